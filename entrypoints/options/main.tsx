@@ -1,0 +1,4 @@
+import { render } from 'preact';
+import { OptionsApp } from '../../components/options/OptionsApp';
+
+render(<OptionsApp />, document.getElementById('app') as HTMLElement);

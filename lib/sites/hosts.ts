@@ -1,0 +1,32 @@
+/**
+ * Match patterns of the sites the overlay runs on. Shared by the manifest (wxt.config.ts), the
+ * content-script declaration and the options page's per-site switches, so the three never disagree.
+ */
+export interface SupportedSite {
+  id: string;
+  label: string;
+  matches: string[];
+}
+
+export const SUPPORTED_SITES: readonly SupportedSite[] = [
+  { id: 'solscan', label: 'Solscan', matches: ['https://solscan.io/*'] },
+  { id: 'solana-explorer', label: 'Solana Explorer', matches: ['https://explorer.solana.com/*'] },
+  { id: 'solanafm', label: 'SolanaFM', matches: ['https://solana.fm/*'] },
+  { id: 'birdeye', label: 'Birdeye', matches: ['https://birdeye.so/*'] },
+  { id: 'dexscreener', label: 'DexScreener', matches: ['https://dexscreener.com/*'] },
+  { id: 'jupiter', label: 'Jupiter', matches: ['https://jup.ag/*'] },
+  { id: 'pumpfun', label: 'pump.fun', matches: ['https://pump.fun/*'] },
+  { id: 'gmgn', label: 'GMGN', matches: ['https://gmgn.ai/*'] },
+  { id: 'x', label: 'X', matches: ['https://x.com/*', 'https://twitter.com/*'] },
+];
+
+export const SITE_MATCHES: string[] = SUPPORTED_SITES.flatMap((s) => s.matches);
+
+/** Local pages (fixtures, the demo) are matched only in builds made for the simulator. */
+export const LOCAL_MATCHES = ['http://127.0.0.1/*', 'http://localhost/*'];
+
+export const API_HOST_PERMISSIONS = [
+  'https://data.solanatracker.io/*',
+  'https://prediction-market-api.solanatracker.io/*',
+  'https://rpc-mainnet.solanatracker.io/*',
+];

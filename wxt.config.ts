@@ -1,0 +1,58 @@
+import preact from '@preact/preset-vite';
+import { defineConfig } from 'wxt';
+import { API_HOST_PERMISSIONS, LOCAL_MATCHES, SITE_MATCHES } from './lib/sites/hosts';
+
+/**
+ * LENS_SIM_URL (e.g. http://127.0.0.1:8787) makes a build for the simulator: default hosts point at
+ * it, the local fixture pages get the overlay, and LENS_SIM_KEY (if set) is the preset API key.
+ * Without it the build is the store build: live hosts, no key, no local pages.
+ */
+const simUrl = process.env.LENS_SIM_URL ?? '';
+const simKey = process.env.LENS_SIM_KEY ?? '';
+const testHooks = process.env.LENS_TEST_HOOKS === '1';
+
+export default defineConfig({
+  imports: false,
+  outDir: simUrl ? '.output/sim' : '.output',
+  vite: () => ({
+    plugins: [preact()],
+    define: {
+      __LENS_SIM_URL__: JSON.stringify(simUrl),
+      __LENS_SIM_KEY__: JSON.stringify(simKey),
+      __LENS_TEST_HOOKS__: JSON.stringify(testHooks),
+    },
+    build: { sourcemap: false },
+  }),
+  hooks: {
+    'build:manifestGenerated': (_wxt, manifest) => {
+      if (!simUrl) return;
+      for (const script of manifest.content_scripts ?? []) {
+        script.matches = [...(script.matches ?? []), ...LOCAL_MATCHES];
+      }
+    },
+  },
+  manifest: ({ browser }) => ({
+    name: 'Onchain Lens',
+    description:
+      'Read-only Solana Tracker overlays: DCA badges, PnL popovers and prediction-market odds on the pages traders use.',
+    minimum_chrome_version: '116',
+    permissions: ['storage', 'alarms', 'notifications', 'contextMenus', 'scripting'],
+    host_permissions: [...API_HOST_PERMISSIONS, ...SITE_MATCHES, ...(simUrl ? LOCAL_MATCHES : [])],
+    optional_host_permissions: ['*://*/*'],
+    commands: {
+      _execute_action: { suggested_key: { default: 'Alt+Shift+L' }, description: 'Open Onchain Lens' },
+    },
+    action: { default_title: 'Onchain Lens' },
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: 'onchain-lens@onchainlens.dev',
+              strict_min_version: '128.0',
+              data_collection_permissions: { required: ['none'] },
+            },
+          },
+        }
+      : {}),
+  }),
+});
