@@ -1,0 +1,181 @@
+/**
+ * The one protocol map of the extension. Every message is declared here once, with the zod schema
+ * of its input, who may send it, and the type of its result. Handlers (lib/background/handlers.ts)
+ * validate input against these schemas before doing anything.
+ */
+import { defineExtensionMessaging } from '@webext-core/messaging';
+import { z } from 'zod';
+import { isSolanaAddress } from './detect/address';
+import type {
+  AddressKind,
+  FillView,
+  OddsHistoryView,
+  OddsView,
+  OrderPageView,
+  OrderView,
+  Result,
+  StatusView,
+  TokenFlowView,
+  TokenView,
+  WalletBadgeView,
+  WalletView,
+} from './views';
+
+export const Address = z.string().refine(isSolanaAddress, 'not a Solana address');
+export const EventRef = z.object({
+  exchange: z.enum(['polymarket', 'kalshi']),
+  id: z.string().min(1).max(200),
+});
+export type EventRef = z.infer<typeof EventRef>;
+export const Topic = z.object({ kind: z.enum(['wallet', 'token', 'order']), address: Address });
+export type Topic = z.infer<typeof Topic>;
+export const StatusFilter = z.enum(['all', 'active', 'paused', 'completed', 'pending']);
+export const SortKey = z.enum([
+  'volume',
+  'deposited',
+  'remaining',
+  'progress',
+  'recent',
+  'created',
+  'status',
+]);
+const ListParams = { status: StatusFilter.optional(), sort: SortKey.optional(), cursor: Address.optional() };
+
+/** Messages a content script may send: data views only. */
+export const VIEW_INPUTS = {
+  classify: z.object({ addresses: z.array(Address).min(1).max(200) }),
+  walletBadge: z.object({ address: Address }),
+  wallet: z.object({ address: Address, ...ListParams }),
+  tokenFlow: z.object({ mint: Address }),
+  token: z.object({ mint: Address }),
+  order: z.object({ address: Address }),
+  odds: z.object({ events: z.array(EventRef).min(1).max(50) }),
+  oddsHistory: EventRef,
+  liveSubscribe: z.object({ topic: Topic }),
+  liveUnsubscribe: z.object({ topic: Topic }),
+  openLookup: z.object({ input: z.string().min(1).max(300) }),
+  overlayConfig: z.object({ host: z.string().max(253) }),
+} as const;
+
+export const Currency = z.enum(['usd', 'sol', 'eur']);
+export const PnlMode = z.enum(['strict', 'adjusted', 'raw']);
+export const Interval = z.enum(['1m', '1h', '1d']);
+
+/** Messages only extension pages (popup, options, lookup tab) may send. */
+export const PAGE_INPUTS = {
+  status: z.object({}),
+  keyCheck: z.object({ key: z.string().trim().min(8).max(200) }),
+  keySet: z.object({ key: z.string().trim().min(8).max(200) }),
+  keyClear: z.object({}),
+  settingsGet: z.object({}),
+  settingsSet: z.object({ patch: z.record(z.string(), z.unknown()) }),
+  watchList: z.object({}),
+  watchAdd: z.object({ wallet: Address, label: z.string().trim().max(40).optional() }),
+  watchRemove: z.object({ wallet: Address }),
+  watchImport: z.object({ json: z.string().max(200_000) }),
+  markRead: z.object({}),
+  lookup: z.object({ input: z.string().min(1).max(500) }),
+  walletOrders: z.object({ address: Address, ...ListParams }),
+  tokenOrders: z.object({ mint: Address, side: z.enum(['buyers', 'sellers']), ...ListParams }),
+  pair: z.object({ inputMint: Address, outputMint: Address, ...ListParams }),
+  chart: z.object({ token: Address, currency: Currency.optional() }),
+  candles: z.object({
+    exchange: z.enum(['polymarket', 'kalshi']),
+    id: z.string().min(1).max(200),
+    interval: Interval,
+  }),
+  block: z.object({ slot: z.number().int().nonnegative() }),
+  search: z.object({ query: z.string().trim().min(1).max(80) }),
+  cacheStats: z.object({}),
+  cacheClear: z.object({}),
+} as const;
+
+export type ViewMessage = keyof typeof VIEW_INPUTS;
+export type PageMessage = keyof typeof PAGE_INPUTS;
+export type MessageName = ViewMessage | PageMessage;
+export const INPUTS = { ...VIEW_INPUTS, ...PAGE_INPUTS };
+export function isViewMessage(name: string): name is ViewMessage {
+  return Object.hasOwn(VIEW_INPUTS, name);
+}
+
+export interface OverlayConfig {
+  enabled: boolean;
+  maxBadges: number;
+  theme: 'auto' | 'light' | 'dark';
+  currency: string;
+  hasKey: boolean;
+}
+
+/** Result types, by message. Lookup/settings/watch types live with their modules. */
+export interface Outputs {
+  classify: Record<string, AddressKind>;
+  walletBadge: WalletBadgeView;
+  wallet: WalletView;
+  tokenFlow: TokenFlowView;
+  token: TokenView;
+  order: OrderView;
+  odds: OddsView[];
+  oddsHistory: import('./views').OddsHistoryView;
+  liveSubscribe: { live: boolean };
+  liveUnsubscribe: { live: boolean };
+  openLookup: { opened: boolean };
+  overlayConfig: OverlayConfig;
+  status: StatusView;
+  keyCheck: { plan: string | null; credits: number | null; live: boolean };
+  keySet: { plan: string | null; credits: number | null; live: boolean };
+  keyClear: { cleared: true };
+  settingsGet: import('./settings').Settings;
+  settingsSet: import('./settings').Settings;
+  watchList: import('./watch/watchlist').WatchEntry[];
+  watchAdd: import('./watch/watchlist').WatchEntry[];
+  watchRemove: import('./watch/watchlist').WatchEntry[];
+  watchImport: { added: number; skipped: number; entries: import('./watch/watchlist').WatchEntry[] };
+  markRead: { unread: 0 };
+  lookup: import('./lookup').LookupResult;
+  walletOrders: OrderPageView;
+  tokenOrders: OrderPageView;
+  pair: OrderPageView;
+  chart: { points: { t: number; o: number; h: number; l: number; c: number; v: number }[] };
+  candles: OddsHistoryView;
+  block: import('./lookup').BlockView | null;
+  search: import('./lookup').SearchHit[];
+  cacheStats: { entries: number; bytes: number; hits: number; misses: number };
+  cacheClear: { cleared: true };
+}
+
+/** Pushed from the background to a tab or the popup. */
+export interface Pushes {
+  liveEvent: { topic: Topic; fill: FillView | null; order: OrderView | null };
+}
+
+export type ProtocolMap = {
+  [K in MessageName]: (data: z.input<(typeof INPUTS)[K]>) => Result<Outputs[K]>;
+} & {
+  [K in keyof Pushes]: (data: Pushes[K]) => void;
+};
+
+export const messenger = defineExtensionMessaging<ProtocolMap>();
+
+/** Unwraps a Result into a value or a thrown LensError, for UI code that prefers exceptions. */
+export class LensError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = 'LensError';
+  }
+}
+
+export async function ask<K extends MessageName>(
+  name: K,
+  data: z.input<(typeof INPUTS)[K]>,
+): Promise<Outputs[K]> {
+  // biome-ignore lint/suspicious/noExplicitAny: the overloads of sendMessage cannot follow K here
+  const result = (await (messenger.sendMessage as any)(name, data)) as Result<Outputs[K]>;
+  if (result.ok) return result.value;
+  throw new LensError(result.error.code, result.error.message, result.error.retryAfterMs);
+}
+
+export type { OddsView, OrderView, TokenView, WalletView };

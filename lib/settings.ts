@@ -1,0 +1,149 @@
+/**
+ * Typed settings in chrome.storage.local (non-secret: content scripts may read them, and only the
+ * overlay switches matter to them). The API key is NOT here: see lib/secrets.ts.
+ */
+import { storage } from 'wxt/utils/storage';
+import { z } from 'zod';
+import { BUILD_SIM_URL } from './env';
+import { SUPPORTED_SITES } from './sites/hosts';
+
+export const LIVE_HOSTS = {
+  data: 'https://data.solanatracker.io',
+  prediction: 'https://prediction-market-api.solanatracker.io',
+  datastream: 'wss://datastream.solanatracker.io',
+  rpc: 'https://rpc-mainnet.solanatracker.io',
+} as const;
+
+export function defaultHosts(simUrl = BUILD_SIM_URL): Hosts {
+  if (!simUrl) return { ...LIVE_HOSTS };
+  return {
+    data: simUrl,
+    prediction: `${simUrl}/pm`,
+    datastream: `${simUrl.replace(/^http/, 'ws')}/ws`,
+    rpc: `${simUrl}/rpc`,
+  };
+}
+
+const hostUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .url()
+    .refine((u) => protocols.includes(new URL(u).protocol), `must use ${protocols.join(' or ')}`)
+    .transform((u) => u.replace(/\/+$/, ''));
+
+/** Plain http/ws is allowed only for loopback hosts (the simulator), never for remote hosts. */
+function secureOrLoopback(u: string): boolean {
+  const url = new URL(u);
+  if (url.protocol === 'https:' || url.protocol === 'wss:') return true;
+  return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+}
+
+export const HostsSchema = z.object({
+  data: hostUrl(['https:', 'http:']).refine(secureOrLoopback, 'http is only allowed for localhost'),
+  prediction: hostUrl(['https:', 'http:']).refine(secureOrLoopback, 'http is only allowed for localhost'),
+  datastream: hostUrl(['wss:', 'ws:']).refine(secureOrLoopback, 'ws is only allowed for localhost'),
+  rpc: hostUrl(['https:', 'http:']).refine(secureOrLoopback, 'http is only allowed for localhost'),
+});
+export type Hosts = z.infer<typeof HostsSchema>;
+
+const Time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM');
+
+export const NotificationRulesSchema = z.object({
+  enabled: z.boolean(),
+  events: z.object({
+    Opened: z.boolean(),
+    Filled: z.boolean(),
+    Closed: z.boolean(),
+    Deposit: z.boolean(),
+    Withdraw: z.boolean(),
+  }),
+  minUsd: z.number().min(0).max(1e12),
+  quietHours: z.object({ enabled: z.boolean(), start: Time, end: Time }),
+});
+export type NotificationRules = z.infer<typeof NotificationRulesSchema>;
+
+export const SettingsSchema = z.object({
+  hosts: HostsSchema,
+  sites: z.record(z.string(), z.boolean()),
+  anySite: z.boolean(),
+  notifications: NotificationRulesSchema,
+  pnlMode: z.enum(['strict', 'adjusted', 'raw']),
+  currency: z.enum(['usd', 'sol', 'eur']),
+  theme: z.enum(['auto', 'light', 'dark']),
+  maxBadges: z.number().int().min(10).max(2000),
+  cache: z.object({ maxEntries: z.number().int().min(100).max(100_000), maxMB: z.number().min(1).max(500) }),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export function defaultSettings(): Settings {
+  return {
+    hosts: defaultHosts(),
+    sites: Object.fromEntries(SUPPORTED_SITES.map((s) => [s.id, true])),
+    anySite: false,
+    notifications: {
+      enabled: true,
+      events: { Opened: true, Filled: true, Closed: true, Deposit: false, Withdraw: true },
+      minUsd: 0,
+      quietHours: { enabled: false, start: '22:00', end: '07:00' },
+    },
+    pnlMode: 'strict',
+    currency: 'usd',
+    theme: 'auto',
+    maxBadges: 300,
+    cache: { maxEntries: 5000, maxMB: 20 },
+  };
+}
+
+/**
+ * Merges a stored (possibly older or partial) value over the defaults and validates it. A value that
+ * fails validation field by field falls back to the default of that field, never to a crash.
+ */
+export function normalizeSettings(stored: unknown): Settings {
+  const base = defaultSettings();
+  if (!stored || typeof stored !== 'object') return base;
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(stored as Record<string, unknown>)) {
+    if (!(key in base)) continue;
+    const field = SettingsSchema.shape[key as keyof Settings];
+    const candidate =
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? { ...(base[key as keyof Settings] as object), ...value }
+        : value;
+    const parsed = field.safeParse(candidate);
+    if (parsed.success) merged[key] = parsed.data;
+  }
+  return merged as Settings;
+}
+
+/** Applies a patch from the options page: invalid patches are rejected with the field's message. */
+export function applySettingsPatch(
+  current: Settings,
+  patch: Record<string, unknown>,
+): { ok: true; value: Settings } | { ok: false; message: string } {
+  const next = { ...current, ...patch };
+  const parsed = SettingsSchema.safeParse(next);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, message: `${issue?.path.join('.') || 'settings'}: ${issue?.message ?? 'invalid'}` };
+  }
+  return { ok: true, value: parsed.data };
+}
+
+/**
+ * Version 1 is the first stored shape; migrations turn older shapes into the current one.
+ * normalizeSettings then fills anything new with defaults.
+ */
+export const settingsItem = storage.defineItem<Record<string, unknown>>('local:settings', {
+  fallback: {},
+  version: 1,
+  migrations: {},
+});
+
+export async function loadSettings(): Promise<Settings> {
+  return normalizeSettings(await settingsItem.getValue());
+}
+
+export async function saveSettings(settings: Settings): Promise<void> {
+  await settingsItem.setValue(settings as unknown as Record<string, unknown>);
+}

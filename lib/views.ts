@@ -1,0 +1,209 @@
+/**
+ * View models: the already-shaped data the background sends to content scripts, the popup and the
+ * options page. The UI renders only these; the background builds them from API responses
+ * (lib/background/views/*). Each is a zod schema so the receiving side can check what it got.
+ */
+import { z } from 'zod';
+
+const num = z.number().nullable();
+
+export const AddressKind = z.enum(['wallet', 'mint', 'order', 'pool', 'program', 'unknown']);
+export type AddressKind = z.infer<typeof AddressKind>;
+
+export const ErrorViewSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  retryAfterMs: z.number().optional(),
+});
+
+/** Result of every message: errors are values that cross the boundary intact. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: z.infer<typeof ErrorViewSchema> };
+
+export const TokenRefView = z.object({
+  mint: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  decimals: z.number().int(),
+  image: z.string().nullable(), // https only, checked by the background
+  priceUsd: num,
+});
+export type TokenRefView = z.infer<typeof TokenRefView>;
+
+export const DcaStatus = z.enum(['active', 'pending', 'paused', 'completed']);
+export const OrderView = z.object({
+  address: z.string(),
+  owner: z.string(),
+  program: z.string(),
+  status: z.string(), // one of DcaStatus normally; an unknown status is shown verbatim
+  direction: z.string().nullable(),
+  pair: z.string(),
+  input: TokenRefView,
+  output: TokenRefView,
+  deposited: num,
+  depositedUsd: num,
+  used: num,
+  usedUsd: num,
+  remaining: num,
+  remainingUsd: num,
+  received: num,
+  receivedUsd: num,
+  perCycle: num,
+  perCycleUsd: num,
+  /** exact base-unit amounts when the service gave them (input token decimals) */
+  rawDeposited: z.string().nullable(),
+  rawUsed: z.string().nullable(),
+  frequency: z.string().nullable(), // "1h" or "3600"; lib/format turns it into text
+  progressPercent: num,
+  createdAt: num, // unix ms
+  nextCycleAt: num, // unix ms
+  v2: z.boolean(),
+});
+export type OrderView = z.infer<typeof OrderView>;
+
+export const DcaSummaryView = z.object({
+  total: z.number(),
+  active: z.number(),
+  paused: z.number(),
+  completed: z.number(),
+  pending: z.number(),
+});
+export type DcaSummaryView = z.infer<typeof DcaSummaryView>;
+
+export const OrderPageView = z.object({
+  orders: z.array(OrderView),
+  nextCursor: z.string().nullable(),
+  hasMore: z.boolean(),
+  total: z.number().nullable(),
+});
+export type OrderPageView = z.infer<typeof OrderPageView>;
+
+export const PnlView = z.object({
+  currency: z.string(),
+  mode: z.string().nullable(),
+  realized: num,
+  unrealized: num,
+  total: num,
+  invested: num,
+  roi: num, // percent
+  winRate: num, // percent; only in the full summary
+  buys: num,
+  sells: num,
+  trades: num,
+  tokensTraded: num,
+  updatedAt: num,
+});
+export type PnlView = z.infer<typeof PnlView>;
+
+/** PnL may be: data, "indexing, try again shortly", or absent for this wallet. */
+export const PnlState = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('ready'), pnl: PnlView }),
+  z.object({ state: z.literal('queued'), message: z.string() }),
+  z.object({ state: z.literal('none') }),
+  z.object({ state: z.literal('error'), error: ErrorViewSchema }),
+]);
+export type PnlState = z.infer<typeof PnlState>;
+
+export const IdentityView = z.object({
+  name: z.string().nullable(),
+  domain: z.string().nullable(), // .sol
+  tags: z.array(z.string()),
+  twitter: z.string().nullable(),
+});
+export type IdentityView = z.infer<typeof IdentityView>;
+
+export const WalletBadgeView = z.object({
+  address: z.string(),
+  activeOrders: num,
+  totalOrders: num,
+  pnl: PnlState,
+  dcaError: ErrorViewSchema.nullable(),
+});
+export type WalletBadgeView = z.infer<typeof WalletBadgeView>;
+
+export const WalletView = z.object({
+  address: z.string(),
+  identity: IdentityView.nullable(),
+  pnl: PnlState,
+  summary: DcaSummaryView.nullable(),
+  orders: OrderPageView.nullable(),
+  dcaError: ErrorViewSchema.nullable(),
+  watched: z.boolean(),
+});
+export type WalletView = z.infer<typeof WalletView>;
+
+export const FlowSideView = z.object({ count: z.number(), volumeUsd: num });
+export const TokenFlowView = z.object({
+  mint: z.string(),
+  token: TokenRefView.nullable(),
+  buyers: FlowSideView,
+  sellers: FlowSideView,
+});
+export type TokenFlowView = z.infer<typeof TokenFlowView>;
+
+export const TopUserView = z.object({ wallet: z.string(), orderCount: z.number(), volumeUsd: num });
+
+export const FillView = z.object({
+  id: z.string(), // de-dup key
+  eventName: z.string(),
+  timestamp: z.number(),
+  owner: z.string(),
+  order: z.string(),
+  inAmount: num,
+  inSymbol: z.string().nullable(),
+  outAmount: num,
+  outSymbol: z.string().nullable(),
+  usd: num,
+  progressPercent: num,
+});
+export type FillView = z.infer<typeof FillView>;
+
+export const TokenView = z.object({
+  flow: TokenFlowView,
+  topUsers: z.array(TopUserView),
+  priceUsd: num,
+});
+export type TokenView = z.infer<typeof TokenView>;
+
+export const OutcomeView = z.object({ label: z.string(), price: num, market: z.string().nullable() });
+export const OddsView = z.object({
+  exchange: z.string(),
+  requestedId: z.string(),
+  found: z.boolean(),
+  eventId: z.string().nullable(),
+  title: z.string(),
+  url: z.string().nullable(), // https only
+  status: z.string().nullable(),
+  closed: z.boolean(),
+  endDate: num,
+  volume: num,
+  leading: OutcomeView.nullable(),
+  outcomes: z.array(OutcomeView),
+});
+export type OddsView = z.infer<typeof OddsView>;
+
+export const SparkPoint = z.object({ t: z.number(), p: z.number() });
+export const OddsHistoryView = z.object({
+  series: z.array(z.object({ label: z.string(), points: z.array(SparkPoint) })),
+});
+export type OddsHistoryView = z.infer<typeof OddsHistoryView>;
+
+export const LiveStatus = z.enum([
+  'idle',
+  'connecting',
+  'live',
+  'reconnecting',
+  'needs-plan',
+  'bad-key',
+  'offline',
+  'stopped',
+]);
+export const StatusView = z.object({
+  key: z.enum(['missing', 'unchecked', 'valid', 'invalid']),
+  plan: z.string().nullable(),
+  credits: num,
+  live: LiveStatus,
+  liveRetryAt: num,
+  watched: z.number(),
+  unread: z.number(),
+});
+export type StatusView = z.infer<typeof StatusView>;
