@@ -1,0 +1,9 @@
+export type {
+  Priority,
+  RunOptions,
+  ScheduleHook,
+  Scheduler,
+  SchedulerOptions,
+  SchedulerStats,
+} from './scheduler';
+export { createScheduler, PRIORITIES, priorityRank, schedulerHook } from './scheduler';
