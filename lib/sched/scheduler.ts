@@ -104,7 +104,10 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   function pump(): void {
     while (active < concurrency && hasQueued()) {
       const t = now();
-      if (t < pausedUntil) return wake(pausedUntil, t);
+      if (t < pausedUntil) {
+        wake(pausedUntil, t);
+        return;
+      }
       if (rate !== undefined) {
         refill(t);
         if (tokens < 1) {

@@ -100,7 +100,9 @@ describe('scheduler', () => {
     const clock = createFakeClock();
     const s = createScheduler({ concurrency: 10, ratePerSec: 1, now: clock.now, sleep: clock.sleep });
     let done = 0;
-    const task = async () => void (done += 1);
+    const task = async () => {
+      done += 1;
+    };
     const runs = Array.from({ length: 4 }, () => s.run(task, { priority: 'background' }));
     await clock.settle();
     expect(done).toBe(1);
@@ -119,7 +121,14 @@ describe('scheduler', () => {
     const s = createScheduler({ concurrency: 4, now: clock.now, sleep: clock.sleep });
     let done = 0;
     s.pause(5000);
-    const runs = [1, 2, 3].map(() => s.run(async () => void (done += 1), { priority: 'hover' }));
+    const runs = [1, 2, 3].map(() =>
+      s.run(
+        async () => {
+          done += 1;
+        },
+        { priority: 'hover' },
+      ),
+    );
     await clock.settle();
     expect(done).toBe(0);
     expect(s.stats().pausedForMs).toBe(5000);
@@ -143,7 +152,12 @@ describe('scheduler', () => {
     await clock.settle();
     s.pause(10_000);
     let laterRan = false;
-    const later = s.run(async () => void (laterRan = true), { priority: 'hover' });
+    const later = s.run(
+      async () => {
+        laterRan = true;
+      },
+      { priority: 'hover' },
+    );
     gate.resolve('ok');
     await expect(running).resolves.toBe('ok');
     await clock.settle();
@@ -159,7 +173,12 @@ describe('scheduler', () => {
     const blocker = s.run(() => gate.promise, { priority: 'hover' });
     const controller = new AbortController();
     let ran = false;
-    const aborted = s.run(async () => void (ran = true), { priority: 'hover', signal: controller.signal });
+    const aborted = s.run(
+      async () => {
+        ran = true;
+      },
+      { priority: 'hover', signal: controller.signal },
+    );
     const other = s.run(async () => 'other', { priority: 'background' });
     expect(s.stats().queued.hover).toBe(1);
     controller.abort(new Error('gone'));
