@@ -1,0 +1,160 @@
+/**
+ * Micro-batcher: the page asks for addresses one by one, the APIs want them by the hundred.
+ * Keys asked within `delayMs` go out together, de-duplicated, in chunks of at most `maxSize`.
+ */
+import { type Priority, priorityRank } from '../sched';
+
+export interface BatchRunMeta {
+  /** The most urgent priority among the chunk's callers, for the request scheduler. */
+  priority: Priority;
+}
+
+export interface BatcherOptions<K, V> {
+  maxSize: number;
+  delayMs: number;
+  /**
+   * One batch request. A key missing from the map (not found, invalid) resolves its callers with
+   * `undefined`; a rejection rejects only this chunk's callers. The signal aborts when every caller
+   * of the chunk has given up.
+   */
+  run: (keys: K[], signal: AbortSignal, meta: BatchRunMeta) => Promise<Map<K, V | undefined>>;
+  /** Identity for de-duplication and for matching the result map; default `String(key)`. */
+  keyId?: (key: K) => string;
+}
+
+export interface LoadOptions {
+  priority?: Priority;
+  signal?: AbortSignal;
+}
+
+export interface Batcher<K, V> {
+  load(key: K, options?: LoadOptions): Promise<V | undefined>;
+  /** Sends everything gathered so far without waiting for the delay. */
+  flush(): void;
+  /** Keys gathered and not yet sent. */
+  pending(): number;
+}
+
+interface Waiter<V> {
+  resolve: (value: V | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+interface Chunk {
+  controller: AbortController;
+  entries: Entry<unknown, unknown>[];
+}
+
+interface Entry<K, V> {
+  key: K;
+  id: string;
+  priority: Priority;
+  waiters: Set<Waiter<V>>;
+  chunk?: Chunk;
+}
+
+export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V> {
+  const { delayMs, run } = options;
+  const maxSize = Math.max(1, Math.floor(options.maxSize));
+  const keyId = options.keyId ?? ((key: K) => String(key));
+  // Not yet sent, in arrival order (Map keeps insertion order).
+  const gathered = new Map<string, Entry<K, V>>();
+  // Sent and waiting for the answer: a new caller for the same key joins instead of asking again.
+  const inFlight = new Map<string, Entry<K, V>>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  function dispatch(entries: Entry<K, V>[]): void {
+    const controller = new AbortController();
+    const chunk: Chunk = { controller, entries: entries as Entry<unknown, unknown>[] };
+    let priority: Priority = 'background';
+    for (const entry of entries) {
+      entry.chunk = chunk;
+      inFlight.set(entry.id, entry);
+      if (priorityRank(entry.priority) < priorityRank(priority)) priority = entry.priority;
+    }
+    const settle = (each: (entry: Entry<K, V>) => void) => {
+      for (const entry of entries) {
+        inFlight.delete(entry.id);
+        each(entry);
+      }
+    };
+    Promise.resolve()
+      .then(() =>
+        run(
+          entries.map((e) => e.key),
+          controller.signal,
+          { priority },
+        ),
+      )
+      .then(
+        (result) => {
+          // Match by id, not by reference: a run may rebuild its keys (objects, normalised strings).
+          const byId = new Map<string, V | undefined>();
+          for (const [key, value] of result) byId.set(keyId(key), value);
+          settle((entry) => {
+            for (const w of entry.waiters) w.resolve(byId.get(entry.id));
+          });
+        },
+        (error: unknown) =>
+          settle((entry) => {
+            for (const w of entry.waiters) w.reject(error);
+          }),
+      );
+  }
+
+  function flush(): void {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (gathered.size === 0) return;
+    // A full batch is sent as soon as it fills, so this is at most one chunk; slicing keeps it safe.
+    const entries = [...gathered.values()];
+    gathered.clear();
+    for (let i = 0; i < entries.length; i += maxSize) dispatch(entries.slice(i, i + maxSize));
+  }
+
+  function leave(entry: Entry<K, V>, waiter: Waiter<V>): void {
+    entry.waiters.delete(waiter);
+    if (entry.waiters.size > 0) return;
+    if (!entry.chunk) {
+      gathered.delete(entry.id);
+      return;
+    }
+    const chunk = entry.chunk;
+    if (chunk.entries.every((e) => e.waiters.size === 0)) chunk.controller.abort();
+  }
+
+  function load(key: K, { priority = 'visible', signal }: LoadOptions = {}): Promise<V | undefined> {
+    return new Promise<V | undefined>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const id = keyId(key);
+      let entry = inFlight.get(id) ?? gathered.get(id);
+      if (!entry) {
+        entry = { key, id, priority, waiters: new Set() };
+        gathered.set(id, entry);
+      } else if (priorityRank(priority) < priorityRank(entry.priority)) {
+        entry.priority = priority;
+      }
+      const target = entry;
+      const onAbort = () => {
+        leave(target, waiter);
+        reject(signal?.reason);
+      };
+      const waiter: Waiter<V> = {
+        resolve: (value) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(value);
+        },
+        reject: (error) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      };
+      target.waiters.add(waiter);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      if (gathered.size >= maxSize) flush();
+      else if (gathered.size > 0 && timer === undefined) timer = setTimeout(flush, delayMs);
+    });
+  }
+
+  return { load, flush, pending: () => gathered.size };
+}

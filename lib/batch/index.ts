@@ -1,0 +1,2 @@
+export type { Batcher, BatcherOptions, BatchRunMeta, LoadOptions } from './batcher';
+export { createBatcher } from './batcher';

@@ -1,0 +1,220 @@
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createBatcher } from '../../../lib/batch';
+import type { Priority } from '../../../lib/sched';
+
+type Run = (
+  keys: string[],
+  signal: AbortSignal,
+  meta: { priority: Priority },
+) => Promise<Map<string, string>>;
+
+function echoRun(calls: string[][]): Run {
+  return async (keys) => {
+    calls.push([...keys]);
+    return new Map(keys.map((k) => [k, `v:${k}`]));
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('batcher', () => {
+  it('splits 250 keys into runs of 100, 100 and 50; full batches go at once', async () => {
+    const calls: string[][] = [];
+    const b = createBatcher({ maxSize: 100, delayMs: 20, run: echoRun(calls) });
+    const keys = Array.from({ length: 250 }, (_, i) => `k${i}`);
+    const loads = keys.map((k) => b.load(k));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(calls.map((c) => c.length)).toEqual([100, 100]);
+    expect(b.pending()).toBe(50);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(calls.map((c) => c.length)).toEqual([100, 100, 50]);
+    expect(await Promise.all(loads)).toEqual(keys.map((k) => `v:${k}`));
+    expect(calls.flat()).toEqual(keys);
+  });
+
+  it('gathers keys for delayMs before sending them in one run', async () => {
+    const calls: string[][] = [];
+    const b = createBatcher({ maxSize: 100, delayMs: 20, run: echoRun(calls) });
+    const a = b.load('a');
+    await vi.advanceTimersByTimeAsync(19);
+    expect(calls).toEqual([]);
+    const c = b.load('c');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toEqual([['a', 'c']]);
+    expect([await a, await c]).toEqual(['v:a', 'v:c']);
+  });
+
+  it('de-duplicates keys, and joins a key already in flight', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const calls: string[][] = [];
+    const b = createBatcher<string, string>({
+      maxSize: 100,
+      delayMs: 5,
+      run: async (keys) => {
+        calls.push([...keys]);
+        await gate;
+        return new Map(keys.map((k) => [k, `v:${k}`]));
+      },
+    });
+    const first = [b.load('a'), b.load('b'), b.load('a'), b.load('a')];
+    await vi.advanceTimersByTimeAsync(5);
+    const late = b.load('a'); // asked while the run for 'a' is in flight
+    await vi.advanceTimersByTimeAsync(5);
+    release();
+    expect(await Promise.all([...first, late])).toEqual(['v:a', 'v:b', 'v:a', 'v:a', 'v:a']);
+    expect(calls).toEqual([['a', 'b']]);
+  });
+
+  it('resolves a key missing from the answer with undefined, not an error', async () => {
+    const b = createBatcher<string, number>({
+      maxSize: 10,
+      delayMs: 1,
+      run: async () =>
+        new Map<string, number | undefined>([
+          ['known', 1],
+          ['nulled', undefined],
+        ]),
+    });
+    const results = Promise.all([b.load('known'), b.load('nulled'), b.load('missing')]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await results).toEqual([1, undefined, undefined]);
+  });
+
+  it('a failing run rejects only the callers of that chunk', async () => {
+    const b = createBatcher<string, string>({
+      maxSize: 2,
+      delayMs: 1,
+      run: async (keys) => {
+        if (keys.includes('bad')) throw new Error('chunk failed');
+        return new Map(keys.map((k) => [k, `v:${k}`]));
+      },
+    });
+    const all = Promise.allSettled(['a', 'b', 'bad', 'c', 'd'].map((k) => b.load(k)));
+    await vi.advanceTimersByTimeAsync(1);
+    const settled = await all;
+    expect(settled.map((s) => s.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(settled[2]).toMatchObject({ reason: new Error('chunk failed') });
+    expect(settled[4]).toMatchObject({ value: 'v:d' });
+  });
+
+  it('tells run the most urgent priority among the chunk callers', async () => {
+    const calls: { keys: string[]; priority: Priority }[] = [];
+    const b = createBatcher<string, string>({
+      maxSize: 3,
+      delayMs: 1,
+      run: async (keys, _signal, meta) => {
+        calls.push({ keys: [...keys], priority: meta.priority });
+        return new Map();
+      },
+    });
+    void b.load('bg1', { priority: 'background' });
+    void b.load('h1', { priority: 'hover' });
+    void b.load('bg2', { priority: 'background' }); // full: sent at once
+    void b.load('bg6', { priority: 'background' });
+    void b.load('bg3', { priority: 'background' });
+    void b.load('bg3', { priority: 'background' });
+    void b.load('bg4', { priority: 'background' });
+    void b.load('bg4', { priority: 'visible' }); // a more urgent caller raises the key's priority
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toEqual([
+      { keys: ['bg1', 'h1', 'bg2'], priority: 'hover' },
+      { keys: ['bg6', 'bg3', 'bg4'], priority: 'visible' },
+    ]);
+    void b.load('bg5', { priority: 'background' });
+    void b.load('v1'); // default priority: visible
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls[2]).toEqual({ keys: ['bg5', 'v1'], priority: 'visible' });
+  });
+
+  it('matches answers by keyId, so object keys rebuilt by run still resolve', async () => {
+    const b = createBatcher<{ mint: string }, number>({
+      maxSize: 10,
+      delayMs: 1,
+      keyId: (k) => k.mint,
+      run: async (keys) => new Map(keys.map((k) => [{ mint: k.mint }, k.mint.length])),
+    });
+    const loads = Promise.all([b.load({ mint: 'abc' }), b.load({ mint: 'abc' }), b.load({ mint: 'zz' })]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await loads).toEqual([3, 3, 2]);
+  });
+
+  it('drops a key whose only caller aborted, and aborts a run nobody waits for', async () => {
+    const calls: string[][] = [];
+    const signals: AbortSignal[] = [];
+    const b = createBatcher<string, string>({
+      maxSize: 10,
+      delayMs: 5,
+      run: (keys, signal) => {
+        calls.push([...keys]);
+        signals.push(signal);
+        return new Promise(() => {}); // never answers: only abort ends it
+      },
+    });
+    const gone = new AbortController();
+    const dropped = b.load('dropped', { signal: gone.signal });
+    gone.abort(new Error('left the page'));
+    await expect(dropped).rejects.toThrow('left the page');
+    const c1 = new AbortController();
+    const c2 = new AbortController();
+    const x1 = b.load('x', { signal: c1.signal });
+    const x2 = b.load('x', { signal: c2.signal });
+    await vi.advanceTimersByTimeAsync(5);
+    expect(calls).toEqual([['x']]);
+    c1.abort(new Error('one'));
+    await expect(x1).rejects.toThrow('one');
+    expect(signals[0]?.aborted).toBe(false);
+    c2.abort(new Error('two'));
+    await expect(x2).rejects.toThrow('two');
+    expect(signals[0]?.aborted).toBe(true);
+  });
+
+  it('property: any multiset of keys resolves every caller with its own value, runs never exceed maxSize', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 120 }),
+        fc.integer({ min: 1, max: 12 }),
+        async (keys, maxSize) => {
+          const runs: number[][] = [];
+          const b = createBatcher<number, string>({
+            maxSize,
+            delayMs: 3,
+            keyId: (k) => String(k),
+            run: async (chunk) => {
+              runs.push([...chunk]);
+              // Multiples of 7 are "not found": left out of the answer.
+              return new Map(chunk.filter((k) => k % 7 !== 0).map((k) => [k, `v${k}`]));
+            },
+          });
+          const loads = keys.map((k) => b.load(k));
+          await vi.advanceTimersByTimeAsync(3);
+          const values = await Promise.all(loads);
+          expect(values).toEqual(keys.map((k) => (k % 7 === 0 ? undefined : `v${k}`)));
+          for (const run of runs) {
+            expect(run.length).toBeLessThanOrEqual(maxSize);
+            expect(run.length).toBeGreaterThan(0);
+          }
+          const sent = runs.flat();
+          expect(new Set(sent).size).toBe(sent.length); // each key asked once
+          expect(new Set(sent)).toEqual(new Set(keys));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
