@@ -128,9 +128,8 @@ describe('batcher', () => {
     void b.load('bg2', { priority: 'background' }); // full: sent at once
     void b.load('bg6', { priority: 'background' });
     void b.load('bg3', { priority: 'background' });
-    void b.load('bg3', { priority: 'background' });
-    void b.load('bg4', { priority: 'background' });
-    void b.load('bg4', { priority: 'visible' }); // a more urgent caller raises the key's priority
+    void b.load('bg3', { priority: 'visible' }); // a more urgent caller raises the key's priority
+    void b.load('bg4', { priority: 'background' }); // full: sent at once
     await vi.advanceTimersByTimeAsync(1);
     expect(calls).toEqual([
       { keys: ['bg1', 'h1', 'bg2'], priority: 'hover' },
