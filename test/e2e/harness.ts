@@ -1,0 +1,78 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import { inject } from 'vitest';
+import type { Catalog } from '../sim';
+import { chromiumArgs, chromiumPath } from './chromium';
+
+export const ARTIFACTS = join(process.cwd(), 'test-artifacts');
+
+export interface Lens {
+  context: BrowserContext;
+  extensionId: string;
+  worker: Worker;
+  page: Page;
+  simUrl: string;
+  catalog: Catalog;
+  fixture(name: string): string;
+  extensionPage(path: string): string;
+  /** Calls the simulator's data API with the demo key (what the extension should show). */
+  api<T = unknown>(path: string, init?: RequestInit): Promise<T>;
+  sim<T = unknown>(path: string, body?: unknown): Promise<T>;
+  screenshot(name: string, page?: Page): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Launches Debian's Chromium with the simulator build of the extension and a fresh profile. */
+export async function launchLens(): Promise<Lens> {
+  const extensionDir = inject('extensionDir');
+  const simUrl = inject('simUrl');
+  const fixturesUrl = inject('fixturesUrl');
+  const profile = mkdtempSync(join(tmpdir(), 'lens-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: chromiumArgs(extensionDir, true),
+    viewport: { width: 1280, height: 800 },
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(worker.url()).host;
+  const page = context.pages()[0] ?? (await context.newPage());
+  const catalog = (await (await fetch(`${simUrl}/__sim/catalog`)).json()) as Catalog;
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return {
+    context,
+    extensionId,
+    worker,
+    page,
+    simUrl,
+    catalog,
+    fixture: (name) => `${fixturesUrl}/${name}.html`,
+    extensionPage: (path) => `chrome-extension://${extensionId}/${path}`,
+    async api(path, init) {
+      const res = await fetch(`${simUrl}${path}`, {
+        ...init,
+        headers: { 'x-api-key': 'demo', ...init?.headers },
+      });
+      return (await res.json()) as never;
+    },
+    async sim(path, body) {
+      const res = await fetch(`${simUrl}/__sim/${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await res.json()) as never;
+    },
+    async screenshot(name, target = page) {
+      const file = join(ARTIFACTS, `${name}.png`);
+      await target.screenshot({ path: file });
+      return file;
+    },
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
