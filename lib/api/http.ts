@@ -1,0 +1,240 @@
+import type { z } from 'zod';
+import { errorMessage } from '../errors';
+import { ApiError, isAbortError } from './errors';
+import { parseBody } from './parse';
+import { backoffDelay, defaultSleep, isRetryableStatus, parseRetryAfter } from './retry';
+import { DataErrorBody, PnlErrorBody, PredictionErrorBody } from './schemas/common';
+import { type ApiClientOptions, type CallOptions, DEFAULT_URLS, type Priority } from './types';
+
+export type Service = 'data' | 'prediction' | 'rpc';
+export type QueryValue = string | number | boolean | undefined;
+
+export interface HttpRequest {
+  service: Service;
+  method: 'GET' | 'POST';
+  /** Path below the service base, starting with `/`; path segments already encoded. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  binary?: boolean;
+  /** Overrides the label used for errors and the scheduler (JSON-RPC uses `rpc:<method>`). */
+  endpoint?: string;
+}
+
+export interface HttpCore {
+  /** JSON body of a 2xx answer, parsed with `schema`. */
+  json<S extends z.ZodType>(req: HttpRequest, schema: S, call?: CallOptions): Promise<z.output<S>>;
+  /** Raw JSON of a 2xx answer (for callers that pick a schema from the body). */
+  raw(req: HttpRequest, call?: CallOptions): Promise<unknown>;
+  binary(req: HttpRequest, call?: CallOptions): Promise<ArrayBuffer>;
+}
+
+const MALFORMED = new WeakSet<ApiError>();
+const SERVER_CODE_RE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+const MAX_MESSAGE = 300;
+
+function joinUrl(base: string, path: string): URL {
+  const url = new URL(base);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}${path}`;
+  return url;
+}
+
+function defaultCode(status: number): string {
+  if (status === 401 || status === 403) return 'UNAUTHORIZED';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 408) return 'TIMEOUT';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 503) return 'SERVICE_BUSY';
+  if (status >= 500) return 'SERVER_ERROR';
+  return 'BAD_REQUEST';
+}
+
+/** The three error bodies the services send: data API, prediction API and the PnL currency error. */
+export function readErrorBody(body: unknown): { code?: string; message?: string } {
+  const data = DataErrorBody.safeParse(body);
+  if (data.success) return { code: data.data.error.code, message: data.data.error.message };
+  const prediction = PredictionErrorBody.safeParse(body);
+  if (prediction.success)
+    return { code: prediction.data.errorCode ?? undefined, message: prediction.data.error };
+  const pnl = PnlErrorBody.safeParse(body);
+  if (pnl.success) return { message: pnl.data.error };
+  return {};
+}
+
+export function createHttpCore(options: ApiClientOptions): HttpCore {
+  const bases: Record<Service, string> = {
+    data: options.dataUrl ?? DEFAULT_URLS.dataUrl,
+    prediction: options.predictionUrl ?? DEFAULT_URLS.predictionUrl,
+    rpc: options.rpcUrl ?? DEFAULT_URLS.rpcUrl,
+  };
+  const fetchFn: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const retries = options.retry?.retries ?? 3;
+  const baseMs = options.retry?.baseMs ?? 300;
+  const maxMs = options.retry?.maxMs ?? 8000;
+  const maxRetryAfterMs = options.retry?.maxRetryAfterMs ?? 60_000;
+  const random = options.random ?? Math.random;
+  const sleep = options.sleep ?? defaultSleep;
+  const now = options.now ?? Date.now;
+
+  async function resolveKey(endpoint: string): Promise<string> {
+    const source = options.apiKey;
+    let key: string | undefined;
+    try {
+      key = typeof source === 'function' ? await source() : source;
+    } catch {
+      key = undefined;
+    }
+    if (typeof key !== 'string' || key.trim() === '') throw new ApiError({ code: 'NO_KEY', endpoint });
+    return key.trim();
+  }
+
+  function redact(text: string, key: string): string {
+    const clipped = text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
+    return key.length >= 4 ? clipped.split(key).join('[key]') : clipped;
+  }
+
+  function httpError(
+    status: number,
+    text: string,
+    headers: Headers,
+    endpoint: string,
+    key: string,
+  ): ApiError {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    const fromBody = readErrorBody(body);
+    const serverCode = fromBody.code && SERVER_CODE_RE.test(fromBody.code) ? fromBody.code : undefined;
+    const forced = status === 401 || status === 403 || status === 429;
+    const code = forced ? defaultCode(status) : (serverCode ?? defaultCode(status));
+    const retryAfterMs = parseRetryAfter(headers.get('retry-after'), now());
+    const message = fromBody.message ? redact(fromBody.message, key) : errorMessage(code);
+    return new ApiError({
+      code,
+      status,
+      endpoint,
+      message,
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+      ...(serverCode && serverCode !== code ? { serverCode } : {}),
+    });
+  }
+
+  function buildUrl(req: HttpRequest, key: string): URL {
+    const url = joinUrl(bases[req.service], req.path);
+    for (const [name, value] of Object.entries(req.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    if (req.service === 'rpc') url.searchParams.set('api_key', key);
+    return url;
+  }
+
+  async function attempt(req: HttpRequest, endpoint: string, signal?: AbortSignal): Promise<unknown> {
+    const key = await resolveKey(endpoint);
+    const headers: Record<string, string> = {
+      Accept: req.binary ? 'application/octet-stream' : 'application/json',
+    };
+    if (req.service !== 'rpc') headers['x-api-key'] = key;
+    let body: string | undefined;
+    if (req.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(req.body);
+    }
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      if (signal?.aborted) throw new ApiError({ code: 'ABORTED', endpoint });
+      const res = await fetchFn(buildUrl(req, key), {
+        method: req.method,
+        headers,
+        body,
+        signal: controller.signal,
+      });
+      if (!res.ok) throw httpError(res.status, await res.text().catch(() => ''), res.headers, endpoint, key);
+      if (req.binary) return await res.arrayBuffer();
+      const text = await res.text();
+      try {
+        return JSON.parse(text);
+      } catch {
+        const error = new ApiError({
+          code: 'SCHEMA_MISMATCH',
+          status: res.status,
+          endpoint,
+          message: 'The service answered with a body that is not JSON.',
+        });
+        MALFORMED.add(error);
+        throw error;
+      }
+    } catch (error) {
+      if (signal?.aborted) throw new ApiError({ code: 'ABORTED', endpoint });
+      if (timedOut) throw new ApiError({ code: 'TIMEOUT', endpoint });
+      if (error instanceof ApiError) throw error;
+      if (isAbortError(error)) throw new ApiError({ code: 'ABORTED', endpoint });
+      // fetch's own text can include the URL, and RPC URLs hold the key: keep none of it.
+      throw new ApiError({ code: 'NETWORK', endpoint });
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  function shouldRetry(error: ApiError, malformedRetried: boolean): boolean {
+    if (error.code === 'ABORTED' || error.code === 'NO_KEY') return false;
+    if (MALFORMED.has(error)) return !malformedRetried;
+    if (error.status === 0) return error.code === 'NETWORK' || error.code === 'TIMEOUT';
+    return isRetryableStatus(error.status);
+  }
+
+  async function run(req: HttpRequest, call: CallOptions = {}): Promise<unknown> {
+    const endpoint = req.endpoint ?? req.path;
+    const priority: Priority = call.priority ?? 'visible';
+    const { signal } = call;
+    let malformedRetried = false;
+    for (let attemptNo = 0; ; attemptNo++) {
+      if (signal?.aborted) throw new ApiError({ code: 'ABORTED', endpoint });
+      try {
+        const task = () => attempt(req, endpoint, signal);
+        return await (options.schedule ? options.schedule(task, { priority, endpoint }) : task());
+      } catch (thrown) {
+        const error = ApiError.from(thrown, endpoint);
+        if (signal?.aborted) throw new ApiError({ code: 'ABORTED', endpoint });
+        let delay = backoffDelay(attemptNo, baseMs, maxMs, random);
+        if (error.retryAfterMs !== undefined) delay = Math.max(delay, error.retryAfterMs);
+        if (error.status === 429) options.onRateLimited?.(delay);
+        if (attemptNo >= retries || !shouldRetry(error, malformedRetried)) throw error;
+        if (error.retryAfterMs !== undefined && error.retryAfterMs > maxRetryAfterMs) throw error;
+        if (MALFORMED.has(error)) malformedRetried = true;
+        await sleep(delay, signal);
+      }
+    }
+  }
+
+  return {
+    raw: run,
+    async json(req, schema, call) {
+      const data = await run(req, call);
+      return parseBody(schema, data, req.endpoint ?? req.path);
+    },
+    async binary(req, call) {
+      const data = await run({ ...req, binary: true }, call);
+      if (!(data instanceof ArrayBuffer)) {
+        throw new ApiError({ code: 'SCHEMA_MISMATCH', endpoint: req.endpoint ?? req.path, status: 200 });
+      }
+      return data;
+    },
+  };
+}
+
+/** Encodes one path segment (addresses are base58, but ids and slugs come from pages). */
+export function seg(value: string): string {
+  return encodeURIComponent(value);
+}

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { Address, Count, MaybeNumber, Text, TimeValue } from './common';
+
+/** Lenient where the spec shows no shape: an object whose known parts are checked, the rest passes. */
+const Loose = z.looseObject({});
+const Nums = MaybeNumber;
+
+export const PnlModeValue = z.enum(['strict', 'adjusted', 'raw']);
+
+export const PnlBlock = z.looseObject({
+  realized: Nums,
+  realizedRaw: Nums,
+  unrealized: Nums,
+  total: Nums,
+});
+
+export const Identity = z.looseObject({
+  name: Text.nullish(),
+  twitter: Text.nullish(),
+  avatar: Text.nullish(),
+  type: Text.nullish(),
+  tags: z.array(Text).nullish(),
+  platforms: z.array(Text).nullish(),
+  sns: z.looseObject({ domain: Text.nullish() }).nullish(),
+});
+
+export const PnlSummary = z.looseObject({
+  pnl: PnlBlock,
+  invested: Nums,
+  proceeds: Nums,
+  openPositions: z.looseObject({ cost: Nums, value: Nums }).nullish(),
+  counts: z
+    .looseObject({
+      buys: Count.nullish(),
+      sells: Count.nullish(),
+      trades: Count.nullish(),
+      tokensTraded: Count.nullish(),
+      tokensHeldEver: Count.nullish(),
+    })
+    .nullish(),
+  averages: z.looseObject({ buy: Nums, sell: Nums }).nullish(),
+  roi: Nums,
+  timing: z.looseObject({ firstTrade: Nums, lastTrade: Nums, avgHoldTimeSecs: Nums }).nullish(),
+});
+
+export const PnlTags = z.looseObject({
+  isArbitrage: z.boolean().nullish(),
+  platforms: z.array(Text).nullish(),
+});
+
+export const PnlWalletSummary = z.looseObject({
+  wallet: Address.optional(),
+  pnlMode: PnlModeValue.optional(),
+  currency: Text.nullish(),
+  identity: Identity.nullish(),
+  summary: PnlSummary,
+  analysis: z
+    .looseObject({
+      winRate: Nums,
+      avgPnlPerAsset: Nums,
+      avgBuyValue: Nums,
+      tokens: z
+        .looseObject({ closed: Count.nullish(), winning: Count.nullish(), losing: Count.nullish() })
+        .nullish(),
+      distribution: z.array(z.looseObject({ range: Text, count: Count, rate: Nums })).nullish(),
+    })
+    .nullish(),
+  stats: z
+    .looseObject({
+      total: Count.nullish(),
+      holding: Count.nullish(),
+      sold: Count.nullish(),
+      profitable: Count.nullish(),
+      losing: Count.nullish(),
+    })
+    .nullish(),
+  tags: PnlTags.nullish(),
+  updatedAt: TimeValue.nullish(),
+});
+
+/** A wallet the service has not indexed yet: a normal answer, shown as "indexing, try again shortly". */
+export const PnlQueued = z.looseObject({
+  indexed: z.literal(false),
+  queued: z.boolean(),
+  message: Text.nullish(),
+});
+
+export const PnlPosition = z.looseObject({
+  token: Address,
+  wallet: Address.optional(),
+  pnl: z.union([PnlBlock, z.looseObject({ token: PnlBlock })]),
+  invested: Nums,
+  proceeds: Nums,
+  roi: Nums,
+  identity: Identity.nullish(),
+});
+
+export const PnlPagination = z.looseObject({
+  hasMore: z.boolean(),
+  nextCursor: z.string().nullish(),
+  count: Count.optional(),
+  total: Count.optional(),
+});
+
+export const PnlPositionsResponse = z.looseObject({
+  positions: z.array(PnlPosition),
+  pagination: PnlPagination.nullish(),
+});
+
+/** Shapes the spec names but does not show: checked only where the UI reads them. */
+export const PnlTokenPosition = PnlPosition.partial({ token: true });
+export const PnlHistory = Loose;
+export const PnlPerformance = Loose;
+export const PnlHighlights = Loose;
+export const PnlRisk = Loose;
+export const PnlChart = z.looseObject({ points: z.array(Loose).nullish() });
+
+export const PnlTrader = z.looseObject({ wallet: Address, identity: Identity.nullish() });
+export const PnlTradersResponse = z.looseObject({
+  traders: z.array(PnlTrader),
+  pagination: PnlPagination.nullish(),
+});
+
+export const BatchTruncated = z.union([z.boolean(), z.array(z.string()), Loose]);
+
+export const PnlBatchWallet = z.looseObject({
+  wallet: Address,
+  identity: Identity.nullish(),
+  summary: PnlSummary,
+  tags: PnlTags.nullish(),
+  updatedAt: TimeValue.nullish(),
+});
+
+export const PnlWalletsBatchResponse = z.looseObject({
+  count: Count.optional(),
+  wallets: z.array(PnlBatchWallet),
+  notFound: z.array(z.string()).nullish(),
+  invalid: z.array(z.string()).nullish(),
+  truncated: BatchTruncated.nullish(),
+});
+
+export const PnlWalletPositionsBatchResponse = z.looseObject({
+  wallet: Address.optional(),
+  count: Count.optional(),
+  positions: z.array(PnlPosition),
+  notFound: z.array(z.string()).nullish(),
+  invalid: z.array(z.string()).nullish(),
+  truncated: BatchTruncated.nullish(),
+});
+
+export const PnlTokenPositionsBatchResponse = z.looseObject({
+  token: Address.optional(),
+  count: Count.optional(),
+  positions: z.array(PnlPosition),
+  notFound: z.array(z.string()).nullish(),
+  invalid: z.array(z.string()).nullish(),
+  truncated: BatchTruncated.nullish(),
+});
+
+export const PairKey = z.looseObject({ wallet: z.string(), token: z.string() });
+
+export const PnlPairsBatchResponse = z.looseObject({
+  count: Count.optional(),
+  positions: z.array(PnlPosition),
+  notFound: z.array(PairKey).nullish(),
+  invalid: z.array(z.looseObject({ wallet: z.string().optional(), token: z.string().optional() })).nullish(),
+  truncated: BatchTruncated.nullish(),
+});
+
+export type PnlMode = z.infer<typeof PnlModeValue>;
+export type PnlBlock = z.infer<typeof PnlBlock>;
+export type Identity = z.infer<typeof Identity>;
+export type PnlSummary = z.infer<typeof PnlSummary>;
+export type PnlWalletSummary = z.infer<typeof PnlWalletSummary>;
+export type PnlQueued = z.infer<typeof PnlQueued>;
+export type PnlPosition = z.infer<typeof PnlPosition>;
+export type PnlPositionsResponse = z.infer<typeof PnlPositionsResponse>;
+export type PnlTokenPosition = z.infer<typeof PnlTokenPosition>;
+export type PnlTradersResponse = z.infer<typeof PnlTradersResponse>;
+export type PnlBatchWallet = z.infer<typeof PnlBatchWallet>;
+export type PnlWalletsBatchResponse = z.infer<typeof PnlWalletsBatchResponse>;
+export type PnlWalletPositionsBatchResponse = z.infer<typeof PnlWalletPositionsBatchResponse>;
+export type PnlTokenPositionsBatchResponse = z.infer<typeof PnlTokenPositionsBatchResponse>;
+export type PnlPairsBatchResponse = z.infer<typeof PnlPairsBatchResponse>;
+export type PairKey = z.infer<typeof PairKey>;
+export type LooseObject = z.infer<typeof Loose>;
