@@ -1,0 +1,101 @@
+import type { Hub } from './datastream';
+import { applyEvent, EVENT_NAMES, type EventName, openOrder, pickOrder } from './events';
+import { dataError, ok, type Reply, type Req } from './http';
+import { remainingRaw } from './orders';
+import { type Faults, NO_FAULTS, resetState, type SimState } from './state';
+import type { Catalog } from './index';
+
+export function catalogOf(s: SimState): Catalog {
+  const w = s.world;
+  return {
+    wallets: [...w.wallets],
+    queuedWallets: [...w.queuedWallets],
+    mints: w.tokens.map((t) => t.mint),
+    orders: [...w.initialOrders],
+    pools: [...w.pools],
+    events: {
+      polymarket: w.events.filter((e) => e.exchange === 'polymarket').map((e) => e.slug),
+      kalshi: w.events.filter((e) => e.exchange === 'kalshi').map((e) => e.ticker),
+    },
+    slots: { confirmed: [...w.slots.confirmed], unconfirmed: [...w.slots.unconfirmed] },
+  };
+}
+
+function parseFaults(body: unknown): Faults | string {
+  if (!body || typeof body !== 'object') return 'body must be a JSON object';
+  const b = body as Record<string, unknown>;
+  const f: Faults = { ...NO_FAULTS };
+  const num = (k: keyof Faults, min: number, max: number) => {
+    const v = b[k];
+    if (v === undefined) return true;
+    if (typeof v !== 'number' || !(v >= min && v <= max)) return false;
+    (f as unknown as Record<string, unknown>)[k] = v;
+    return true;
+  };
+  if (!num('latencyMs', 0, 60_000) || !num('errorRate', 0, 1) || !num('status', 100, 599) || !num('retryAfter', 0, 86_400) || !num('dropSocketAfterMs', 0, 3_600_000)) {
+    return 'invalid numeric fault value';
+  }
+  if (b.status !== undefined && b.errorRate === undefined) f.errorRate = 1;
+  f.malformed = b.malformed === true;
+  f.silentSocket = b.silentSocket === true;
+  f.paths = typeof b.paths === 'string' && b.paths ? b.paths : null;
+  return f;
+}
+
+/** `/__sim/*` control routes (no key needed). */
+export function controlRoute(s: SimState, hub: Hub, r: Req, seg: string[]): Reply | null {
+  const [a] = seg;
+  if (a === 'catalog' && r.method === 'GET') return ok(catalogOf(s));
+  if (a === 'requests' && r.method === 'GET') return ok(s.log);
+  if (a === 'requests' && r.method === 'DELETE') {
+    s.log.length = 0;
+    return ok({ cleared: true });
+  }
+  if (a === 'faults' && r.method === 'GET') return ok(s.faults);
+  if (a === 'faults' && r.method === 'POST') {
+    const f = parseFaults(r.body ?? {});
+    if (typeof f === 'string') return dataError(400, 'INVALID_FAULTS', f);
+    s.faults = f;
+    hub.faultsChanged();
+    return ok(f);
+  }
+  if (a === 'reset' && r.method === 'POST') {
+    resetState(s);
+    hub.faultsChanged();
+    return ok({ reset: true });
+  }
+  if (a === 'emit' && r.method === 'POST') {
+    const b = (r.body ?? {}) as { wallet?: string; order?: string; mint?: string; eventName?: string };
+    const name = EVENT_NAMES.find((n) => n.toLowerCase() === String(b.eventName ?? 'Filled').toLowerCase());
+    if (!name) return dataError(400, 'INVALID_EVENT', `eventName must be one of ${EVENT_NAMES.join(', ')}`);
+    const o = name === 'Opened' && !b.order ? openOrder(s, b.wallet, b.mint) : pickOrder(s, b, name);
+    if (!o) return dataError(404, 'NOT_FOUND', 'no order matches wallet/mint for this event');
+    const ev = applyEvent(s, o, name);
+    hub.publish(ev.rooms, ev.data);
+    return ok(ev.data);
+  }
+  return null;
+}
+
+/** One random, state-consistent background event (only while datastream clients are connected). */
+export function backgroundEvent(s: SimState, hub: Hub): void {
+  if (!hub.hasClients) return;
+  const r = s.rng.next();
+  const name: EventName = r < 0.5 ? 'Filled' : r < 0.75 ? 'Position' : r < 0.85 ? 'Deposit' : r < 0.95 ? 'CollectedFee' : 'Opened';
+  if (name === 'Opened') {
+    const o = openOrder(s);
+    const ev = applyEvent(s, o, name);
+    hub.publish(ev.rooms, ev.data);
+    return;
+  }
+  const orders = s.world.orders;
+  for (let tries = 0; tries < 20; tries++) {
+    const o = orders[s.rng.int(0, orders.length - 1)]!;
+    const protectedOrder = (s.world.walletIndex.get(o.owner) ?? 99) < 5;
+    if (name === 'Filled' && (o.status !== 'active' || (protectedOrder && remainingRaw(o) <= o.perCycleRaw * 2n))) continue;
+    if (name === 'Deposit' && o.status === 'completed') continue;
+    const ev = applyEvent(s, o, name);
+    hub.publish(ev.rooms, ev.data);
+    return;
+  }
+}

@@ -1,0 +1,57 @@
+import { Rng } from './rng';
+import { buildWorld, type World } from './world';
+
+export interface Faults {
+  latencyMs: number;
+  errorRate: number;
+  status: number;
+  retryAfter: number;
+  malformed: boolean;
+  dropSocketAfterMs: number;
+  silentSocket: boolean;
+  paths: string | null;
+}
+
+export const NO_FAULTS: Faults = {
+  latencyMs: 0, errorRate: 0, status: 500, retryAfter: 1, malformed: false,
+  dropSocketAfterMs: 0, silentSocket: false, paths: null,
+};
+
+export interface LogEntry {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  time: number;
+  status: number;
+}
+
+export interface SimState {
+  seed: number;
+  hostile: boolean;
+  now: number;
+  world: World;
+  faults: Faults;
+  log: LogEntry[];
+  issuedCursors: Set<string>;
+  rng: Rng; // live events, fault dice
+  eventCounter: number;
+  slot: number;
+}
+
+export function createState(seed: number, hostile: boolean, now: number): SimState {
+  const world = buildWorld(seed, hostile, now);
+  return {
+    seed, hostile, now, world, faults: { ...NO_FAULTS }, log: [], issuedCursors: new Set(),
+    rng: new Rng(seed, 99), eventCounter: 0, slot: world.slots.head,
+  };
+}
+
+/** Faults off, state back to the seed, request log cleared (same object, so closures stay valid). */
+export function resetState(s: SimState): void {
+  const fresh = createState(s.seed, s.hostile, s.now);
+  Object.assign(s, fresh);
+}
+
+export function faultApplies(s: SimState, path: string): boolean {
+  return s.faults.paths === null || path.startsWith(s.faults.paths);
+}
