@@ -1,0 +1,422 @@
+/**
+ * The background's cache: get-or-fetch with a TTL and stale-while-revalidate, one fetch per key
+ * however many callers ask, an LRU bound by entries and bytes, and no error ever thrown by storage.
+ */
+import type { Priority } from '../sched';
+import {
+  type AccessRecord,
+  type Backend,
+  entryId,
+  isQuotaError,
+  isStoredEntry,
+  openBackend,
+  type Pick,
+  type StoredEntry,
+} from './store';
+
+export interface CacheOptions {
+  dbName: string;
+  /** Bump when cached shapes change: older data is dropped on open. */
+  schemaVersion: number;
+  maxEntries: number;
+  /** Approximate: JSON length of each value plus its key. */
+  maxBytes: number;
+  now?: () => number;
+  /** Hot records kept in memory so repeated hits skip IndexedDB. Default 200. */
+  memoryEntries?: number;
+  /** Share of the limit freed by one eviction pass, so eviction runs seldom. Default 0.1. */
+  evictRatio?: number;
+  /** Last-access updates are gathered and written this long after the first. Default 1000. */
+  touchFlushMs?: number;
+  openTimeoutMs?: number;
+  /** Storage trouble the cache absorbed (quota, corruption, a closed database). */
+  onError?: (error: unknown) => void;
+}
+
+export interface CachedOptions {
+  ttlMs: number;
+  /** After the TTL, serve the old value at once for this long while one refresh runs. Default 0. */
+  staleMs?: number;
+  priority?: Priority;
+  /** Abandons this caller's wait; the fetch stops only when no caller is left. */
+  signal?: AbortSignal;
+}
+
+export interface CacheResult<T> {
+  value: T;
+  stale: boolean;
+  fetchedAt: number;
+  source: 'cache' | 'network';
+  /** Set when a refresh failed and an older value is served instead. */
+  error?: unknown;
+}
+
+export interface CacheEntry<T> {
+  value: T;
+  fetchedAt: number;
+}
+
+export interface CacheStats {
+  entries: number;
+  bytes: number;
+  hits: number;
+  misses: number;
+  staleHits: number;
+  evictions: number;
+  backend: 'idb' | 'memory' | 'opening';
+}
+
+/** Background refreshes are fetched at 'background' priority whatever the caller asked. */
+export type Fetcher<T> = (signal: AbortSignal, priority: Priority) => Promise<T>;
+
+export interface Cache {
+  cached<T>(
+    resource: string,
+    key: string,
+    fetcher: Fetcher<T>,
+    options: CachedOptions,
+  ): Promise<CacheResult<T>>;
+  get<T>(resource: string, key: string): Promise<CacheEntry<T> | undefined>;
+  /** Write-through (live events); fetchedAt defaults to now. Never rejects. */
+  put<T>(resource: string, key: string, value: T, options?: { fetchedAt?: number }): Promise<void>;
+  /** Read-modify-write, serialised with other writes; `undefined` from fn leaves the entry as is. */
+  update<T>(
+    resource: string,
+    key: string,
+    fn: (prev: T | undefined) => T | undefined,
+  ): Promise<T | undefined>;
+  delete(resource: string, key: string): Promise<void>;
+  clear(): Promise<void>;
+  stats(): CacheStats;
+  /** Waits for queued writes and writes pending last-access times. */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface Flight {
+  id: string;
+  promise: Promise<CacheEntry<unknown>>;
+  controller: AbortController;
+  /** A caller without a signal (or a background refresh) keeps the fetch alive. */
+  anchored: boolean;
+  abortable: number;
+}
+
+const ignore = () => {};
+
+export function createCache(options: CacheOptions): Cache {
+  const now = options.now ?? Date.now;
+  const memoryEntries = options.memoryEntries ?? 200;
+  const ratio = Math.min(0.9, Math.max(0, options.evictRatio ?? 0.1));
+  const touchFlushMs = options.touchFlushMs ?? 1000;
+  const report = options.onError ?? ignore;
+  const sizes = new Map<string, number>();
+  const hot = new Map<string, StoredEntry>();
+  // Written but not yet in IndexedDB: readers must see these even when `hot` is small or off.
+  const unsaved = new Map<string, StoredEntry>();
+  const touches = new Map<string, number>();
+  const flights = new Map<string, Flight>();
+  const counts = { hits: 0, misses: 0, staleHits: 0, evictions: 0 };
+  let bytes = 0;
+  let backend: Backend | undefined;
+  let touchTimer: ReturnType<typeof setTimeout> | undefined;
+  // Every write goes through this chain, so a delete can never be overtaken by an older put.
+  let chain: Promise<unknown> = Promise.resolve();
+
+  const ready = openBackend(
+    options.dbName,
+    options.schemaVersion,
+    options.openTimeoutMs ?? 5000,
+    report,
+  ).then(async (b) => {
+    try {
+      for (const [id, size] of await b.sizes()) {
+        sizes.set(id, size);
+        bytes += size;
+      }
+    } catch (error) {
+      report(error);
+    }
+    backend = b;
+    return b;
+  });
+
+  function serial<T>(task: (b: Backend) => Promise<T>): Promise<T> {
+    const run = chain.then(() => ready).then(task);
+    chain = run.catch(report);
+    return run;
+  }
+
+  function remember(entry: StoredEntry): void {
+    hot.delete(entry.id);
+    hot.set(entry.id, entry);
+    if (hot.size > memoryEntries) hot.delete(hot.keys().next().value as string);
+  }
+
+  function forget(ids: Iterable<string>): void {
+    for (const id of ids) {
+      hot.delete(id);
+      unsaved.delete(id);
+      touches.delete(id);
+      bytes -= sizes.get(id) ?? 0;
+      sizes.delete(id);
+    }
+  }
+
+  // Last-access times are batched: a hit costs one read, the LRU index catches up later.
+  function touch(id: string): void {
+    touches.set(id, now());
+    if (touches.size >= 256) void flushTouches(backend);
+    else touchTimer ??= setTimeout(() => void flushTouches(backend), touchFlushMs);
+  }
+
+  async function flushTouches(b: Backend | undefined): Promise<void> {
+    if (touchTimer !== undefined) clearTimeout(touchTimer);
+    touchTimer = undefined;
+    if (!b || touches.size === 0) return;
+    const records: AccessRecord[] = [];
+    for (const [id, lastAccess] of touches) {
+      const size = sizes.get(id);
+      if (size !== undefined) records.push({ id, lastAccess, size });
+    }
+    touches.clear();
+    if (records.length > 0) await b.touch(records).catch(report);
+  }
+
+  async function read(id: string): Promise<StoredEntry | undefined> {
+    const warm = hot.get(id) ?? unsaved.get(id);
+    if (warm) {
+      remember(warm);
+      touch(id);
+      return warm;
+    }
+    const b = backend ?? (await ready);
+    let record: unknown;
+    try {
+      record = await b.read(id);
+    } catch (error) {
+      report(error);
+      return undefined;
+    }
+    // A write queued meanwhile is newer than what the store had.
+    const newer = hot.get(id) ?? unsaved.get(id);
+    if (newer) return newer;
+    if (record === undefined) return undefined;
+    if (!isStoredEntry(record)) {
+      void serial((s) => s.remove([id])).then(() => forget([id]), ignore);
+      return undefined;
+    }
+    remember(record);
+    touch(id);
+    return record;
+  }
+
+  /** Evicts oldest first while `more()` says so, never `keep`. Runs inside the write chain. */
+  async function evictWhile(b: Backend, keep: string, more: (entries: number, bytes: number) => boolean) {
+    await flushTouches(b);
+    let entries = sizes.size;
+    let projected = bytes;
+    const ids = await b.oldest((id): Pick => {
+      if (!more(entries, projected)) return 'stop';
+      if (id === keep) return 'skip';
+      if (sizes.has(id)) {
+        entries -= 1;
+        projected -= sizes.get(id) ?? 0;
+      }
+      return 'take';
+    });
+    if (ids.length === 0) return;
+    await b.remove(ids);
+    counts.evictions += ids.filter((id) => sizes.has(id)).length;
+    forget(ids);
+  }
+
+  async function persist(b: Backend, entry: StoredEntry, size: number): Promise<void> {
+    const access: AccessRecord = { id: entry.id, lastAccess: now(), size };
+    touches.delete(entry.id);
+    try {
+      await b.write(entry, access);
+    } catch (error) {
+      if (!isQuotaError(error)) throw error;
+      // The origin is full: free a quarter of our entries and try once more.
+      let budget = Math.max(1, Math.ceil(sizes.size / 4));
+      await evictWhile(b, entry.id, () => budget-- > 0);
+      await b.write(entry, access);
+    }
+    bytes += size - (sizes.get(entry.id) ?? 0);
+    sizes.set(entry.id, size);
+    const { maxEntries, maxBytes } = options;
+    if (sizes.size > maxEntries || bytes > maxBytes) {
+      const lowEntries = Math.floor(maxEntries * (1 - ratio));
+      const lowBytes = Math.floor(maxBytes * (1 - ratio));
+      await evictWhile(b, entry.id, (n, by) => n > lowEntries || by > lowBytes);
+    }
+  }
+
+  function sizeOf(entry: StoredEntry): number | undefined {
+    try {
+      return (JSON.stringify(entry.value)?.length ?? 0) + entry.id.length;
+    } catch (error) {
+      report(error);
+      return undefined;
+    }
+  }
+
+  /** Remembers at once (so the next caller hits), persists in order; never rejects. */
+  function store(entry: StoredEntry): Promise<void> {
+    const size = sizeOf(entry);
+    if (size === undefined || size > options.maxBytes) return Promise.resolve();
+    remember(entry);
+    unsaved.set(entry.id, entry);
+    return serial((b) => persist(b, entry, size))
+      .catch(ignore)
+      .finally(() => {
+        if (unsaved.get(entry.id) === entry) unsaved.delete(entry.id);
+      });
+  }
+
+  function startFlight(
+    id: string,
+    resource: string,
+    key: string,
+    fetcher: Fetcher<unknown>,
+    priority: Priority,
+  ) {
+    const existing = flights.get(id);
+    if (existing) return existing;
+    const controller = new AbortController();
+    const promise = Promise.resolve()
+      .then(() => fetcher(controller.signal, priority))
+      .then((value) => {
+        const fetchedAt = now();
+        void store({ id, resource, key, value, fetchedAt });
+        return { value, fetchedAt };
+      })
+      .finally(() => {
+        if (flights.get(id) === flight) flights.delete(id);
+      });
+    promise.catch(ignore);
+    const flight: Flight = { id, promise, controller, anchored: false, abortable: 0 };
+    flights.set(id, flight);
+    return flight;
+  }
+
+  function wait(flight: Flight, signal: AbortSignal | undefined): Promise<CacheEntry<unknown>> {
+    if (!signal) {
+      flight.anchored = true;
+      return flight.promise;
+    }
+    if (signal.aborted) return Promise.reject(signal.reason);
+    flight.abortable += 1;
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        flight.abortable -= 1;
+        if (flight.abortable === 0 && !flight.anchored) {
+          // Later callers must start afresh, not join a fetch that is being torn down.
+          if (flights.get(flight.id) === flight) flights.delete(flight.id);
+          flight.controller.abort(signal.reason);
+        }
+        reject(signal.reason);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      flight.promise.finally(() => signal.removeEventListener('abort', onAbort)).then(resolve, reject);
+    });
+  }
+
+  async function cached<T>(
+    resource: string,
+    key: string,
+    fetcher: Fetcher<T>,
+    { ttlMs, staleMs = 0, priority = 'visible', signal }: CachedOptions,
+  ): Promise<CacheResult<T>> {
+    const id = entryId(resource, key);
+    const entry = await read(id);
+    if (entry) {
+      const age = now() - entry.fetchedAt;
+      const value = entry.value as T;
+      if (age < ttlMs) {
+        counts.hits += 1;
+        return { value, stale: false, fetchedAt: entry.fetchedAt, source: 'cache' };
+      }
+      if (age < ttlMs + staleMs) {
+        counts.staleHits += 1;
+        const refresh = startFlight(id, resource, key, fetcher, 'background');
+        refresh.anchored = true;
+        return { value, stale: true, fetchedAt: entry.fetchedAt, source: 'cache' };
+      }
+    }
+    counts.misses += 1;
+    // A caller gone before its read finished must not start a fetch nobody would ever abort.
+    signal?.throwIfAborted();
+    try {
+      const fresh = await wait(startFlight(id, resource, key, fetcher, priority), signal);
+      return { value: fresh.value as T, stale: false, fetchedAt: fresh.fetchedAt, source: 'network' };
+    } catch (error) {
+      // Errors are never cached; an old value, clearly marked, beats an empty popover.
+      if (!entry || signal?.aborted) throw error;
+      return { value: entry.value as T, stale: true, fetchedAt: entry.fetchedAt, source: 'cache', error };
+    }
+  }
+
+  async function flush(): Promise<void> {
+    await serial((b) => flushTouches(b)).catch(ignore);
+  }
+
+  return {
+    cached,
+    async get<T>(resource: string, key: string) {
+      const entry = await read(entryId(resource, key));
+      return entry && { value: entry.value as T, fetchedAt: entry.fetchedAt };
+    },
+    put(resource, key, value, { fetchedAt = now() } = {}) {
+      return store({ id: entryId(resource, key), resource, key, value, fetchedAt });
+    },
+    update<T>(resource: string, key: string, fn: (prev: T | undefined) => T | undefined) {
+      const id = entryId(resource, key);
+      return serial(async (b) => {
+        const prev = await read(id);
+        const next = fn(prev?.value as T | undefined);
+        if (next === undefined) return undefined;
+        // A live event changes part of the data: the TTL still dates from the last full fetch.
+        const entry = { id, resource, key, value: next, fetchedAt: prev?.fetchedAt ?? now() };
+        const size = sizeOf(entry);
+        if (size === undefined || size > options.maxBytes) return next;
+        remember(entry);
+        await persist(b, entry, size);
+        return next;
+      }).catch((error: unknown) => {
+        report(error);
+        return undefined;
+      });
+    },
+    delete(resource, key) {
+      const id = entryId(resource, key);
+      hot.delete(id);
+      unsaved.delete(id);
+      return serial(async (b) => {
+        await b.remove([id]);
+        forget([id]);
+      }).catch(ignore);
+    },
+    clear() {
+      hot.clear();
+      unsaved.clear();
+      return serial(async (b) => {
+        await b.clear();
+        forget([...sizes.keys()]);
+        touches.clear();
+      }).catch(ignore);
+    },
+    stats: () => ({
+      entries: sizes.size,
+      bytes,
+      ...counts,
+      backend: backend?.kind ?? 'opening',
+    }),
+    flush,
+    async close() {
+      await flush();
+      (await ready).close();
+    },
+  };
+}

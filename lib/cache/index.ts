@@ -1,0 +1,13 @@
+export type {
+  Cache,
+  CachedOptions,
+  CacheEntry,
+  CacheOptions,
+  CacheResult,
+  CacheStats,
+  Fetcher,
+} from './cache';
+export { createCache } from './cache';
+export type { CachedResource, CachedResourceDefinition } from './resource';
+export { defineCachedResource } from './resource';
+export { entryId, idbVersion, VALUES_STORE } from './store';

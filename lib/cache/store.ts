@@ -1,0 +1,238 @@
+/**
+ * Where cache records live: IndexedDB when it opens, a Map when it does not (private windows,
+ * a broken profile), so the extension keeps working either way. Nothing here knows about TTLs.
+ */
+import { deleteDB, type IDBPDatabase, openDB } from 'idb';
+
+export const VALUES_STORE = 'values';
+/** Small records beside the values, so an LRU touch never rewrites a big value. */
+export const ACCESS_STORE = 'access';
+export const BY_LAST_ACCESS = 'lastAccess';
+/** Bumped when this file's layout changes; combined with the caller's schemaVersion. */
+const LAYOUT_VERSION = 1;
+const LAYOUT_SLOTS = 100;
+
+export interface StoredEntry {
+  id: string;
+  resource: string;
+  key: string;
+  value: unknown;
+  fetchedAt: number;
+}
+
+export interface AccessRecord {
+  id: string;
+  lastAccess: number;
+  size: number;
+}
+
+/** The record key of a resource/key pair (NUL cannot appear in either part by accident). */
+export function entryId(resource: string, key: string): string {
+  return `${resource}\u0000${key}`;
+}
+
+export function idbVersion(schemaVersion: number): number {
+  return Math.max(1, Math.floor(schemaVersion)) * LAYOUT_SLOTS + LAYOUT_VERSION;
+}
+
+export function isStoredEntry(record: unknown): record is StoredEntry {
+  if (typeof record !== 'object' || record === null) return false;
+  const r = record as Partial<StoredEntry>;
+  return (
+    typeof r.id === 'string' &&
+    typeof r.fetchedAt === 'number' &&
+    Number.isFinite(r.fetchedAt) &&
+    'value' in r
+  );
+}
+
+export function isQuotaError(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
+}
+
+/** What the eviction walk decides for each id, oldest first. */
+export type Pick = 'take' | 'skip' | 'stop';
+
+export interface Backend {
+  kind: 'idb' | 'memory';
+  read(id: string): Promise<unknown>;
+  /** Rejects on failure (quota included): the cache decides what to do. */
+  write(entry: StoredEntry, access: AccessRecord): Promise<void>;
+  remove(ids: string[]): Promise<void>;
+  touch(records: AccessRecord[]): Promise<void>;
+  /** Walks ids by ascending lastAccess, returning those picked. */
+  oldest(pick: (id: string) => Pick): Promise<string[]>;
+  sizes(): Promise<Map<string, number>>;
+  clear(): Promise<void>;
+  close(): void;
+}
+
+const ignore = () => {};
+
+function idbBackend(db: IDBPDatabase): Backend {
+  return {
+    kind: 'idb',
+    // One implicit transaction, exactly what a raw `db.get` costs: the hit path must stay this cheap.
+    read: (id) => db.get(VALUES_STORE, id),
+    async write(entry, access) {
+      const tx = db.transaction([VALUES_STORE, ACCESS_STORE], 'readwrite');
+      const done = tx.done;
+      try {
+        tx.objectStore(VALUES_STORE).put(entry).catch(ignore);
+        tx.objectStore(ACCESS_STORE).put(access).catch(ignore);
+      } catch (error) {
+        done.catch(ignore);
+        try {
+          tx.abort();
+        } catch {}
+        throw error;
+      }
+      await done;
+    },
+    async remove(ids) {
+      const tx = db.transaction([VALUES_STORE, ACCESS_STORE], 'readwrite');
+      for (const id of ids) {
+        tx.objectStore(VALUES_STORE).delete(id).catch(ignore);
+        tx.objectStore(ACCESS_STORE).delete(id).catch(ignore);
+      }
+      await tx.done;
+    },
+    async touch(records) {
+      const tx = db.transaction(ACCESS_STORE, 'readwrite');
+      for (const r of records) tx.store.put(r).catch(ignore);
+      await tx.done;
+    },
+    async oldest(pick) {
+      const ids: string[] = [];
+      const index = db.transaction(ACCESS_STORE).store.index(BY_LAST_ACCESS);
+      for (let c = await index.openKeyCursor(); c; c = await c.continue()) {
+        const id = String(c.primaryKey);
+        const decision = pick(id);
+        if (decision === 'stop') break;
+        if (decision === 'take') ids.push(id);
+      }
+      return ids;
+    },
+    async sizes() {
+      const records = (await db.getAll(ACCESS_STORE)) as AccessRecord[];
+      return new Map(records.map((r) => [r.id, typeof r.size === 'number' ? r.size : 0]));
+    },
+    async clear() {
+      const tx = db.transaction([VALUES_STORE, ACCESS_STORE], 'readwrite');
+      tx.objectStore(VALUES_STORE).clear().catch(ignore);
+      tx.objectStore(ACCESS_STORE).clear().catch(ignore);
+      await tx.done;
+    },
+    close: () => db.close(),
+  };
+}
+
+export function memoryBackend(): Backend {
+  const values = new Map<string, StoredEntry>();
+  const access = new Map<string, AccessRecord>();
+  return {
+    kind: 'memory',
+    read: async (id) => values.get(id),
+    async write(entry, record) {
+      values.set(entry.id, entry);
+      access.set(entry.id, record);
+    },
+    async remove(ids) {
+      for (const id of ids) {
+        values.delete(id);
+        access.delete(id);
+      }
+    },
+    async touch(records) {
+      for (const r of records) if (access.has(r.id)) access.set(r.id, r);
+    },
+    async oldest(pick) {
+      const ids: string[] = [];
+      for (const r of [...access.values()].sort((a, b) => a.lastAccess - b.lastAccess)) {
+        const decision = pick(r.id);
+        if (decision === 'stop') break;
+        if (decision === 'take') ids.push(r.id);
+      }
+      return ids;
+    },
+    sizes: async () => new Map([...access.values()].map((r) => [r.id, r.size])),
+    async clear() {
+      values.clear();
+      access.clear();
+    },
+    close: ignore,
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, onLate: (value: T) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      reject(new Error(`IndexedDB did not answer within ${ms} ms`));
+    }, ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        if (late) onLate(value);
+        else resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+async function openChecked(dbName: string, version: number, timeoutMs: number): Promise<IDBPDatabase> {
+  let opened: IDBPDatabase | undefined;
+  const open = openDB(dbName, version, {
+    // Any other version's data is of unknown shape: drop every store and start clean.
+    upgrade(db) {
+      for (const name of Array.from(db.objectStoreNames)) db.deleteObjectStore(name);
+      db.createObjectStore(VALUES_STORE, { keyPath: 'id' });
+      db.createObjectStore(ACCESS_STORE, { keyPath: 'id' }).createIndex(BY_LAST_ACCESS, 'lastAccess');
+    },
+    // A newer copy of the extension wants the database: let it upgrade rather than block it.
+    blocking: () => opened?.close(),
+  });
+  const db = await withTimeout(open, timeoutMs, (late) => late.close());
+  opened = db;
+  const names = db.objectStoreNames;
+  const intact =
+    names.contains(VALUES_STORE) &&
+    names.contains(ACCESS_STORE) &&
+    db.transaction(ACCESS_STORE).store.indexNames.contains(BY_LAST_ACCESS);
+  if (!intact) {
+    db.close();
+    throw new Error('cache database has an unexpected layout');
+  }
+  return db;
+}
+
+/**
+ * Opens the store, rebuilding it when it is from a newer version (a downgrade) or damaged, and
+ * falls back to memory when IndexedDB is unavailable. Never rejects.
+ */
+export async function openBackend(
+  dbName: string,
+  schemaVersion: number,
+  timeoutMs: number,
+  report: (error: unknown) => void,
+): Promise<Backend> {
+  const version = idbVersion(schemaVersion);
+  try {
+    return idbBackend(await openChecked(dbName, version, timeoutMs));
+  } catch (error) {
+    report(error);
+  }
+  try {
+    await withTimeout(deleteDB(dbName), timeoutMs, ignore);
+    return idbBackend(await openChecked(dbName, version, timeoutMs));
+  } catch (error) {
+    report(error);
+  }
+  return memoryBackend();
+}
