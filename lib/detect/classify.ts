@@ -1,0 +1,122 @@
+import { isSolanaAddress } from './address';
+import { knownKind, SYMBOL_MINTS } from './programs';
+import type { AddressHit, AddressKind } from './types';
+
+/** The final kind of an address: known programs and mints win over what the context suggests. */
+export function classify(address: string, hint: AddressKind = 'unknown'): AddressKind {
+  return knownKind(address) ?? hint;
+}
+
+function hit(candidate: string | null | undefined, kind: AddressKind): AddressHit[] {
+  if (!candidate || !isSolanaAddress(candidate)) return [];
+  return [{ address: candidate, kind: classify(candidate, kind) }];
+}
+
+/** A swap side written as a mint or a symbol (SOL, USDC). */
+function mintOrSymbol(side: string | null | undefined): AddressHit[] {
+  if (!side) return [];
+  return hit(SYMBOL_MINTS[side.toUpperCase()] ?? side, 'mint');
+}
+
+/** `A-B` pair segments: the output side first (it is what the page is about). */
+function pair(segment: string): AddressHit[] {
+  const parts = segment.split('-');
+  if (parts.length !== 2) return [];
+  return [...mintOrSymbol(parts[1]), ...mintOrSymbol(parts[0])];
+}
+
+/** gmgn referral links prefix the address: `/sol/token/<ref>_<mint>`. */
+function afterReferral(segment: string | undefined): string | undefined {
+  if (!segment) return segment;
+  const cut = segment.lastIndexOf('_');
+  return cut >= 0 ? segment.slice(cut + 1) : segment;
+}
+
+type Rule = (path: string[], url: URL) => AddressHit[];
+
+const explorerAccount =
+  (...accountWords: string[]): Rule =>
+  (p) => {
+    if (accountWords.includes(p[0] ?? '')) return hit(p[1], 'unknown');
+    if (p[0] === 'token') return hit(p[1], 'mint');
+    return [];
+  };
+
+/** URL patterns per host (without `www.`). Transaction, block and slot pages name no address. */
+const RULES: Readonly<Record<string, Rule>> = {
+  'solscan.io': explorerAccount('account'),
+  'explorer.solana.com': explorerAccount('address'),
+  'solana.fm': explorerAccount('address', 'account'),
+  'birdeye.so': (p) => {
+    const q = p[0] === 'solana' ? p.slice(1) : p;
+    if (q[0] === 'token') return hit(q[1], 'mint');
+    if (q[0] === 'profile') return hit(q[1], 'wallet');
+    return [];
+  },
+  'dexscreener.com': (p) => (p[0] === 'solana' && p.length === 2 ? hit(p[1], 'pool') : []),
+  'jup.ag': (p, url) => {
+    if (p[0] === 'swap') {
+      if (p[1]) return pair(p[1]);
+      const q = url.searchParams;
+      return [
+        ...mintOrSymbol(q.get('buy') ?? q.get('outputMint')),
+        ...mintOrSymbol(q.get('sell') ?? q.get('inputMint')),
+      ];
+    }
+    if (p[0] === 'recurring' || p[0] === 'dca') {
+      const q = url.searchParams.get('order');
+      if (q) return hit(q, 'order');
+      if (p[1] === 'order' || p[1] === 'orders') return hit(p[2], 'order');
+      if (p[1]?.includes('-')) return pair(p[1]);
+      return hit(p[1], 'order');
+    }
+    if (p[0] === 'tokens') return hit(p[1], 'mint');
+    if (p[0] === 'portfolio') return hit(p[1], 'wallet');
+    return [];
+  },
+  'pump.fun': (p) => {
+    if (p[0] === 'coin') return hit(p[1], 'mint');
+    if (p[0] === 'profile') return hit(p[1], 'wallet');
+    if (p.length === 1) return hit(p[0], 'mint');
+    return [];
+  },
+  'gmgn.ai': (p) => {
+    if (p[0] !== 'sol') return [];
+    if (p[1] === 'token') return hit(afterReferral(p[2]), 'mint');
+    if (p[1] === 'address') return hit(afterReferral(p[2]), 'wallet');
+    return [];
+  },
+};
+
+export function hostKey(hostname: string): string {
+  const host = hostname.toLowerCase();
+  return host.startsWith('www.') ? host.slice(4) : host;
+}
+
+function pathSegments(url: URL): string[] {
+  return url.pathname
+    .split('/')
+    .filter(Boolean)
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
+}
+
+/** True when the URL belongs to a site whose URL patterns we know. */
+export function hasUrlRules(url: URL): boolean {
+  return Object.hasOwn(RULES, hostKey(url.hostname));
+}
+
+/**
+ * The addresses an explorer, DEX or launchpad URL names, most relevant first, each with the kind its
+ * place in the URL implies. Unknown sites, transaction pages and garbage give [].
+ */
+export function classifyUrl(url: URL): AddressHit[] {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return [];
+  const rule = RULES[hostKey(url.hostname)];
+  return rule ? rule(pathSegments(url), url) : [];
+}

@@ -1,0 +1,84 @@
+import { isSolanaAddress } from './address';
+import { decodeBase58, isBase58Code } from './base58';
+import { classify, classifyUrl, hasUrlRules } from './classify';
+import { targetOfUrl, toHttpUrl } from './links';
+import type { AddressKind, PredictionEvent } from './types';
+
+/** What the popup's search box holds. */
+export type LookupInput =
+  | { type: 'address'; address: string; kind: AddressKind }
+  | { type: 'event'; event: PredictionEvent }
+  | { type: 'slot'; slot: number }
+  | { type: 'search'; query: string }
+  | { type: 'error'; code: 'INVALID_INPUT'; message: string };
+
+const invalid = (message: string): LookupInput => ({ type: 'error', code: 'INVALID_INPUT', message });
+
+const URL_WITH_SCHEME = /^https?:\/\//i;
+const HOST_AND_PATH = /^(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:[/?#]\S*)?$/i;
+const POLYMARKET_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
+const KALSHI_TICKER = /^[A-Z][A-Z0-9]{1,30}-[A-Z0-9]*\d[A-Z0-9]*(?:-[A-Z0-9]+)*$/;
+const ALPHANUMERIC = /^[A-Za-z0-9]+$/;
+const HEX = /^(?:0x)?[0-9a-fA-F]{40,128}$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+function fromUrl(url: URL): LookupInput {
+  const target = targetOfUrl(url);
+  if (target?.type === 'event') return { type: 'event', event: target.event };
+  if (target) return { type: 'address', address: target.address, kind: target.kind };
+  if (hasUrlRules(url) && /\/(tx|transaction)\//.test(url.pathname)) {
+    return invalid('That link is a transaction, not an address');
+  }
+  return invalid('This link does not point to a Solana address or a prediction market');
+}
+
+function fromAddressLike(s: string): LookupInput {
+  if (HEX.test(s)) return invalid('Looks like a hex hash (Ethereum-style), not a Solana address');
+  for (let i = 0; i < s.length; i++) {
+    if (!isBase58Code(s.charCodeAt(i))) {
+      return invalid('Address has a character outside base58 (0, O, I, l)');
+    }
+  }
+  if (s.length >= 86 && s.length <= 88) return invalid('Looks like a transaction signature, not an address');
+  if (s.length < 32)
+    return invalid(`Address is too short (${s.length} characters; a Solana address has 32 to 44)`);
+  if (s.length > 44)
+    return invalid(`Address is too long (${s.length} characters; a Solana address has 32 to 44)`);
+  if (isSolanaAddress(s)) return { type: 'address', address: s, kind: classify(s) };
+  const bytes = decodeBase58(s)?.length ?? 0;
+  return invalid(`Not a Solana address: it decodes to ${bytes} bytes, not 32 (another chain's address?)`);
+}
+
+/**
+ * Works out what the user typed: an address (kind unknown unless a URL says more), an explorer, DEX
+ * or market URL, a Polymarket slug or Kalshi ticker, a slot, or a token name/symbol to search. Junk
+ * gives an INVALID_INPUT error whose message says what is wrong. Never throws.
+ */
+export function parseLookupInput(text: string): LookupInput {
+  if (typeof text !== 'string') return invalid('Type a wallet, token, order, link or market');
+  const s = text.trim();
+  if (!s) return invalid('Type a wallet, token, order, link or market');
+  if (s.length > 2048) return invalid('Input is too long');
+
+  if (URL_WITH_SCHEME.test(s) || HOST_AND_PATH.test(s)) {
+    const url = toHttpUrl(URL_WITH_SCHEME.test(s) ? s : `https://${s}`);
+    if (url && (URL_WITH_SCHEME.test(s) || hasUrlRules(url) || classifyUrl(url).length || targetOfUrl(url))) {
+      return fromUrl(url);
+    }
+  }
+  if (/^\d+$/.test(s)) {
+    const slot = Number(s);
+    return Number.isSafeInteger(slot) ? { type: 'slot', slot } : invalid('Slot number is too large');
+  }
+  if (s.length >= 30 && ALPHANUMERIC.test(s)) return fromAddressLike(s);
+  if (POLYMARKET_SLUG.test(s) && s.length <= 200)
+    return { type: 'event', event: { exchange: 'polymarket', id: s } };
+  if (KALSHI_TICKER.test(s)) return { type: 'event', event: { exchange: 'kalshi', id: s } };
+
+  const query = s.startsWith('$') ? s.slice(1).trim() : s;
+  if (CONTROL.test(query)) return invalid('Input has control characters');
+  if (query.length < 2) return invalid('Too short: type at least 2 characters');
+  if (query.length > 40) return invalid('Too long for a token name or symbol (at most 40 characters)');
+  return { type: 'search', query };
+}

@@ -1,0 +1,18 @@
+import { defineAdapter, hostIs } from './types';
+
+/**
+ * dexscreener.com: its URLs carry the pair (`/solana/<pair>` = a pool), not the token; the mint comes
+ * from the page's explorer links and copy buttons.
+ */
+export const dexscreener = defineAdapter({
+  id: 'dexscreener',
+  label: 'DexScreener',
+  origin: 'https://dexscreener.com',
+  matches: hostIs('dexscreener.com'),
+  sources: {
+    links: true,
+    text: true,
+    attributes: { 'data-pair-address': 'pool', 'data-token-address': 'mint', 'data-maker': 'wallet' },
+  },
+  ignore: 'header, [role="search"]',
+});

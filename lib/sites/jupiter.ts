@@ -1,0 +1,16 @@
+import { defineAdapter, hostIs } from './types';
+
+/** jup.ag: swap pages (`/swap/SOL-<mint>`, `?sell=&buy=`) and recurring (DCA) order lists. */
+export const jupiter = defineAdapter({
+  id: 'jupiter',
+  label: 'Jupiter',
+  origin: 'https://jup.ag',
+  matches: hostIs('jup.ag'),
+  sources: {
+    links: true,
+    text: true,
+    attributes: { 'data-order': 'order', 'data-mint': 'mint', 'data-wallet': 'wallet' },
+  },
+  // The connected wallet button repeats the viewer's own address on every page.
+  ignore: 'header, [data-testid="wallet-button"]',
+});

@@ -1,0 +1,54 @@
+import type { AddressHit, AddressKind, LinkTarget } from '../detect/types';
+
+/**
+ * A site adapter: which pages it serves and where addresses live on them. Declarative on purpose:
+ * one scanner (lib/page) reads these fields for every site.
+ */
+export interface SiteAdapter {
+  /** File name in lib/sites and test/fixtures (`<id>.html`). */
+  id: string;
+  /** Name shown in the options page and the README's site table. */
+  label: string;
+  /** Origin that relative links on the site resolve against (the site's own origin). */
+  origin?: string;
+  matches(url: URL): boolean;
+  sources: {
+    /** Links whose href names an address or an event: true = every `a[href]`, or a selector for the links. */
+    links?: boolean | string;
+    /** Text nodes: true = everywhere under the root, or a selector of the regions to read. */
+    text?: boolean | string;
+    /** Attributes holding a full address (behind truncated displays), with the kind each implies. */
+    attributes?: Readonly<Record<string, AddressKind>>;
+    /** Addresses in the page URL (see scanUrl); default: the shared URL patterns. */
+    url?: boolean | ((url: URL) => AddressHit[]);
+  };
+  /** Report prediction-market links (default true) and addresses (default true). */
+  events?: boolean;
+  addresses?: boolean;
+  /** Regions never read (site chrome that repeats the viewer's own address, search boxes...). */
+  ignore?: string;
+  /** The href to read for a link when it is not the link's own (X's t.co links show the real URL). */
+  linkHref?(link: Element): string | null;
+  /** Overrides the kind given by the shared patterns; return null to drop the hit. */
+  classify?(hit: LinkTarget & { type: 'address' }, context: ClassifyContext): AddressKind | null;
+  /** Where the badge goes for a link or attribute hit (default: the element itself). */
+  anchor?(el: Element): Element;
+}
+
+export interface ClassifyContext {
+  source: 'text' | 'link' | 'attribute' | 'url';
+  element?: Element;
+  url?: URL;
+}
+
+export function defineAdapter(adapter: SiteAdapter): SiteAdapter {
+  return adapter;
+}
+
+/** Matches a URL by host (with or without `www.`). */
+export function hostIs(...hosts: string[]): (url: URL) => boolean {
+  return (url) => {
+    const host = url.hostname.toLowerCase().replace(/^www\./, '');
+    return (url.protocol === 'https:' || url.protocol === 'http:') && hosts.includes(host);
+  };
+}
