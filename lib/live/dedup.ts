@@ -39,7 +39,7 @@ export function dedupKey(room: string, item: unknown): string | null {
 /**
  * A bounded "seen" set: two generations of Sets. When the young one is full it becomes the old one
  * and the previous old one is dropped, so memory stays under `capacity` keys while the most recent
- * `capacity / 2` keys are always remembered. A hit in the old generation is refreshed (LRU-like).
+ * `floor(capacity / 2)` keys are always remembered. A hit in the old generation is refreshed (LRU-like).
  */
 export class SeenSet {
   private young = new Set<string>();
@@ -47,7 +47,7 @@ export class SeenSet {
   private readonly generation: number;
 
   constructor(readonly capacity = 5_000) {
-    this.generation = Math.max(1, Math.ceil(capacity / 2));
+    this.generation = Math.max(1, Math.floor(capacity / 2));
   }
 
   has(key: string): boolean {
