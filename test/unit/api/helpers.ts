@@ -34,7 +34,8 @@ export interface TestServer {
 
 /** A real HTTP server whose answers each test scripts; every request is recorded. */
 export async function startServer(): Promise<TestServer> {
-  let handler: Handler = (_hit, res) => json(res, 404, { error: { code: 'NOT_FOUND', message: 'no script' } });
+  let handler: Handler = (_hit, res) =>
+    json(res, 404, { error: { code: 'NOT_FOUND', message: 'no script' } });
   const hits: Hit[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -67,7 +68,12 @@ export async function startServer(): Promise<TestServer> {
   };
 }
 
-export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+export function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
 }
@@ -100,7 +106,15 @@ export function testClient(base: string, overrides: Partial<ApiClientOptions> = 
 }
 
 export function token(mint: string, extra: Record<string, unknown> = {}) {
-  return { mint, symbol: 'SOL', name: 'Wrapped SOL', decimals: 9, image: 'https://x/y.png', priceUsd: 150.2, ...extra };
+  return {
+    mint,
+    symbol: 'SOL',
+    name: 'Wrapped SOL',
+    decimals: 9,
+    image: 'https://x/y.png',
+    priceUsd: 150.2,
+    ...extra,
+  };
 }
 
 export function order(n: number, extra: Record<string, unknown> = {}) {

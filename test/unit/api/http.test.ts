@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, type ScheduleMeta } from '../../../lib/api';
-import { addr, json, KEY, order, pagination, script, startServer, type TestServer, testClient } from './helpers';
+import {
+  addr,
+  json,
+  KEY,
+  order,
+  pagination,
+  script,
+  startServer,
+  type TestServer,
+  testClient,
+} from './helpers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -9,7 +19,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const W = addr(1);
-const walletBody = { wallet: W, summary: { total: 1, active: 1, paused: 0, completed: 0, pending: 0 }, orders: [order(1)], pagination: pagination() };
+const walletBody = {
+  wallet: W,
+  summary: { total: 1, active: 1, paused: 0, completed: 0, pending: 0 },
+  orders: [order(1)],
+  pagination: pagination(),
+};
 const ok = (res: Parameters<typeof json>[0]) => json(res, 200, walletBody);
 
 async function caught(p: Promise<unknown>): Promise<ApiError> {
@@ -34,7 +49,12 @@ describe('HTTP core: requests', () => {
     expect(hit.headers['x-api-key']).toBe(KEY);
     expect(hit.headers['content-type']).toBeUndefined();
     expect(hit.headers.accept).toBe('application/json');
-    expect(Object.fromEntries(hit.url.searchParams)).toEqual({ program: 'jupiter', sort: 'recent', status: 'active', limit: '10' });
+    expect(Object.fromEntries(hit.url.searchParams)).toEqual({
+      program: 'jupiter',
+      sort: 'recent',
+      status: 'active',
+      limit: '10',
+    });
   });
 
   it('POSTs JSON bodies with Content-Type application/json', async () => {
@@ -127,14 +147,21 @@ describe('HTTP core: retries', () => {
 
   it('caps the backoff at maxMs', async () => {
     server.handle(script((res) => json(res, 503, '')));
-    const { client, sleeps } = testClient(server.url, { random: () => 0.999, retry: { retries: 5, baseMs: 1000, maxMs: 3000 } });
+    const { client, sleeps } = testClient(server.url, {
+      random: () => 0.999,
+      retry: { retries: 5, baseMs: 1000, maxMs: 3000 },
+    });
     const e = await caught(client.dca.wallet(W));
     expect(e.code).toBe('SERVICE_BUSY');
     expect(sleeps).toEqual([999, 1998, 2997, 2997, 2997]);
   });
 
   it('retries 408 (TIMEOUT body) and 429', async () => {
-    const flow = { mint: addr(2), buyers: { count: 3, volumeUsd: 12.5 }, sellers: { count: 0, volumeUsd: null } };
+    const flow = {
+      mint: addr(2),
+      buyers: { count: 3, volumeUsd: 12.5 },
+      sellers: { count: 0, volumeUsd: null },
+    };
     server.handle(
       script(
         (res) => json(res, 408, { error: { code: 'TIMEOUT', message: 'slow' } }),
@@ -203,7 +230,9 @@ describe('HTTP core: retries', () => {
   });
 
   it('reads the prediction error body and retries its 503', async () => {
-    server.handle(script((res) => json(res, 503, { code: 503, error: 'busy now', errorCode: 'SERVICE_BUSY' })));
+    server.handle(
+      script((res) => json(res, 503, { code: 503, error: 'busy now', errorCode: 'SERVICE_BUSY' })),
+    );
     const { client } = testClient(server.url, { retry: { retries: 1 } });
     const e = await caught(client.prediction.eventsBatch(['some-slug']));
     expect([e.code, e.message, e.endpoint]).toEqual(['SERVICE_BUSY', 'busy now', '/v1/events/batch']);
@@ -296,7 +325,13 @@ describe('HTTP core: time-outs, aborts, network', () => {
   });
 
   it('redacts the key when a server echoes it in its error message', async () => {
-    server.handle(script((res, hit) => json(res, 400, { error: { code: 'INVALID_WALLET', message: `key ${hit.headers['x-api-key']} is odd` } })));
+    server.handle(
+      script((res, hit) =>
+        json(res, 400, {
+          error: { code: 'INVALID_WALLET', message: `key ${hit.headers['x-api-key']} is odd` },
+        }),
+      ),
+    );
     const { client } = testClient(server.url);
     const e = await caught(client.dca.wallet(W));
     expect(e.message).toBe('key [key] is odd');
@@ -311,7 +346,10 @@ describe('ApiError', () => {
     expect(ApiError.from(new DOMException('x', 'AbortError')).code).toBe('ABORTED');
     const same = new ApiError({ code: 'NETWORK' });
     expect(ApiError.from(same)).toBe(same);
-    expect(same.toView()).toEqual({ code: 'NETWORK', message: 'Network error: the service could not be reached.' });
+    expect(same.toView()).toEqual({
+      code: 'NETWORK',
+      message: 'Network error: the service could not be reached.',
+    });
     expect(same.status).toBe(0);
   });
 });

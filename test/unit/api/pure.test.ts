@@ -1,0 +1,92 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ApiError, backoffDelay, classifyAccountOwner, paginate, parseRetryAfter } from '../../../lib/api';
+
+describe('classifyAccountOwner', () => {
+  it.each([
+    ['11111111111111111111111111111111', 0, {}, 'wallet'],
+    ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 82, {}, 'mint'],
+    ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 165, {}, 'unknown'],
+    ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 82, {}, 'mint'],
+    ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 234, {}, 'mint'],
+    [
+      'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
+      234,
+      { data: Object.assign(new Uint8Array(234), { 165: 2 }) },
+      'unknown',
+    ],
+    ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 165, {}, 'unknown'],
+    ['DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M', 289, {}, 'order'],
+    ['675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8', 752, {}, 'pool'],
+    ['whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc', 653, {}, 'pool'],
+    ['LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo', 904, {}, 'pool'],
+    ['BPFLoaderUpgradeab1e11111111111111111111111', 36, { executable: true }, 'program'],
+    ['SomethingElse1111111111111111111111111111111', 10, {}, 'unknown'],
+    [null, null, {}, 'unknown'],
+  ] as const)('%s space %s -> %s', (owner, space, facts, kind) => {
+    expect(classifyAccountOwner(owner, space, facts)).toBe(kind);
+  });
+});
+
+describe('retry policy', () => {
+  it('keeps full-jitter delays within [0, min(max, base * 2^n))', () => {
+    fc.assert(
+      fc.property(fc.nat(40), fc.double({ min: 0, max: 1, noNaN: true }), (attempt, r) => {
+        const d = backoffDelay(attempt, 300, 8000, () => r);
+        expect(d).toBeGreaterThanOrEqual(0);
+        expect(d).toBeLessThanOrEqual(Math.min(8000, 300 * 2 ** attempt));
+      }),
+    );
+  });
+
+  it('parses Retry-After seconds and HTTP dates', () => {
+    const now = Date.parse('Wed, 21 Oct 2015 07:28:00 GMT');
+    expect(parseRetryAfter('120', now)).toBe(120_000);
+    expect(parseRetryAfter('1.5', now)).toBe(1500);
+    expect(parseRetryAfter('Wed, 21 Oct 2015 07:28:09 GMT', now)).toBe(9000);
+    expect(parseRetryAfter('Wed, 21 Oct 2015 07:27:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+    expect(parseRetryAfter('', now)).toBeUndefined();
+  });
+});
+
+describe('paginate', () => {
+  it('carries nextCursor with the same parameters until hasMore is false', async () => {
+    const calls: Array<Record<string, unknown>> = [];
+    const pages = [
+      { items: [1], pagination: { hasMore: true, nextCursor: 'c1' } },
+      { items: [2], pagination: { hasMore: true, nextCursor: 'c2' } },
+      { items: [3], pagination: { hasMore: false, nextCursor: null } },
+    ];
+    const fetchPage = async (p: { sort: string; status: string; program: string; cursor?: string }) => {
+      calls.push(p);
+      return pages[calls.length - 1]!;
+    };
+    const seen: number[] = [];
+    for await (const page of paginate(fetchPage, { sort: 'recent', status: 'active', program: 'jupiter' })) {
+      seen.push(...page.items);
+    }
+    expect(seen).toEqual([1, 2, 3]);
+    expect(calls).toEqual([
+      { sort: 'recent', status: 'active', program: 'jupiter' },
+      { sort: 'recent', status: 'active', program: 'jupiter', cursor: 'c1' },
+      { sort: 'recent', status: 'active', program: 'jupiter', cursor: 'c2' },
+    ]);
+  });
+
+  it('throws on a repeated cursor and stops at maxPages', async () => {
+    const looping = async () => ({ pagination: { hasMore: true, nextCursor: 'same' } });
+    const run = async () => {
+      for await (const _ of paginate(looping, {})) {
+        // drain
+      }
+    };
+    await expect(run()).rejects.toBeInstanceOf(ApiError);
+    let n = 0;
+    const endless = async () => ({ pagination: { hasMore: true, nextCursor: `c${n++}` } });
+    let pages = 0;
+    for await (const _ of paginate(endless, {}, { maxPages: 5 })) pages++;
+    expect(pages).toBe(5);
+  });
+});
