@@ -53,7 +53,7 @@ export function pnlBatchRoute(s: SimState, r: Req, seg: string[]): Reply | null 
         continue;
       }
       wallets.push({
-        wallet, identity: w.identities.get(wallet) ?? null, summary: summarize(ps),
+        wallet, identity: w.identities.get(wallet) ?? null, summary: summarize(ps.map((p) => withMode(p, m))),
         tags: { isArbitrage: false, platforms: w.identities.get(wallet)?.platforms ?? [] },
         updatedAt: new Date(w.now - 60_000).toISOString(),
       });
