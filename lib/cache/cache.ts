@@ -3,6 +3,7 @@
  * however many callers ask, an LRU bound by entries and bytes, and no error ever thrown by storage.
  */
 import type { Priority } from '../sched';
+import { createFlights } from './flights';
 import {
   type AccessRecord,
   type Backend,
@@ -13,94 +14,7 @@ import {
   type Pick,
   type StoredEntry,
 } from './store';
-
-export interface CacheOptions {
-  dbName: string;
-  /** Bump when cached shapes change: older data is dropped on open. */
-  schemaVersion: number;
-  maxEntries: number;
-  /** Approximate: JSON length of each value plus its key. */
-  maxBytes: number;
-  now?: () => number;
-  /** Hot records kept in memory so repeated hits skip IndexedDB. Default 200. */
-  memoryEntries?: number;
-  /** Share of the limit freed by one eviction pass, so eviction runs seldom. Default 0.1. */
-  evictRatio?: number;
-  /** Last-access updates are gathered and written this long after the first. Default 1000. */
-  touchFlushMs?: number;
-  openTimeoutMs?: number;
-  /** Storage trouble the cache absorbed (quota, corruption, a closed database). */
-  onError?: (error: unknown) => void;
-}
-
-export interface CachedOptions {
-  ttlMs: number;
-  /** After the TTL, serve the old value at once for this long while one refresh runs. Default 0. */
-  staleMs?: number;
-  priority?: Priority;
-  /** Abandons this caller's wait; the fetch stops only when no caller is left. */
-  signal?: AbortSignal;
-}
-
-export interface CacheResult<T> {
-  value: T;
-  stale: boolean;
-  fetchedAt: number;
-  source: 'cache' | 'network';
-  /** Set when a refresh failed and an older value is served instead. */
-  error?: unknown;
-}
-
-export interface CacheEntry<T> {
-  value: T;
-  fetchedAt: number;
-}
-
-export interface CacheStats {
-  entries: number;
-  bytes: number;
-  hits: number;
-  misses: number;
-  staleHits: number;
-  evictions: number;
-  backend: 'idb' | 'memory' | 'opening';
-}
-
-/** Background refreshes are fetched at 'background' priority whatever the caller asked. */
-export type Fetcher<T> = (signal: AbortSignal, priority: Priority) => Promise<T>;
-
-export interface Cache {
-  cached<T>(
-    resource: string,
-    key: string,
-    fetcher: Fetcher<T>,
-    options: CachedOptions,
-  ): Promise<CacheResult<T>>;
-  get<T>(resource: string, key: string): Promise<CacheEntry<T> | undefined>;
-  /** Write-through (live events); fetchedAt defaults to now. Never rejects. */
-  put<T>(resource: string, key: string, value: T, options?: { fetchedAt?: number }): Promise<void>;
-  /** Read-modify-write, serialised with other writes; `undefined` from fn leaves the entry as is. */
-  update<T>(
-    resource: string,
-    key: string,
-    fn: (prev: T | undefined) => T | undefined,
-  ): Promise<T | undefined>;
-  delete(resource: string, key: string): Promise<void>;
-  clear(): Promise<void>;
-  stats(): CacheStats;
-  /** Waits for queued writes and writes pending last-access times. */
-  flush(): Promise<void>;
-  close(): Promise<void>;
-}
-
-interface Flight {
-  id: string;
-  promise: Promise<CacheEntry<unknown>>;
-  controller: AbortController;
-  /** A caller without a signal (or a background refresh) keeps the fetch alive. */
-  anchored: boolean;
-  abortable: number;
-}
+import type { Cache, CachedOptions, CacheEntry, CacheOptions, CacheResult, Fetcher } from './types';
 
 const ignore = () => {};
 
@@ -115,7 +29,7 @@ export function createCache(options: CacheOptions): Cache {
   // Written but not yet in IndexedDB: readers must see these even when `hot` is small or off.
   const unsaved = new Map<string, StoredEntry>();
   const touches = new Map<string, number>();
-  const flights = new Map<string, Flight>();
+  const flights = createFlights<CacheEntry<unknown>>();
   const counts = { hits: 0, misses: 0, staleHits: 0, evictions: 0 };
   let bytes = 0;
   let backend: Backend | undefined;
@@ -282,44 +196,11 @@ export function createCache(options: CacheOptions): Cache {
     fetcher: Fetcher<unknown>,
     priority: Priority,
   ) {
-    const existing = flights.get(id);
-    if (existing) return existing;
-    const controller = new AbortController();
-    const promise = Promise.resolve()
-      .then(() => fetcher(controller.signal, priority))
-      .then((value) => {
-        const fetchedAt = now();
-        void store({ id, resource, key, value, fetchedAt });
-        return { value, fetchedAt };
-      })
-      .finally(() => {
-        if (flights.get(id) === flight) flights.delete(id);
-      });
-    promise.catch(ignore);
-    const flight: Flight = { id, promise, controller, anchored: false, abortable: 0 };
-    flights.set(id, flight);
-    return flight;
-  }
-
-  function wait(flight: Flight, signal: AbortSignal | undefined): Promise<CacheEntry<unknown>> {
-    if (!signal) {
-      flight.anchored = true;
-      return flight.promise;
-    }
-    if (signal.aborted) return Promise.reject(signal.reason);
-    flight.abortable += 1;
-    return new Promise((resolve, reject) => {
-      const onAbort = () => {
-        flight.abortable -= 1;
-        if (flight.abortable === 0 && !flight.anchored) {
-          // Later callers must start afresh, not join a fetch that is being torn down.
-          if (flights.get(flight.id) === flight) flights.delete(flight.id);
-          flight.controller.abort(signal.reason);
-        }
-        reject(signal.reason);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      flight.promise.finally(() => signal.removeEventListener('abort', onAbort)).then(resolve, reject);
+    return flights.start(id, async (signal) => {
+      const value = await fetcher(signal, priority);
+      const fetchedAt = now();
+      void store({ id, resource, key, value, fetchedAt });
+      return { value, fetchedAt };
     });
   }
 
@@ -341,7 +222,7 @@ export function createCache(options: CacheOptions): Cache {
       if (age < ttlMs + staleMs) {
         counts.staleHits += 1;
         const refresh = startFlight(id, resource, key, fetcher, 'background');
-        refresh.anchored = true;
+        refresh.anchor();
         return { value, stale: true, fetchedAt: entry.fetchedAt, source: 'cache' };
       }
     }
@@ -349,7 +230,7 @@ export function createCache(options: CacheOptions): Cache {
     // A caller gone before its read finished must not start a fetch nobody would ever abort.
     signal?.throwIfAborted();
     try {
-      const fresh = await wait(startFlight(id, resource, key, fetcher, priority), signal);
+      const fresh = await flights.wait(startFlight(id, resource, key, fetcher, priority), signal);
       return { value: fresh.value as T, stale: false, fetchedAt: fresh.fetchedAt, source: 'network' };
     } catch (error) {
       // Errors are never cached; an old value, clearly marked, beats an empty popover.

@@ -1,3 +1,7 @@
+export { createCache } from './cache';
+export type { CachedResource, CachedResourceDefinition } from './resource';
+export { defineCachedResource } from './resource';
+export { entryId, idbVersion, VALUES_STORE } from './store';
 export type {
   Cache,
   CachedOptions,
@@ -6,8 +10,4 @@ export type {
   CacheResult,
   CacheStats,
   Fetcher,
-} from './cache';
-export { createCache } from './cache';
-export type { CachedResource, CachedResourceDefinition } from './resource';
-export { defineCachedResource } from './resource';
-export { entryId, idbVersion, VALUES_STORE } from './store';
+} from './types';

@@ -3,7 +3,7 @@
  * the name, lifetimes, key and fetch live together; callers just call it.
  */
 import type { Priority } from '../sched';
-import type { Cache, CacheEntry, CacheResult } from './cache';
+import type { Cache, CacheEntry, CacheResult } from './types';
 
 export interface CachedResourceDefinition<A, T> {
   /** The resource name: also the cache namespace, so two definitions must not share it. */

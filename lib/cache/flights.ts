@@ -1,0 +1,77 @@
+/**
+ * In-flight coalescing: one fetch per key however many callers wait for it. A fetch is aborted only
+ * when every caller that could abort has left and none that cannot (a background refresh) remains.
+ */
+
+export interface Flight<T> {
+  promise: Promise<T>;
+  /** Keeps the fetch alive whatever the abortable callers do (a caller without a signal, a refresh). */
+  anchor(): void;
+}
+
+export interface Flights<T> {
+  /** Joins the running fetch for `id`, or starts `run`. */
+  start(id: string, run: (signal: AbortSignal) => Promise<T>): Flight<T>;
+  /** This caller's view of the flight: rejects with the signal's reason when it leaves. */
+  wait(flight: Flight<T>, signal: AbortSignal | undefined): Promise<T>;
+}
+
+interface State<T> extends Flight<T> {
+  id: string;
+  controller: AbortController;
+  anchored: boolean;
+  abortable: number;
+}
+
+export function createFlights<T>(): Flights<T> {
+  const running = new Map<string, State<T>>();
+
+  function start(id: string, run: (signal: AbortSignal) => Promise<T>): Flight<T> {
+    const existing = running.get(id);
+    if (existing) return existing;
+    const controller = new AbortController();
+    const promise = Promise.resolve()
+      .then(() => run(controller.signal))
+      .finally(() => {
+        if (running.get(id) === state) running.delete(id);
+      });
+    promise.catch(() => {});
+    const state: State<T> = {
+      id,
+      promise,
+      controller,
+      anchored: false,
+      abortable: 0,
+      anchor: () => {
+        state.anchored = true;
+      },
+    };
+    running.set(id, state);
+    return state;
+  }
+
+  function wait(flight: Flight<T>, signal: AbortSignal | undefined): Promise<T> {
+    const state = flight as State<T>;
+    if (!signal) {
+      state.anchored = true;
+      return state.promise;
+    }
+    if (signal.aborted) return Promise.reject(signal.reason);
+    state.abortable += 1;
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => {
+        state.abortable -= 1;
+        if (state.abortable === 0 && !state.anchored) {
+          // Later callers must start afresh, not join a fetch that is being torn down.
+          if (running.get(state.id) === state) running.delete(state.id);
+          state.controller.abort(signal.reason);
+        }
+        reject(signal.reason);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      state.promise.finally(() => signal.removeEventListener('abort', onAbort)).then(resolve, reject);
+    });
+  }
+
+  return { start, wait };
+}

@@ -1,0 +1,81 @@
+/** The cache's public shapes, apart from the code so the API reads in one screen. */
+import type { Priority } from '../sched';
+
+export interface CacheOptions {
+  dbName: string;
+  /** Bump when cached shapes change: older data is dropped on open. */
+  schemaVersion: number;
+  maxEntries: number;
+  /** Approximate: JSON length of each value plus its key. */
+  maxBytes: number;
+  now?: () => number;
+  /** Hot records kept in memory so repeated hits skip IndexedDB. Default 200. */
+  memoryEntries?: number;
+  /** Share of the limit freed by one eviction pass, so eviction runs seldom. Default 0.1. */
+  evictRatio?: number;
+  /** Last-access updates are gathered and written this long after the first. Default 1000. */
+  touchFlushMs?: number;
+  openTimeoutMs?: number;
+  /** Storage trouble the cache absorbed (quota, corruption, a closed database). */
+  onError?: (error: unknown) => void;
+}
+
+export interface CachedOptions {
+  ttlMs: number;
+  /** After the TTL, serve the old value at once for this long while one refresh runs. Default 0. */
+  staleMs?: number;
+  priority?: Priority;
+  /** Abandons this caller's wait; the fetch stops only when no caller is left. */
+  signal?: AbortSignal;
+}
+
+export interface CacheResult<T> {
+  value: T;
+  stale: boolean;
+  fetchedAt: number;
+  source: 'cache' | 'network';
+  /** Set when a refresh failed and an older value is served instead. */
+  error?: unknown;
+}
+
+export interface CacheEntry<T> {
+  value: T;
+  fetchedAt: number;
+}
+
+export interface CacheStats {
+  entries: number;
+  bytes: number;
+  hits: number;
+  misses: number;
+  staleHits: number;
+  evictions: number;
+  backend: 'idb' | 'memory' | 'opening';
+}
+
+/** Background refreshes are fetched at 'background' priority whatever the caller asked. */
+export type Fetcher<T> = (signal: AbortSignal, priority: Priority) => Promise<T>;
+
+export interface Cache {
+  cached<T>(
+    resource: string,
+    key: string,
+    fetcher: Fetcher<T>,
+    options: CachedOptions,
+  ): Promise<CacheResult<T>>;
+  get<T>(resource: string, key: string): Promise<CacheEntry<T> | undefined>;
+  /** Write-through (live events); fetchedAt defaults to now. Never rejects. */
+  put<T>(resource: string, key: string, value: T, options?: { fetchedAt?: number }): Promise<void>;
+  /** Read-modify-write, serialised with other writes; `undefined` from fn leaves the entry as is. */
+  update<T>(
+    resource: string,
+    key: string,
+    fn: (prev: T | undefined) => T | undefined,
+  ): Promise<T | undefined>;
+  delete(resource: string, key: string): Promise<void>;
+  clear(): Promise<void>;
+  stats(): CacheStats;
+  /** Waits for queued writes and writes pending last-access times. */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { setup } from './helpers';
+
+describe('cache: LRU bound', () => {
+  it('evicts the least recently accessed entry when over maxEntries', async () => {
+    const { clock, make } = setup();
+    const cache = make({ maxEntries: 3, evictRatio: 0, memoryEntries: 0 });
+    for (const k of ['a', 'b', 'c']) {
+      await cache.put('r', k, k);
+      clock.advance(10);
+    }
+    expect((await cache.get('r', 'a'))?.value).toBe('a'); // a is now the most recent
+    clock.advance(10);
+    await cache.put('r', 'd', 'd');
+    expect(await cache.get('r', 'b')).toBeUndefined();
+    for (const k of ['a', 'c', 'd']) expect((await cache.get('r', k))?.value).toBe(k);
+    expect(cache.stats()).toMatchObject({ entries: 3, evictions: 1 });
+  });
+
+  it('evicts by bytes (JSON length) when over maxBytes', async () => {
+    const { clock, make } = setup();
+    // Each entry: "x"*90 as JSON = 92, plus the id "r\0kN" = 4 -> 96 bytes.
+    const cache = make({ maxBytes: 300, evictRatio: 0, memoryEntries: 0 });
+    for (const k of ['k1', 'k2', 'k3']) {
+      await cache.put('r', k, 'x'.repeat(90));
+      clock.advance(10);
+    }
+    expect(cache.stats()).toMatchObject({ entries: 3, bytes: 288, evictions: 0 });
+    await cache.put('r', 'k4', 'x'.repeat(90));
+    expect(cache.stats()).toMatchObject({ entries: 3, bytes: 288, evictions: 1 });
+    expect(await cache.get('r', 'k1')).toBeUndefined();
+    expect(await cache.get('r', 'k4')).toBeDefined();
+  });
+
+  it('evicts in batches: a pass frees evictRatio of the limit, not just one entry', async () => {
+    const { clock, make } = setup();
+    const cache = make({ maxEntries: 10 }); // default ratio 0.1 -> down to 9
+    for (let i = 0; i < 11; i++) {
+      await cache.put('r', `k${i}`, i);
+      clock.advance(1);
+    }
+    expect(cache.stats()).toMatchObject({ entries: 9, evictions: 2 });
+    expect(await cache.get('r', 'k0')).toBeUndefined();
+    expect(await cache.get('r', 'k1')).toBeUndefined();
+    expect(await cache.get('r', 'k2')).toBeDefined();
+  });
+
+  it('does not store a single value larger than maxBytes, and never throws', async () => {
+    const { make } = setup();
+    const cache = make({ maxBytes: 50 });
+    await cache.put('r', 'big', 'y'.repeat(100));
+    expect(await cache.get('r', 'big')).toBeUndefined();
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  it('a hit costs one IndexedDB transaction; last-access writes are batched off the hot path', async () => {
+    const { make } = setup();
+    const cache = make({ memoryEntries: 0, touchFlushMs: 60_000 });
+    await cache.put('r', 'k', { v: 1 });
+    await cache.flush();
+    const proto = globalThis.IDBDatabase.prototype;
+    const original = proto.transaction;
+    let transactions = 0;
+    proto.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+      transactions += 1;
+      return original.apply(this, args);
+    };
+    try {
+      const { fetcher } = { fetcher: async () => ({ v: 2 }) };
+      for (let i = 0; i < 5; i++) {
+        expect((await cache.cached('r', 'k', fetcher, { ttlMs: 60_000 })).value).toEqual({ v: 1 });
+      }
+      expect(transactions).toBe(5);
+      await cache.flush(); // the five touches go out as one write
+      expect(transactions).toBe(6);
+    } finally {
+      proto.transaction = original;
+    }
+  });
+
+  it('with the memory front map, repeated hits skip IndexedDB entirely', async () => {
+    const { make } = setup();
+    const cache = make({ memoryEntries: 10, touchFlushMs: 60_000 });
+    await cache.put('r', 'k', 1);
+    await cache.flush();
+    const proto = globalThis.IDBDatabase.prototype;
+    const original = proto.transaction;
+    let transactions = 0;
+    proto.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+      transactions += 1;
+      return original.apply(this, args);
+    };
+    try {
+      for (let i = 0; i < 5; i++) await cache.cached('r', 'k', async () => 2, { ttlMs: 60_000 });
+      expect(transactions).toBe(0);
+      expect(cache.stats().hits).toBe(5);
+    } finally {
+      proto.transaction = original;
+    }
+  });
+});
