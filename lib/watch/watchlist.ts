@@ -1,7 +1,268 @@
-/** A watched wallet. The watchlist module (storage, limits, import/export) fills this file in. */
+/**
+ * The watchlist: wallets the user wants notifications for, with labels and unread counts, kept in
+ * chrome.storage.local (a versioned wxt item) so it survives browser and service-worker restarts.
+ * Only the background writes it; every write goes through one promise chain so two messages that
+ * arrive together (add + import, an event bumping unread) cannot overwrite each other's changes.
+ */
+import { storage } from 'wxt/utils/storage';
+import { z } from 'zod';
+import { ApiError } from '../api/errors';
+import { isSolanaAddress } from '../detect/address';
+import { cleanText } from '../format';
+
+/** A watched wallet. */
 export interface WatchEntry {
   wallet: string;
   label: string | null;
   addedAt: number;
   unread: number;
+  /** The wallet's .sol name when a lookup found one (shown when there is no label). */
+  domain?: string | null;
+}
+
+export const WATCH_LIMIT = 50;
+export const LABEL_MAX = 40;
+/** A bigger file is not a watchlist export; refuse it before parsing. */
+const IMPORT_MAX_CHARS = 200_000;
+const EXPORT_TYPE = 'onchain-lens-watchlist';
+
+const Wallet = z.string().refine(isSolanaAddress, 'not a Solana address');
+
+/** What is trusted when read back: storage can hold anything an older version or a bug wrote. */
+const StoredEntry = z.object({
+  wallet: Wallet,
+  label: z.string().max(LABEL_MAX).nullable(),
+  addedAt: z.number(),
+  unread: z.number().int().min(0),
+  domain: z.string().max(100).nullable().optional(),
+});
+
+export const watchlistItem = storage.defineItem<unknown[]>('local:watchlist', {
+  fallback: [],
+  version: 1,
+  migrations: {},
+});
+
+/** One item of an import file: an address string, or an object naming the wallet. */
+const ImportItem = z.union([
+  z.string(),
+  z.looseObject({
+    wallet: z.string().optional(),
+    address: z.string().optional(),
+    label: z.string().nullish(),
+  }),
+]);
+/** Our own export (`{wallets: [...]}`) or a plain list; each item is checked on its own. */
+const ImportFile = z.union([
+  z.array(z.unknown()).max(1000),
+  z.looseObject({ wallets: z.array(z.unknown()).max(1000) }),
+]);
+
+export interface ImportResult {
+  added: number;
+  skipped: number;
+  entries: WatchEntry[];
+  /** Why items were skipped, so the options page can say more than a count. */
+  reasons: { invalid: number; duplicate: number; full: number };
+}
+
+export interface UnreadCounts {
+  total: number;
+  byWallet: Record<string, number>;
+}
+
+export function invalidInput(message: string): ApiError {
+  return new ApiError({ code: 'INVALID_INPUT', message });
+}
+
+/** Trimmed, control characters removed, cut to 40 characters; empty means no label. */
+export function normalizeLabel(label: string | null | undefined): string | null {
+  const cps = Array.from(
+    cleanText(label ?? '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+  const text = cps.slice(0, LABEL_MAX).join('').trim();
+  return text === '' ? null : text;
+}
+
+export interface WatchlistOptions {
+  now?: () => number;
+  limit?: number;
+}
+
+export type Watchlist = ReturnType<typeof createWatchlist>;
+
+export function createWatchlist(opts: WatchlistOptions = {}) {
+  const now = opts.now ?? Date.now;
+  const limit = opts.limit ?? WATCH_LIMIT;
+  let cache: WatchEntry[] = [];
+  let chain: Promise<unknown> = Promise.resolve();
+
+  function serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = chain.then(fn, fn);
+    chain = run.catch(() => undefined);
+    return run;
+  }
+
+  async function read(): Promise<WatchEntry[]> {
+    const raw = await watchlistItem.getValue();
+    const seen = new Set<string>();
+    const out: WatchEntry[] = [];
+    for (const item of Array.isArray(raw) ? raw : []) {
+      const parsed = StoredEntry.safeParse(item);
+      if (!parsed.success || seen.has(parsed.data.wallet)) continue;
+      seen.add(parsed.data.wallet);
+      out.push({ ...parsed.data, domain: parsed.data.domain ?? null });
+    }
+    cache = out;
+    return out.map((e) => ({ ...e }));
+  }
+
+  async function write(next: WatchEntry[]): Promise<WatchEntry[]> {
+    await watchlistItem.setValue(next);
+    cache = next;
+    return next.map((e) => ({ ...e }));
+  }
+
+  /** Reads the list and applies `change`; writes only when it returns a new list. */
+  function update<T>(change: (list: WatchEntry[]) => { next?: WatchEntry[]; result: T }): Promise<T> {
+    return serial(async () => {
+      const { next, result } = change(await read());
+      if (next) await write(next);
+      return result;
+    });
+  }
+
+  const copy = () => cache.map((e) => ({ ...e }));
+
+  return {
+    /** Reads storage into the in-memory copy that `snapshot()` answers from. */
+    load: (): Promise<WatchEntry[]> => serial(read),
+    /** The last list read or written, without waiting (for room lists computed synchronously). */
+    snapshot: (): WatchEntry[] => copy(),
+    list: (): Promise<WatchEntry[]> => serial(read),
+    has: (wallet: string): boolean => cache.some((e) => e.wallet === wallet),
+    get: (wallet: string): WatchEntry | undefined => cache.find((e) => e.wallet === wallet),
+
+    /** Adds a wallet, or relabels it when it is already watched (adding twice is not an error). */
+    add(wallet: string, label?: string | null): Promise<WatchEntry[]> {
+      if (typeof wallet !== 'string' || !isSolanaAddress(wallet.trim())) {
+        return Promise.reject(invalidInput('That is not a valid Solana wallet address.'));
+      }
+      const w = wallet.trim();
+      const name = normalizeLabel(label);
+      return update((list) => {
+        const existing = list.find((e) => e.wallet === w);
+        if (existing) {
+          if (label === undefined) return { result: list };
+          const next = list.map((e) => (e.wallet === w ? { ...e, label: name } : e));
+          return { next, result: next };
+        }
+        if (list.length >= limit) {
+          throw invalidInput(`Watchlist is full (${limit} wallets): remove one first`);
+        }
+        const next = [...list, { wallet: w, label: name, addedAt: now(), unread: 0, domain: null }];
+        return { next, result: next };
+      });
+    },
+
+    remove(wallet: string): Promise<WatchEntry[]> {
+      return update((list) => {
+        const next = list.filter((e) => e.wallet !== wallet);
+        return next.length === list.length ? { result: list } : { next, result: next };
+      });
+    },
+
+    /** Records a .sol name found by a lookup, so notifications can use it when there is no label. */
+    setDomain(wallet: string, domain: string | null): Promise<void> {
+      const d = domain ? cleanText(domain).slice(0, 100) : null;
+      return update((list) => {
+        if (!list.some((e) => e.wallet === wallet && e.domain !== d)) return { result: undefined };
+        return { next: list.map((e) => (e.wallet === wallet ? { ...e, domain: d } : e)), result: undefined };
+      });
+    },
+
+    /** A JSON file the user can keep and import elsewhere; unread counts are local state, not exported. */
+    async exportJson(): Promise<string> {
+      const list = await serial(read);
+      const wallets = list.map((e) => ({ wallet: e.wallet, label: e.label }));
+      return JSON.stringify({ type: EXPORT_TYPE, version: 1, exportedAt: now(), wallets }, null, 2);
+    },
+
+    /**
+     * Adds the wallets of a file. Existing entries are never changed or dropped; invalid addresses,
+     * duplicates and items past the limit are skipped and counted. Only a file that is not a list of
+     * wallets at all is an error.
+     */
+    importJson(json: string): Promise<ImportResult> {
+      if (typeof json !== 'string' || json.length > IMPORT_MAX_CHARS) {
+        return Promise.reject(invalidInput('The file is too large to be a watchlist export.'));
+      }
+      let data: unknown;
+      try {
+        data = JSON.parse(json);
+      } catch {
+        return Promise.reject(invalidInput('The file is not valid JSON.'));
+      }
+      const file = ImportFile.safeParse(data);
+      if (!file.success) {
+        return Promise.reject(invalidInput('Not a watchlist export: expected a list of wallets.'));
+      }
+      const items = Array.isArray(file.data) ? file.data : file.data.wallets;
+      return update((list) => {
+        const reasons = { invalid: 0, duplicate: 0, full: 0 };
+        const next = [...list];
+        const known = new Set(list.map((e) => e.wallet));
+        for (const raw of items) {
+          const item = ImportItem.safeParse(raw);
+          const wallet = !item.success
+            ? null
+            : typeof item.data === 'string'
+              ? item.data.trim()
+              : (item.data.wallet ?? item.data.address ?? '').trim();
+          if (!wallet || !isSolanaAddress(wallet)) reasons.invalid++;
+          else if (known.has(wallet)) reasons.duplicate++;
+          else if (next.length >= limit) reasons.full++;
+          else {
+            known.add(wallet);
+            const label = item.success && typeof item.data !== 'string' ? item.data.label : null;
+            next.push({ wallet, label: normalizeLabel(label), addedAt: now(), unread: 0, domain: null });
+          }
+        }
+        const added = next.length - list.length;
+        const skipped = reasons.invalid + reasons.duplicate + reasons.full;
+        const entries = next.map((e) => ({ ...e }));
+        return { next: added > 0 ? next : undefined, result: { added, skipped, entries, reasons } };
+      });
+    },
+
+    /** Adds to a wallet's unread count; answers the new total (for the toolbar badge). */
+    bumpUnread(wallet: string, by = 1): Promise<number> {
+      return update((list) => {
+        if (by <= 0 || !list.some((e) => e.wallet === wallet)) return { result: total(list) };
+        const next = list.map((e) => (e.wallet === wallet ? { ...e, unread: e.unread + by } : e));
+        return { next, result: total(next) };
+      });
+    },
+
+    /** Clears one wallet's unread count, or all of them (opening the popup). Answers the new total. */
+    markRead(wallet?: string): Promise<number> {
+      return update((list) => {
+        const hit = (e: WatchEntry) => e.unread > 0 && (wallet === undefined || e.wallet === wallet);
+        if (!list.some(hit)) return { result: total(list) };
+        const next = list.map((e) => (hit(e) ? { ...e, unread: 0 } : e));
+        return { next, result: total(next) };
+      });
+    },
+
+    async unread(): Promise<UnreadCounts> {
+      const list = await serial(read);
+      return { total: total(list), byWallet: Object.fromEntries(list.map((e) => [e.wallet, e.unread])) };
+    },
+  };
+}
+
+function total(list: readonly WatchEntry[]): number {
+  return list.reduce((sum, e) => sum + e.unread, 0);
 }

@@ -1,0 +1,110 @@
+/**
+ * What the notifier needs to know about one event, whether it came from the datastream (a DCA
+ * transaction event) or from the REST poller (a change between two order lists). Pure.
+ */
+import { parseRoom } from '../api/rooms';
+import type { DcaTxEvent } from '../api/schemas/live';
+
+export interface WatchEvent {
+  /** De-dup key: signature + eventIndex for live events, a state-derived key for polled changes. */
+  key: string;
+  /**
+   * Extra keys marking facts a later poll could rediscover ("order X was opened"), so an event seen
+   * live is not announced again as a polled change.
+   */
+  aliases: string[];
+  wallet: string;
+  eventName: string;
+  /** The order account (click target); null when the event names none. */
+  order: string | null;
+  at: number;
+  usd: number | null;
+  /** How many on-chain events this stands for (a poll can find several fills at once). */
+  count: number;
+  source: 'live' | 'poll';
+}
+
+/** Same form as the live hub's key, so one event has one key everywhere. */
+export function liveEventKey(e: { signature: string; eventIndex?: number; eventName: string }): string {
+  return typeof e.eventIndex === 'number'
+    ? `t:${e.signature}:${e.eventIndex}`
+    : `t:${e.signature}:${e.eventName}`;
+}
+
+export const openedAlias = (order: string) => `opened:${order}`;
+export const closedAlias = (order: string) => `closed:${order}`;
+
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+// The USD field that values each event's main amount, first match wins.
+const USD_FIELDS: Record<string, string[]> = {
+  Filled: ['inAmountUsd', 'outAmountUsd'],
+  Opened: ['inDepositedUsd', 'depositedUsd', 'amountUsd', 'inAmountUsd'],
+  Deposit: ['amountUsd'],
+  Withdraw: ['inAmountUsd', 'outAmountUsd', 'amountUsd'],
+  Closed: ['totalInWithdrawnUsd', 'totalOutWithdrawnUsd', 'inDepositedUsd'],
+  CollectedFee: ['amountUsd'],
+};
+
+/** Main amount (base units) and the mint it is in, for a price-based USD value. */
+function mainAmount(e: DcaTxEvent): { raw?: string; mint?: string; decimals?: number | null } {
+  const o = e.order;
+  switch (e.eventName) {
+    case 'Filled':
+      return { raw: e.inAmount, mint: e.inputMint, decimals: o?.input?.decimals };
+    case 'Opened':
+      return { raw: e.inDeposited, mint: e.inputMint, decimals: o?.input?.decimals };
+    case 'Deposit':
+      return { raw: e.amount, mint: o?.input?.mint, decimals: o?.input?.decimals };
+    case 'Withdraw':
+      return { raw: e.inAmount, mint: o?.input?.mint, decimals: o?.input?.decimals };
+    default:
+      return {};
+  }
+}
+
+/**
+ * The event's value in USD: the service's own USD field when present, else amount times the price
+ * the event carries, else null (unknown stays unknown; it never becomes 0).
+ */
+export function eventUsd(e: DcaTxEvent): number | null {
+  const usd = (e.usd ?? {}) as Record<string, unknown>;
+  for (const field of USD_FIELDS[e.eventName] ?? []) {
+    const v = usd[field];
+    if (isNum(v)) return Math.abs(v);
+  }
+  const { raw, mint, decimals } = mainAmount(e);
+  const price = mint ? e.prices?.[mint] : undefined;
+  if (raw && /^\d+$/.test(raw) && isNum(price) && typeof decimals === 'number') {
+    return (Number(raw) / 10 ** decimals) * price;
+  }
+  return null;
+}
+
+/** The wallet an event belongs to: the wallet room it arrived on, else what the event says. */
+export function eventWallet(e: DcaTxEvent, room?: string): string | null {
+  const parsed = room ? parseRoom(room) : null;
+  if (parsed?.kind === 'dcaWallet') return parsed.wallet;
+  const userKey = (e as { userKey?: unknown }).userKey;
+  return e.owner ?? (typeof userKey === 'string' ? userKey : undefined) ?? e.order?.owner ?? null;
+}
+
+export function fromLiveEvent(e: DcaTxEvent, now: number, room?: string): WatchEvent | null {
+  const wallet = eventWallet(e, room);
+  if (!wallet) return null;
+  const order = e.address || e.dcaKey || null;
+  const aliases: string[] = [];
+  if (order && e.eventName === 'Opened') aliases.push(openedAlias(order));
+  if (order && e.eventName === 'Closed') aliases.push(closedAlias(order));
+  return {
+    key: liveEventKey(e),
+    aliases,
+    wallet,
+    eventName: e.eventName,
+    order,
+    at: isNum(e.timestamp) ? e.timestamp : now,
+    usd: eventUsd(e),
+    count: 1,
+    source: 'live',
+  };
+}

@@ -1,0 +1,289 @@
+/**
+ * Turns events on watched wallets into desktop notifications and the toolbar badge. Decisions come
+ * from policy.ts; this file holds the state around them: the persisted seen set, the short per-wallet
+ * grouping window, what was shown lately (for burst summaries), and the unread counts (watchlist).
+ *
+ * Events are handled one at a time through a promise chain, so the check "seen?" and the write
+ * "now seen" can never interleave between two copies of one event.
+ */
+import type { DcaTxEvent } from '../api/schemas/live';
+import { isSolanaAddress } from '../detect/address';
+import type { NotificationRules } from '../settings';
+import { fromLiveEvent, type WatchEvent } from './event';
+import {
+  type BurstOptions,
+  countByName,
+  DEFAULT_BURST,
+  type Decision,
+  decideAll,
+  planBurst,
+  type Shown,
+} from './policy';
+import { createSeenStore, type SeenStore } from './seen';
+import {
+  awayNotification,
+  burstNotification,
+  eventNotification,
+  type NotificationText,
+  type Who,
+} from './text';
+import type { Watchlist } from './watchlist';
+
+export interface NotificationOptions {
+  type: 'basic';
+  iconUrl: string;
+  title: string;
+  message: string;
+  eventTime?: number;
+  priority?: number;
+}
+
+/** The part of browser.notifications used here (pass the real one in production). */
+export interface NotificationsApi {
+  create(id: string, options: NotificationOptions): Promise<string>;
+  clear(id: string): Promise<unknown> | unknown;
+}
+
+export interface NotifierOptions {
+  notifications: NotificationsApi;
+  setBadge: (text: string) => Promise<void>;
+  getRules: () => Promise<NotificationRules> | NotificationRules;
+  watchlist: Watchlist;
+  iconUrl: string;
+  now?: () => number;
+  /** Date#getTimezoneOffset convention; default: the system's offset at the moment asked. */
+  timezoneOffsetMinutes?: (now: number) => number;
+  seen?: SeenStore;
+  /** Events of one wallet arriving within this window are flushed together. */
+  groupWindowMs?: number;
+  burst?: BurstOptions;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+  /** Lookup page address for a wallet or order; the background may make it absolute. */
+  lookupUrl?: (q: string) => string;
+  log?: (message: string) => void;
+}
+
+export type HandleResult = Decision | { action: 'drop'; reason: 'not-watched' | 'unreadable' };
+
+interface Pending {
+  shown: Shown;
+  text: NotificationText;
+  order: string | null;
+}
+
+// Ids carry the wallet and target, so a click after a worker restart still knows where to go.
+const ID_PREFIX = 'ol';
+const notificationId = (wallet: string, order: string | null, suffix: string) =>
+  [ID_PREFIX, wallet, order ?? '-', suffix].join('|');
+
+export function badgeText(total: number): string {
+  return total <= 0 ? '' : total > 99 ? '99+' : String(total);
+}
+
+export type Notifier = ReturnType<typeof createNotifier>;
+
+export function createNotifier(opts: NotifierOptions) {
+  const now = opts.now ?? Date.now;
+  const seen = opts.seen ?? createSeenStore();
+  const groupWindowMs = opts.groupWindowMs ?? 2_000;
+  const burst = opts.burst ?? DEFAULT_BURST;
+  const setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+  const clearTimer = opts.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
+  const lookupUrl = opts.lookupUrl ?? ((q: string) => `lookup.html#q=${encodeURIComponent(q)}`);
+  const log = opts.log ?? (() => {});
+  const { watchlist } = opts;
+
+  const pending = new Map<string, { items: Pending[]; timer: unknown }>();
+  const recent = new Map<string, Shown[]>();
+  let ready: Promise<void> | null = null;
+  let chain: Promise<unknown> = Promise.resolve();
+
+  function serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = chain.then(fn, fn);
+    chain = run.catch(() => undefined);
+    return run;
+  }
+  const init = () => {
+    ready ??= Promise.all([watchlist.load(), seen.load()]).then(() => undefined);
+    return ready;
+  };
+  const who = (wallet: string): Who => {
+    const e = watchlist.get(wallet);
+    return { wallet, label: e?.label ?? null, domain: e?.domain ?? null };
+  };
+  const ctx = () => {
+    const t = now();
+    return {
+      now: t,
+      timezoneOffsetMinutes: opts.timezoneOffsetMinutes?.(t),
+      seen: (k: string) => seen.has(k),
+    };
+  };
+
+  async function show(id: string, text: NotificationText, at: number): Promise<void> {
+    try {
+      await opts.notifications.create(id, { type: 'basic', iconUrl: opts.iconUrl, ...text, eventTime: at });
+    } catch {
+      // Notifications can be blocked by the system or the user; the badge still counts the event.
+      log('notification could not be shown');
+    }
+  }
+
+  async function clear(id: string): Promise<void> {
+    try {
+      await opts.notifications.clear(id);
+    } catch {
+      // already gone
+    }
+  }
+
+  async function setBadgeTotal(total: number): Promise<void> {
+    try {
+      await opts.setBadge(badgeText(total));
+    } catch {
+      log('badge could not be set');
+    }
+  }
+
+  /** Seen marks, unread count and badge for accepted events; answers what to notify. */
+  async function record(events: readonly WatchEvent[], decisions: readonly HandleResult[]) {
+    await seen.add(events.flatMap((e) => [e.key, ...e.aliases]));
+    const accepted = events.filter((_, i) => decisions[i]?.action !== 'drop');
+    const byWallet = new Map<string, number>();
+    for (const e of accepted) byWallet.set(e.wallet, (byWallet.get(e.wallet) ?? 0) + e.count);
+    let total: number | null = null;
+    for (const [wallet, n] of byWallet) total = await watchlist.bumpUnread(wallet, n);
+    if (total !== null) await setBadgeTotal(total);
+    return events.filter((_, i) => decisions[i]?.action === 'notify');
+  }
+
+  async function flushWallet(wallet: string): Promise<void> {
+    const group = pending.get(wallet);
+    if (!group) return;
+    pending.delete(wallet);
+    clearTimer(group.timer);
+    const t = now();
+    const plan = planBurst(
+      recent.get(wallet) ?? [],
+      group.items.map((p) => p.shown),
+      t,
+      burst,
+    );
+    if (plan.summary) {
+      for (const id of plan.replace) await clear(id);
+      recent.set(wallet, plan.recent);
+      // One id per wallet: a later flush of the same burst updates the summary in place.
+      const text = burstNotification(countByName(plan.recent), who(wallet));
+      await show(notificationId(wallet, null, 'burst'), text, t);
+      return;
+    }
+    for (const p of group.items) {
+      const id = notificationId(wallet, p.order, p.shown.key);
+      p.shown.notificationId = id;
+      await show(id, p.text, t);
+    }
+    recent.set(wallet, plan.recent);
+  }
+
+  return {
+    init,
+
+    /** A live DCA event that arrived on a watched wallet's room (`room` names the wallet when given). */
+    handleEvent(event: DcaTxEvent, room?: string): Promise<HandleResult> {
+      return serial(async () => {
+        await init();
+        const t = now();
+        const e = fromLiveEvent(event, t, room);
+        if (!e) return { action: 'drop', reason: 'unreadable' } as const;
+        if (!watchlist.has(e.wallet)) return { action: 'drop', reason: 'not-watched' } as const;
+        const [decision] = decideAll(await opts.getRules(), [e], ctx());
+        if (!decision) return { action: 'drop', reason: 'unreadable' } as const;
+        if (decision.action === 'drop' && decision.reason === 'duplicate') return decision;
+        const notify = await record([e], [decision]);
+        if (notify.length) {
+          const group = pending.get(e.wallet) ?? { items: [], timer: null };
+          group.items.push({
+            shown: { key: e.key, eventName: e.eventName, at: t, count: e.count },
+            text: eventNotification(event, who(e.wallet)),
+            order: e.order && isSolanaAddress(e.order) ? e.order : null,
+          });
+          if (!pending.has(e.wallet)) {
+            group.timer = setTimer(() => void serial(() => flushWallet(e.wallet)), groupWindowMs);
+            pending.set(e.wallet, group);
+          }
+        }
+        return decision;
+      });
+    },
+
+    /**
+     * Changes found by polling one wallet: counted as unread like live events, announced as one
+     * "While you were away" notification.
+     */
+    handleChanges(wallet: string, events: readonly WatchEvent[]): Promise<Decision[]> {
+      return serial(async () => {
+        await init();
+        if (!watchlist.has(wallet) || events.length === 0) return [];
+        const decisions = decideAll(await opts.getRules(), events, ctx());
+        const fresh = events.filter((_, i) => !isDuplicate(decisions[i]));
+        const notify = await record(
+          fresh,
+          decisions.filter((d) => !isDuplicate(d)),
+        );
+        if (notify.length) {
+          await show(
+            notificationId(wallet, null, 'away'),
+            awayNotification(countByName(notify), who(wallet)),
+            now(),
+          );
+        }
+        return decisions;
+      });
+    },
+
+    /** Shows every pending group now (tests; a worker about to be suspended). */
+    flush(): Promise<void> {
+      return serial(async () => {
+        for (const wallet of [...pending.keys()]) await flushWallet(wallet);
+      });
+    },
+
+    /** The lookup page to open for a clicked notification of ours; null for anyone else's. */
+    onClicked(id: string): Promise<string | null> {
+      const [prefix, wallet, order] = id.split('|');
+      if (prefix !== ID_PREFIX || !wallet || !isSolanaAddress(wallet)) return Promise.resolve(null);
+      const target = order && order !== '-' && isSolanaAddress(order) ? order : wallet;
+      return serial(async () => {
+        await init();
+        await clear(id);
+        await setBadgeTotal(await watchlist.markRead(wallet));
+        return lookupUrl(target);
+      });
+    },
+
+    /** Opening the popup reads everything (or one wallet's events): clears the counts and the badge. */
+    markRead(wallet?: string): Promise<number> {
+      return serial(async () => {
+        await init();
+        const total = await watchlist.markRead(wallet);
+        await setBadgeTotal(total);
+        return total;
+      });
+    },
+
+    /** Sets the badge from storage (worker start, watchlist changes). */
+    refreshBadge(): Promise<void> {
+      return serial(async () => {
+        await init();
+        await setBadgeTotal((await watchlist.unread()).total);
+      });
+    },
+
+    pendingCount: (): number => [...pending.values()].reduce((n, g) => n + g.items.length, 0),
+  };
+}
+
+function isDuplicate(d: Decision | undefined): boolean {
+  return d?.action === 'drop' && d.reason === 'duplicate';
+}

@@ -1,0 +1,155 @@
+/**
+ * Notification policy, pure: which events become desktop notifications, which only count as unread,
+ * which are dropped, and when a run of events becomes one summary. Time and the "already seen" set
+ * are passed in, so the same inputs always give the same answer (and tests need no clock).
+ */
+import type { NotificationRules } from '../settings';
+
+export interface PolicyEvent {
+  key: string;
+  aliases?: readonly string[];
+  eventName: string;
+  usd: number | null;
+}
+
+export type DropReason = 'duplicate' | 'disabled' | 'event-off' | 'below-min' | 'no-usd';
+/** notify: show it; quiet: count it as unread but stay silent (quiet hours); drop: ignore it. */
+export type Decision = { action: 'notify' } | { action: 'quiet' } | { action: 'drop'; reason: DropReason };
+
+export interface PolicyContext {
+  now: number;
+  /**
+   * Minutes as Date#getTimezoneOffset gives them (UTC+2 is -120). Default: the system's offset at
+   * `now`, which follows daylight saving.
+   */
+  timezoneOffsetMinutes?: number;
+  /** True when the key was handled before (persisted across reconnects and worker restarts). */
+  seen?: (key: string) => boolean;
+}
+
+type Switch = keyof NotificationRules['events'];
+const SWITCHES: ReadonlySet<string> = new Set<Switch>(['Opened', 'Filled', 'Closed', 'Deposit', 'Withdraw']);
+
+/** Minutes since local midnight. */
+export function localMinutes(now: number, timezoneOffsetMinutes?: number): number {
+  const offset = timezoneOffsetMinutes ?? new Date(now).getTimezoneOffset();
+  const utcMinutes = Math.floor(now / 60_000);
+  return (((utcMinutes - offset) % 1440) + 1440) % 1440;
+}
+
+export function parseHHMM(text: string): number | null {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(text);
+  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+}
+
+/**
+ * Inside [start, end) in local time. A window whose start is after its end spans midnight
+ * (22:00-07:00). Equal start and end is an empty window: a zero-length setting silencing the whole
+ * day would be a surprise.
+ */
+export function inQuietHours(
+  quiet: NotificationRules['quietHours'],
+  now: number,
+  timezoneOffsetMinutes?: number,
+): boolean {
+  if (!quiet.enabled) return false;
+  const start = parseHHMM(quiet.start);
+  const end = parseHHMM(quiet.end);
+  if (start === null || end === null || start === end) return false;
+  const m = localMinutes(now, timezoneOffsetMinutes);
+  return start < end ? m >= start && m < end : m >= start || m < end;
+}
+
+/** The rules alone (no de-dup): switches, minimum USD, quiet hours. */
+export function applyRules(rules: NotificationRules, e: PolicyEvent, ctx: PolicyContext): Decision {
+  if (!rules.enabled) return { action: 'drop', reason: 'disabled' };
+  // CollectedFee and names this version does not know have no switch: they are keeper
+  // bookkeeping or future features, not something a trader asked to hear about.
+  if (!SWITCHES.has(e.eventName) || !rules.events[e.eventName as Switch]) {
+    return { action: 'drop', reason: 'event-off' };
+  }
+  if (rules.minUsd > 0) {
+    // An unknown value cannot be shown to clear the threshold, so it only passes a threshold of 0.
+    if (e.usd === null) return { action: 'drop', reason: 'no-usd' };
+    if (e.usd < rules.minUsd) return { action: 'drop', reason: 'below-min' };
+  }
+  if (inQuietHours(rules.quietHours, ctx.now, ctx.timezoneOffsetMinutes)) return { action: 'quiet' };
+  return { action: 'notify' };
+}
+
+/** De-dup first (an event is never handled twice, whatever the rules say), then the rules. */
+export function decide(rules: NotificationRules, e: PolicyEvent, ctx: PolicyContext): Decision {
+  const seen = ctx.seen;
+  if (seen && (seen(e.key) || (e.aliases ?? []).some((a) => seen(a)))) {
+    return { action: 'drop', reason: 'duplicate' };
+  }
+  return applyRules(rules, e, ctx);
+}
+
+/** Decisions for a batch, also de-duplicating copies inside the batch itself. */
+export function decideAll(
+  rules: NotificationRules,
+  events: readonly PolicyEvent[],
+  ctx: PolicyContext,
+): Decision[] {
+  const batch = new Set<string>();
+  const seen = (k: string) => batch.has(k) || (ctx.seen?.(k) ?? false);
+  return events.map((e) => {
+    const d = decide(rules, e, { ...ctx, seen });
+    batch.add(e.key);
+    for (const a of e.aliases ?? []) batch.add(a);
+    return d;
+  });
+}
+
+// ---------- bursts ----------
+
+export interface BurstOptions {
+  /** More than this many events for one wallet inside the window become one summary. */
+  limit: number;
+  windowMs: number;
+}
+export const DEFAULT_BURST: BurstOptions = { limit: 3, windowMs: 60_000 };
+
+export interface Shown {
+  key: string;
+  eventName: string;
+  at: number;
+  count: number;
+  /** The notification that shows it, while it is an individual one. */
+  notificationId?: string;
+}
+
+export interface BurstPlan {
+  /** Events of the wallet inside the window, the pending ones included (the new "recent" state). */
+  recent: Shown[];
+  /** One summary of `recent` instead of individual notifications. */
+  summary: boolean;
+  /** Individual notifications to clear because the summary replaces them. */
+  replace: string[];
+}
+
+/**
+ * Plans a flush of one wallet's pending events. `recent` is what was shown for it lately; times are
+ * when the notifier handled each event, not chain time, so a late batch of old events still groups.
+ */
+export function planBurst(
+  recent: readonly Shown[],
+  pending: readonly Shown[],
+  now: number,
+  opts: BurstOptions = DEFAULT_BURST,
+): BurstPlan {
+  const kept = recent.filter((s) => now - s.at < opts.windowMs);
+  const all = [...kept, ...pending];
+  const events = all.reduce((n, s) => n + s.count, 0);
+  if (events <= opts.limit) return { recent: all, summary: false, replace: [] };
+  const replace = kept.flatMap((s) => (s.notificationId ? [s.notificationId] : []));
+  return { recent: all.map(({ notificationId: _, ...s }) => s), summary: true, replace };
+}
+
+/** Count per event name, in first-seen order. */
+export function countByName(items: readonly { eventName: string; count: number }[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const s of items) counts.set(s.eventName, (counts.get(s.eventName) ?? 0) + s.count);
+  return counts;
+}
