@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeBase58 } from '../../../lib/detect/base58';
+import type { Sim } from '../../sim/index';
+import { client, rpcCall, start } from './helpers';
+
+let sim: Sim;
+let api: ReturnType<typeof client>;
+beforeAll(async () => {
+  sim = await start();
+  api = client(sim);
+});
+afterAll(() => sim.close());
+
+describe('sim RPC', () => {
+  it('getBlock/getConfirmedBlock: confirmed slot gives a block, unconfirmed null', async () => {
+    const slot = sim.catalog.slots.confirmed[3]!;
+    for (const method of ['getBlock', 'getConfirmedBlock']) {
+      const r = await rpcCall(sim, method, [slot, { transactionDetails: 'full', rewards: false }]);
+      expect(r.body.jsonrpc).toBe('2.0');
+      expect(r.body.id).toBe(7);
+      const b = r.body.result;
+      expect(b.parentSlot).toBe(slot - 1);
+      expect(typeof b.blockTime).toBe('number');
+      expect(typeof b.blockhash).toBe('string');
+      expect(b.transactions[0].meta.fee).toBe(5000);
+      expect(b.transactions[0].transaction.signatures.length).toBe(1);
+      expect(b.rewards).toBeUndefined();
+      const u = await rpcCall(sim, method, [sim.catalog.slots.unconfirmed[0]]);
+      expect(u.body.result).toBeNull();
+    }
+    const prev = await rpcCall(sim, 'getBlock', [slot - 1]);
+    expect((await rpcCall(sim, 'getBlock', [slot])).body.result.previousBlockhash).toBe(prev.body.result.blockhash);
+  });
+
+  it('getMultipleAccounts uses the contract owners and the standard shape', async () => {
+    const c = sim.catalog;
+    const unknown = encodeBase58(new Uint8Array(32).fill(7));
+    const r = await rpcCall(sim, 'getMultipleAccounts', [[c.wallets[0], c.mints[3], c.orders[0], c.pools[0], unknown]]);
+    const v = r.body.result.value;
+    expect(typeof r.body.result.context.slot).toBe('number');
+    expect(v[0]).toMatchObject({ owner: '11111111111111111111111111111111', space: 0, data: ['', 'base64'], executable: false });
+    expect(v[1]).toMatchObject({ owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', space: 82 });
+    expect(v[2].owner).toBe('DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M');
+    expect(v[3].owner).toBe('675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8');
+    expect(v).toHaveLength(5);
+    expect(v[4]).toBeNull();
+    const bad = await rpcCall(sim, 'getMultipleAccounts', [['xyz']]);
+    expect(bad.body.error.code).toBe(-32602);
+    expect(typeof v[0].lamports).toBe('number');
+  });
+
+  it('domains resolve consistently with identities; unknown method -32601; bad key 401', async () => {
+    const w = sim.catalog.wallets[0]!;
+    const pnl = await api.get(`/v2/pnl/wallets/${w}`);
+    const domain = pnl.body.identity.sns.domain;
+    expect((await rpcCall(sim, 'getPrimaryDomain', [w])).body.result).toEqual({ wallet: w, domain });
+    expect((await rpcCall(sim, 'resolveSolDomain', [domain])).body.result).toEqual({ domain, owner: w });
+    expect((await rpcCall(sim, 'getAllDomains', [w])).body.result[0]).toBe(domain);
+    const multi = await rpcCall(sim, 'getMultiplePrimaryDomains', [[w, sim.catalog.wallets[2]]]);
+    expect(multi.body.result[0].domain).toBe(domain);
+    const un = await rpcCall(sim, 'getEverything', []);
+    expect(un.body.error.code).toBe(-32601);
+    const bad = await rpcCall(sim, 'getBlock', [1], 'nope');
+    expect(bad.status).toBe(401);
+  });
+});
+
+describe('sim market data', () => {
+  it('deprecated /events binary follows the documented layout', async () => {
+    const r = await fetch(`${sim.url}/events/${sim.catalog.mints[2]}/${sim.catalog.pools[0]}`, {
+      headers: { 'x-api-key': 'demo', accept: 'application/octet-stream' },
+    });
+    expect(r.headers.get('content-type')).toBe('application/octet-stream');
+    const buf = Buffer.from(await r.arrayBuffer());
+    let o = 0;
+    const walletCount = buf.readUInt32LE(o);
+    o += 4;
+    const wallets: string[] = [];
+    for (let i = 0; i < walletCount; i++) {
+      const len = buf.readUInt8(o++);
+      wallets.push(buf.subarray(o, o + len).toString('utf8'));
+      o += len;
+    }
+    const trades = buf.readUInt32LE(o);
+    o += 4;
+    expect(buf.length - o).toBe(trades * 21);
+    for (let i = 0; i < trades; i++, o += 21) {
+      expect(buf.readUInt32LE(o)).toBeLessThan(walletCount);
+      expect(buf.readFloatLE(o + 4)).toBeGreaterThan(0);
+    }
+    expect(wallets.every((w) => sim.catalog.wallets.includes(w))).toBe(true);
+  });
+
+  it('stats, chart (currency rule), search, credits, subscription', async () => {
+    const [m, p] = [sim.catalog.mints[2], sim.catalog.pools[0]];
+    const st = await api.get(`/stats/${m}/${p}`);
+    expect(st.body['24h'].volume.total).toBeCloseTo(st.body['24h'].volume.buys + st.body['24h'].volume.sells, 1);
+    const ch = await api.get(`/chart/${m}?type=1h`);
+    expect(ch.body.oclhv.length).toBeGreaterThan(10);
+    expect((await api.get(`/chart/${m}/${p}`)).status).toBe(200);
+    const bad = await api.get(`/chart/${m}?currency=gbp`);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ error: 'Invalid currency. Options: usd, sol, eur' });
+    const s = await api.get('/search?query=usdc');
+    expect(s.body.data.some((t: any) => t.mint === sim.catalog.mints[1])).toBe(true);
+    expect((await api.get('/credits')).body).toEqual({ credits: expect.any(Number) });
+    expect((await api.get('/subscription')).body).toMatchObject({ plan: 'premium', status: 'active' });
+    expect((await client(sim, 'demo-free').get('/subscription')).body.plan).toBe('free');
+  });
+});
