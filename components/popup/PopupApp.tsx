@@ -1,8 +1,29 @@
-export function PopupApp() {
+/** The toolbar popup: lookup, recent searches and watchlist, status line. Opening it marks events read. */
+import { useEffect } from 'preact/hooks';
+import { type AskFn, useAsk } from '../lookup/ask';
+import { LookupPanel } from '../lookup/LookupPanel';
+import { PageShell } from '../lookup/PageShell';
+import { StatusLine } from './StatusLine';
+import { Watchlist } from './Watchlist';
+
+function Popup() {
+  const ask = useAsk();
+  useEffect(() => {
+    // the toolbar badge counts unread watch events; opening the popup is reading them
+    ask('markRead', {}).catch(() => {});
+  }, [ask]);
   return (
-    <main class="popup">
-      <h1>Onchain Lens</h1>
-      <input type="search" aria-label="Search" placeholder="Wallet, mint, order, URL or event" />
-    </main>
+    <>
+      <LookupPanel idle={<Watchlist />} />
+      <StatusLine />
+    </>
+  );
+}
+
+export function PopupApp({ ask }: { ask?: AskFn }) {
+  return (
+    <PageShell ask={ask} page="popup">
+      <Popup />
+    </PageShell>
   );
 }

@@ -1,0 +1,95 @@
+/**
+ * A uPlot line chart. uPlot draws on a canvas, so a text summary (first and last value, point count)
+ * is always rendered beside it for screen readers, for tests, and for when the canvas cannot be made.
+ */
+import { useEffect, useMemo, useRef } from 'preact/hooks';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { alignSeries, type ChartSeries } from './chartData';
+
+const COLORS = ['#3b82f6', '#f59e0b', '#10b981', '#ef4444'];
+
+export function LineChart({
+  series,
+  label,
+  height = 140,
+  format,
+  testId = 'chart',
+}: {
+  series: ChartSeries[];
+  label: string;
+  height?: number;
+  format: (v: number | null) => string;
+  testId?: string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const data = useMemo(() => alignSeries(series), [series]);
+  const count = data[0].length;
+  // the plot is rebuilt only when the data changes; a new format function alone does not rebuild it
+  const formatRef = useRef(format);
+  formatRef.current = format;
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el || count < 2) return;
+    let plot: uPlot | null = null;
+    try {
+      plot = new uPlot(
+        {
+          width: Math.max(200, el.clientWidth || 340),
+          height,
+          legend: { show: series.length > 1 },
+          scales: { x: { time: true } },
+          axes: [
+            { stroke: 'currentColor' },
+            { stroke: 'currentColor', size: 56, values: (_u, v) => v.map((x) => formatRef.current(x)) },
+          ],
+          series: [
+            {},
+            ...series.map((s, i) => ({
+              label: s.label,
+              stroke: COLORS[i % COLORS.length],
+              width: 1.5,
+              spanGaps: true,
+              value: (_u: uPlot, v: number | null) => formatRef.current(v),
+            })),
+          ],
+        },
+        data as uPlot.AlignedData,
+        el,
+      );
+    } catch {
+      // no canvas (very old engine or a test DOM): the text summary below still tells the story
+      plot = null;
+    }
+    const resize =
+      typeof ResizeObserver === 'function' && plot
+        ? new ResizeObserver(() => plot?.setSize({ width: Math.max(200, el.clientWidth), height }))
+        : null;
+    resize?.observe(el);
+    return () => {
+      resize?.disconnect();
+      plot?.destroy();
+    };
+  }, [data, count, height, series]);
+
+  if (count === 0) {
+    return (
+      <p class="state state-empty" data-testid={`${testId}-empty`}>
+        No chart data.
+      </p>
+    );
+  }
+  const summary = series.map((s, i) => {
+    const ys = (data[i + 1] ?? []).filter((v): v is number => v !== null);
+    return `${s.label}: ${format(ys[0] ?? null)} → ${format(ys.at(-1) ?? null)}`;
+  });
+  return (
+    <figure class="chart" data-testid={testId}>
+      <div ref={box} role="img" aria-label={`${label}, ${count} points`} />
+      <figcaption class="muted small" data-testid={`${testId}-summary`}>
+        {summary.join(' · ')}
+      </figcaption>
+    </figure>
+  );
+}

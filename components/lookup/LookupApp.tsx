@@ -1,0 +1,51 @@
+/**
+ * The full-tab lookup page (lookup.html#q=<input>), opened by the context menu and notifications.
+ * The hash is the page's state: it is read on load and on hashchange, and written on each lookup so
+ * reload and back/forward keep the query.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { StatusLine } from '../popup/StatusLine';
+import type { AskFn } from './ask';
+import { LookupPanel } from './LookupPanel';
+import { PageShell } from './PageShell';
+
+export function queryFromHash(hash: string): string | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const q = params.get('q')?.trim();
+  return q ? q : null;
+}
+
+export function hashForQuery(q: string | null): string {
+  return q ? `#${new URLSearchParams({ q }).toString()}` : '';
+}
+
+function LookupPage() {
+  const [query, setQuery] = useState(() => queryFromHash(location.hash));
+  useEffect(() => {
+    const onHash = () => setQuery(queryFromHash(location.hash));
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+  return (
+    <>
+      <h1 class="brand">Onchain Lens</h1>
+      <LookupPanel
+        initialQuery={query ?? undefined}
+        onQueryChange={(q) => {
+          // replaceState does not fire hashchange, so this never loops back into initialQuery
+          history.replaceState(null, '', `${location.pathname}${location.search}${hashForQuery(q)}`);
+          document.title = q ? `${q.slice(0, 40)} · Onchain Lens` : 'Onchain Lens';
+        }}
+      />
+      <StatusLine />
+    </>
+  );
+}
+
+export function LookupApp({ ask }: { ask?: AskFn }) {
+  return (
+    <PageShell ask={ask} page="tab">
+      <LookupPage />
+    </PageShell>
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * The lookup UI shared by the popup and the lookup tab: one search box, recent searches, and the
+ * result of `lookup` rendered by kind. Local validation runs first so a bad input gets a specific
+ * message without a round trip.
+ */
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { addRecent, loadRecent, removeRecent } from '../../lib/recent';
+import { useAsk } from './ask';
+import { LookupNav } from './nav';
+import { RECENT_LIST_ID, RecentList, recentOptionId } from './RecentList';
+import { ResultView } from './ResultView';
+import { ErrorState, Loading } from './states';
+import { useAsync } from './useAsync';
+import { validateLookupInput } from './validate';
+
+export interface LookupPanelProps {
+  initialQuery?: string;
+  /** Called with each query that runs (the lookup tab mirrors it into its URL hash). */
+  onQueryChange?: (query: string | null) => void;
+  /** Shown under the recent searches while no lookup is open (the popup puts the watchlist here). */
+  idle?: ComponentChildren;
+}
+
+export function LookupPanel({ initialQuery, onQueryChange, idle }: LookupPanelProps) {
+  const ask = useAsk();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState(initialQuery ?? '');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [history, setHistory] = useState<string[]>([]);
+  const [nonce, setNonce] = useState(0);
+  const [recent, setRecent] = useState<string[]>([]);
+  const [active, setActive] = useState(-1);
+  const query = history.at(-1) ?? null;
+
+  const [state, retry] = useAsync(query ? () => ask('lookup', { input: query }) : null, [query, nonce]);
+
+  useEffect(() => {
+    inputRef.current?.focus();
+    void loadRecent().then(setRecent);
+  }, []);
+
+  useEffect(() => {
+    if (initialQuery) run(initialQuery, true);
+  }, [initialQuery]);
+
+  useEffect(() => {
+    if (state.status === 'ok' && query) void addRecent(query).then(setRecent);
+  }, [state.status, query]);
+
+  function run(raw: string, replace = false) {
+    const checked = validateLookupInput(raw);
+    setActive(-1);
+    if (!checked.ok) {
+      setInvalid(checked.message);
+      return;
+    }
+    setInvalid(null);
+    setText(checked.input);
+    setHistory((h) => (replace ? [checked.input] : [...h, checked.input]));
+    setNonce((n) => n + 1);
+    onQueryChange?.(checked.input);
+  }
+
+  function back() {
+    const next = history.slice(0, -1);
+    setHistory(next);
+    setText(next.at(-1) ?? '');
+    onQueryChange?.(next.at(-1) ?? null);
+    inputRef.current?.focus();
+  }
+
+  const showRecent = query === null && recent.length > 0;
+  function onKeyDown(e: KeyboardEvent) {
+    if (e.key === 'ArrowDown' && showRecent) {
+      e.preventDefault();
+      setActive((a) => Math.min(a + 1, recent.length - 1));
+    } else if (e.key === 'ArrowUp' && showRecent) {
+      e.preventDefault();
+      setActive((a) => Math.max(a - 1, -1));
+    } else if (e.key === 'Escape' && (active >= 0 || query)) {
+      e.preventDefault();
+      if (active >= 0) setActive(-1);
+      else back();
+    }
+  }
+
+  function onSubmit(e: Event) {
+    e.preventDefault();
+    const picked = showRecent && active >= 0 ? recent[active] : undefined;
+    run(picked ?? text);
+  }
+
+  return (
+    <LookupNav.Provider value={(input) => run(input)}>
+      <div class="lookup" data-testid="lookup-panel">
+        <form class="search" aria-label="Lookup" onSubmit={onSubmit}>
+          {history.length > 0 && (
+            <button type="button" class="icon" aria-label="Back" data-testid="lookup-back" onClick={back}>
+              ←
+            </button>
+          )}
+          <input
+            ref={inputRef}
+            type="search"
+            aria-label="Search"
+            data-testid="search-input"
+            placeholder="Wallet, mint, order, URL, event, slot or token"
+            autoComplete="off"
+            spellcheck={false}
+            maxLength={500}
+            value={text}
+            // the ARIA combobox pattern: the list of recent searches is driven from this text box
+            role="combobox"
+            aria-expanded={showRecent}
+            aria-controls={RECENT_LIST_ID}
+            aria-activedescendant={showRecent && active >= 0 ? recentOptionId(active) : undefined}
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={invalid ? 'search-invalid' : undefined}
+            onInput={(e) => {
+              setText(e.currentTarget.value);
+              setInvalid(null);
+            }}
+            onKeyDown={onKeyDown}
+          />
+          <button type="submit" data-testid="search-submit">
+            Look up
+          </button>
+        </form>
+        {invalid && (
+          <p id="search-invalid" class="state state-invalid" data-testid="search-invalid" role="alert">
+            {invalid}
+          </p>
+        )}
+        {query === null ? (
+          <>
+            {showRecent && (
+              <RecentList
+                items={recent}
+                active={active}
+                onPick={(item) => run(item)}
+                onRemove={(item) => void removeRecent(item).then(setRecent)}
+              />
+            )}
+            {idle}
+          </>
+        ) : (
+          <div class="result" data-testid="lookup-result" aria-live="polite">
+            {state.status === 'loading' && <Loading label="Looking up" />}
+            {state.status === 'error' && <ErrorState error={state.error} onRetry={retry} />}
+            {state.status === 'ok' && <ResultView result={state.value} onReload={retry} />}
+          </div>
+        )}
+      </div>
+    </LookupNav.Provider>
+  );
+}

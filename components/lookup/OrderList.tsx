@@ -1,0 +1,168 @@
+/**
+ * A paged list of DCA orders with a status filter, a sort select and "load more" by cursor. Used by
+ * the wallet, token (buyers/sellers) and pair views; each passes its own `fetchPage`.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { z } from 'zod';
+import type { ErrorView } from '../../lib/errors';
+import type { SortKey, StatusFilter } from '../../lib/messaging';
+import type { OrderPageView } from '../../lib/views';
+import { toErrorView } from '../shared/Loadable';
+import { OrderRow } from '../shared/OrderRow';
+import { useOpenLookup } from './nav';
+import { Empty, ErrorState, Loading } from './states';
+
+export type Status = z.infer<typeof StatusFilter>;
+export type Sort = z.infer<typeof SortKey>;
+export interface PageParams {
+  status?: Status;
+  sort?: Sort;
+  cursor?: string;
+}
+
+const STATUSES: Status[] = ['all', 'active', 'paused', 'completed', 'pending'];
+const SORTS: [Sort, string][] = [
+  ['recent', 'Most recent'],
+  ['created', 'Created'],
+  ['volume', 'Volume'],
+  ['deposited', 'Deposited'],
+  ['remaining', 'Remaining'],
+  ['progress', 'Progress'],
+  ['status', 'Status'],
+];
+
+export function OrderList({
+  initial,
+  fetchPage,
+  label,
+  testId = 'order-list',
+}: {
+  /** The first page when the lookup already brought it (wallet, pair); null means fetch on mount. */
+  initial: OrderPageView | null;
+  fetchPage: (params: PageParams) => Promise<OrderPageView>;
+  label: string;
+  testId?: string;
+}) {
+  const [status, setStatus] = useState<Status>('all');
+  const [sort, setSort] = useState<Sort>('recent');
+  const [page, setPage] = useState<OrderPageView | null>(initial);
+  const [busy, setBusy] = useState<'first' | 'more' | null>(initial ? null : 'first');
+  const [error, setError] = useState<{ error: ErrorView; retry: () => void } | null>(null);
+  const seq = useRef(0);
+  const skipFirst = useRef(initial !== null);
+
+  function load(params: PageParams, append: boolean) {
+    const id = ++seq.current;
+    setBusy(append ? 'more' : 'first');
+    setError(null);
+    fetchPage({ ...params, status: params.status === 'all' ? undefined : params.status }).then(
+      (next) => {
+        if (id !== seq.current) return;
+        setPage((prev) => (append && prev ? { ...next, orders: [...prev.orders, ...next.orders] } : next));
+        setBusy(null);
+      },
+      (e) => {
+        if (id !== seq.current) return;
+        const err = toErrorView(e);
+        // a stale cursor cannot be retried as is: retrying starts again from the first page
+        const restart = err.code === 'INVALID_CURSOR';
+        setError({ error: err, retry: () => load(restart ? { status, sort } : params, append && !restart) });
+        setBusy(null);
+      },
+    );
+  }
+
+  // a filter change restarts from page one
+  useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return;
+    }
+    load({ status, sort }, false);
+  }, [status, sort]);
+
+  const orders = page?.orders ?? [];
+  const open = useOpenLookup();
+  const now = Date.now();
+  return (
+    <section class="orders" aria-label={label} data-testid={testId}>
+      <div class="filters">
+        <label>
+          <span class="sr-only">Status</span>
+          <select
+            aria-label="Status filter"
+            data-testid="status-filter"
+            value={status}
+            onChange={(e) => setStatus(e.currentTarget.value as Status)}
+          >
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s === 'all' ? 'All statuses' : s[0]?.toUpperCase() + s.slice(1)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span class="sr-only">Sort</span>
+          <select
+            aria-label="Sort orders"
+            data-testid="sort-select"
+            value={sort}
+            onChange={(e) => setSort(e.currentTarget.value as Sort)}
+          >
+            {SORTS.map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))}
+          </select>
+        </label>
+        {page?.total != null && <span class="muted small">{page.total} total</span>}
+      </div>
+      {busy === 'first' && <Loading label="Loading orders" />}
+      {busy !== 'first' && !error && orders.length === 0 && (
+        <Empty>No orders{status !== 'all' ? ` (${status})` : ''}.</Empty>
+      )}
+      {busy !== 'first' && orders.length > 0 && (
+        <ul class="order-rows">
+          {orders.map((o) => (
+            // the shared row is an <li> without actions: each sits in a nested list beside its buttons
+            <li key={o.address} class="order-item" data-testid="order-row">
+              <ul class="ol-list">
+                <OrderRow order={o} now={now} />
+              </ul>
+              <button
+                type="button"
+                class="link small"
+                aria-label={`Open order ${o.pair} ${o.address}`}
+                onClick={() => open(o.address)}
+              >
+                Open order
+              </button>
+              <button
+                type="button"
+                class="link small"
+                aria-label={`Open wallet ${o.owner}`}
+                onClick={() => open(o.owner)}
+              >
+                Owner
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && <ErrorState error={error.error} onRetry={error.retry} />}
+      {busy !== 'first' && !error && page?.hasMore && page.nextCursor && (
+        <button
+          type="button"
+          class="more"
+          data-testid="load-more"
+          disabled={busy === 'more'}
+          onClick={() => load({ status, sort, cursor: page.nextCursor ?? undefined }, true)}
+        >
+          {busy === 'more' ? 'Loading…' : 'Load more'}
+        </button>
+      )}
+    </section>
+  );
+}

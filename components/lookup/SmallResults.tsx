@@ -1,0 +1,102 @@
+/** The short result kinds: block, search hits, program. */
+import { formatDate, formatNumber, formatUsd, shortAddress, truncateText } from '../../lib/format';
+import type { BlockView, SearchHit } from '../../lib/lookup';
+import { ExternalLink } from '../shared/ExternalLink';
+import { accountUrl, blockUrl, txUrl } from './links';
+import { useOpenLookup } from './nav';
+import { Empty } from './states';
+
+const LAMPORTS_PER_SOL = 1_000_000_000;
+
+export function BlockResult({ slot, block }: { slot: number; block: BlockView | null }) {
+  if (!block) {
+    return (
+      <article class="view view-block" data-testid="view-block">
+        <Empty>Slot {formatNumber(slot)} has no block (skipped or not available yet).</Empty>
+      </article>
+    );
+  }
+  return (
+    <article class="view view-block" data-testid="view-block">
+      <header>
+        <h2>
+          Block <ExternalLink href={blockUrl(block.slot)}>{formatNumber(block.slot)}</ExternalLink>
+        </h2>
+      </header>
+      <dl class="stats">
+        <div class="stat">
+          <dt>Time</dt>
+          <dd>
+            {block.blockTime === null
+              ? '—'
+              : `${formatDate(block.blockTime * 1000)} ${new Date(block.blockTime * 1000).toLocaleTimeString('en-US')}`}
+          </dd>
+        </div>
+        <div class="stat">
+          <dt>Transactions</dt>
+          <dd data-testid="block-tx-count">{formatNumber(block.transactionCount)}</dd>
+        </div>
+        <div class="stat">
+          <dt>Failed</dt>
+          <dd data-testid="block-failed">{formatNumber(block.failedCount)}</dd>
+        </div>
+        <div class="stat">
+          <dt>Fees</dt>
+          <dd data-testid="block-fees">
+            {formatNumber(block.totalFeesLamports / LAMPORTS_PER_SOL, { maxFraction: 6 })} SOL
+          </dd>
+        </div>
+        <div class="stat">
+          <dt>Parent slot</dt>
+          <dd>{formatNumber(block.parentSlot)}</dd>
+        </div>
+      </dl>
+      {block.signatures.length > 0 && (
+        <ul class="signatures mono small">
+          {block.signatures.slice(0, 10).map((sig) => (
+            <li key={sig}>
+              <ExternalLink href={txUrl(sig)}>{shortAddress(sig, 8, 8)}</ExternalLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}
+
+export function SearchResult({ query, hits }: { query: string; hits: SearchHit[] }) {
+  const open = useOpenLookup();
+  return (
+    <article class="view view-search" data-testid="view-search">
+      {hits.length === 0 ? (
+        <Empty>No tokens match “{truncateText(query, 40)}”.</Empty>
+      ) : (
+        <ul class="hits">
+          {hits.map((h) => (
+            <li key={h.mint}>
+              <button type="button" class="hit" data-testid="search-hit" onClick={() => open(h.mint)}>
+                <strong>{truncateText(h.symbol, 16)}</strong>{' '}
+                <span class="muted truncate">{truncateText(h.name, 40)}</span>
+                <span class="small">
+                  {formatUsd(h.priceUsd)} · liq {formatUsd(h.liquidityUsd)}
+                </span>
+                <span class="muted small mono">{shortAddress(h.mint)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}
+
+export function ProgramResult({ address, label }: { address: string; label: string }) {
+  return (
+    <article class="view view-program" data-testid="view-program">
+      <h2>{truncateText(label, 60)}</h2>
+      <p class="muted small mono">
+        Program · <ExternalLink href={accountUrl(address)}>{shortAddress(address, 6, 6)}</ExternalLink>
+      </p>
+    </article>
+  );
+}

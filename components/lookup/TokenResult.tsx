@@ -1,0 +1,64 @@
+/** Token lookup: the shared TokenCard (flow, top users, price), a price chart and buyers/sellers lists. */
+import { useState } from 'preact/hooks';
+import { formatMoney } from '../../lib/format';
+import type { TokenView } from '../../lib/views';
+import { ExternalLink } from '../shared/ExternalLink';
+import { TokenCard } from '../shared/TokenCard';
+import { useAsk } from './ask';
+import { LineChart } from './Chart';
+import { closeSeries } from './chartData';
+import { tokenUrl } from './links';
+import { OrderList } from './OrderList';
+import { useSettings } from './settingsContext';
+import { ErrorState, Loading } from './states';
+import { useAsync } from './useAsync';
+
+function PriceChart({ mint }: { mint: string }) {
+  const ask = useAsk();
+  const { currency } = useSettings();
+  const [state, retry] = useAsync(() => ask('chart', { token: mint }), [mint]);
+  if (state.status === 'loading' || state.status === 'idle') return <Loading label="Loading chart" />;
+  if (state.status === 'error') return <ErrorState error={state.error} onRetry={retry} />;
+  return (
+    <LineChart
+      series={[closeSeries(state.value.points)]}
+      label="Price chart"
+      format={(v) => formatMoney(v, currency)}
+      testId="price-chart"
+    />
+  );
+}
+
+export function TokenResult({ mint, token }: { mint: string; token: TokenView }) {
+  const ask = useAsk();
+  const [side, setSide] = useState<'buyers' | 'sellers'>('buyers');
+  return (
+    <article class="view view-token" data-testid="view-token">
+      <TokenCard view={token} fills={[]} now={Date.now()} maxFills={0} />
+      <p class="small">
+        <ExternalLink href={tokenUrl(mint)}>Solscan ↗</ExternalLink>
+      </p>
+      <PriceChart mint={mint} />
+      <div class="tabs" role="tablist" aria-label="Order side">
+        {(['buyers', 'sellers'] as const).map((s) => (
+          <button
+            key={s}
+            type="button"
+            role="tab"
+            aria-selected={side === s}
+            data-testid={`side-${s}`}
+            onClick={() => setSide(s)}
+          >
+            {s === 'buyers' ? 'DCA buyers' : 'DCA sellers'}
+          </button>
+        ))}
+      </div>
+      <OrderList
+        key={side}
+        label={`DCA ${side}`}
+        initial={null}
+        fetchPage={(p) => ask('tokenOrders', { mint, side, ...p })}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * Wallet lookup: the shared WalletCard (identity, PnL, DCA summary) plus what only the extension
+ * pages offer: watching, a retry while PnL is indexing, and the full filterable, paged order list.
+ */
+import type { WalletView } from '../../lib/views';
+import { WalletCard } from '../shared/WalletCard';
+import { useAsk } from './ask';
+import { OrderList } from './OrderList';
+import { useSettings } from './settingsContext';
+import { WatchButton } from './WatchButton';
+
+export function WalletResult({ wallet, onReload }: { wallet: WalletView; onReload?: () => void }) {
+  const ask = useAsk();
+  const { currency } = useSettings();
+  // the card lists no orders (maxOrders 0): the OrderList below owns filters and paging
+  const cardView = { ...wallet, orders: wallet.orders ? { ...wallet.orders, orders: [] } : null };
+  return (
+    <article class="view view-wallet" data-testid="view-wallet">
+      <WatchButton wallet={wallet.address} watched={wallet.watched} />
+      <WalletCard view={cardView} now={Date.now()} currency={currency} maxOrders={0} />
+      {wallet.pnl.state === 'queued' && (
+        <div class="state state-queued" data-testid="state-queued" role="status">
+          <span>Indexing, try again shortly.</span>
+          {onReload && (
+            <button type="button" class="link" onClick={onReload}>
+              Try again
+            </button>
+          )}
+        </div>
+      )}
+      {!wallet.dcaError && (
+        <OrderList
+          label="Wallet DCA orders"
+          initial={wallet.orders ?? null}
+          fetchPage={(p) => ask('walletOrders', { address: wallet.address, ...p })}
+        />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,80 @@
+/** Watch a wallet (optional label) or stop watching it, from the wallet view. */
+import { useState } from 'preact/hooks';
+import { type ErrorView, errorMessage } from '../../lib/errors';
+import { toErrorView } from '../shared/Loadable';
+import { useAsk } from './ask';
+
+/** The watchlist's limit is refused by the background; say so plainly rather than with a code. */
+export function watchErrorText(err: ErrorView): string {
+  if (/limit|full|max/i.test(`${err.code} ${err.message}`)) {
+    return `Watchlist is full: remove a wallet first.${err.message ? ` (${err.message})` : ''}`;
+  }
+  return err.code === 'INVALID_INPUT' && err.message ? err.message : errorMessage(err.code);
+}
+
+export function WatchButton({ wallet, watched: initial }: { wallet: string; watched: boolean }) {
+  const ask = useAsk();
+  const [watched, setWatched] = useState(initial);
+  const [naming, setNaming] = useState(false);
+  const [label, setLabel] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function act(fn: () => Promise<unknown>, next: boolean) {
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+      setWatched(next);
+      setNaming(false);
+    } catch (e) {
+      setError(watchErrorText(toErrorView(e)));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const add = () =>
+    act(() => ask('watchAdd', { wallet, ...(label.trim() ? { label: label.trim() } : {}) }), true);
+  return (
+    <div class="watch" data-testid="watch-control">
+      {watched ? (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => act(() => ask('watchRemove', { wallet }), false)}
+        >
+          Watching ✓ <span class="sr-only">(stop watching)</span>
+        </button>
+      ) : naming ? (
+        <form
+          class="inline"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void add();
+          }}
+        >
+          <input
+            aria-label="Label (optional)"
+            placeholder="Label (optional)"
+            maxLength={40}
+            value={label}
+            onInput={(e) => setLabel(e.currentTarget.value)}
+          />
+          <button type="submit" disabled={busy} data-testid="watch-confirm">
+            Add
+          </button>
+        </form>
+      ) : (
+        <button type="button" data-testid="watch-button" onClick={() => setNaming(true)}>
+          Watch
+        </button>
+      )}
+      {error && (
+        <p class="state state-error" role="alert" data-testid="watch-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

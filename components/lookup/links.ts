@@ -1,0 +1,5 @@
+/** Explorer pages for the things a lookup shows (accounts use the shared explorerUrl). */
+export { explorerUrl as accountUrl } from '../shared/AddressLabel';
+export const tokenUrl = (mint: string) => `https://solscan.io/token/${encodeURIComponent(mint)}`;
+export const blockUrl = (slot: number) => `https://solscan.io/block/${slot}`;
+export const txUrl = (sig: string) => `https://solscan.io/tx/${encodeURIComponent(sig)}`;

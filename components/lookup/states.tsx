@@ -1,0 +1,52 @@
+/** The four states every result view can be in besides "ready", each with a stable test id. */
+import type { ComponentChildren } from 'preact';
+import type { ErrorView } from '../../lib/errors';
+import { ErrorLine } from '../shared/ErrorLine';
+
+export function Loading({ label = 'Loading' }: { label?: string }) {
+  return (
+    <p class="state state-loading" data-testid="state-loading" role="status" aria-live="polite">
+      {label}…
+    </p>
+  );
+}
+
+export function Empty({ children }: { children: ComponentChildren }) {
+  return (
+    <p class="state state-empty" data-testid="state-empty">
+      {children}
+    </p>
+  );
+}
+
+/** Shows the message for the code (never a raw exception) and, when it helps, the service's detail. */
+export function ErrorState({ error, onRetry }: { error: ErrorView; onRetry?: () => void }) {
+  // INVALID_INPUT carries the background's field message, which says what exactly is wrong
+  const detail = error.code === 'INVALID_INPUT' && error.message ? error.message : null;
+  return (
+    <div class="state state-error" data-testid="state-error" data-code={error.code}>
+      <ErrorLine error={error} />
+      {detail && <span class="detail">{detail}</span>}
+      {onRetry && (
+        <button type="button" class="link" onClick={onRetry}>
+          Retry
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The service is still indexing (e.g. a wallet's PnL): not an error, just not ready yet. */
+export function Queued({ message, onRetry }: { message?: string; onRetry?: () => void }) {
+  return (
+    <div class="state state-queued" data-testid="state-queued" role="status">
+      <span>Indexing, try again shortly.</span>
+      {message && <span class="detail"> {message}</span>}
+      {onRetry && (
+        <button type="button" class="link" onClick={onRetry}>
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/** Watched wallets with unread counts; click opens the wallet lookup, × removes it. */
+
+import { useState } from 'preact/hooks';
+import { errorMessage } from '../../lib/errors';
+import { shortAddress, truncateText } from '../../lib/format';
+import type { WatchEntry } from '../../lib/watch/watchlist';
+import { useAsk } from '../lookup/ask';
+import { useOpenLookup } from '../lookup/nav';
+import { Empty, ErrorState, Loading } from '../lookup/states';
+import { useAsync } from '../lookup/useAsync';
+import { toErrorView } from '../shared/Loadable';
+
+export function Watchlist() {
+  const ask = useAsk();
+  const open = useOpenLookup();
+  const [state, reload] = useAsync(() => ask('watchList', {}), []);
+  const [override, setOverride] = useState<WatchEntry[] | null>(null);
+  const [removeError, setRemoveError] = useState<string | null>(null);
+
+  async function remove(wallet: string) {
+    setRemoveError(null);
+    try {
+      setOverride(await ask('watchRemove', { wallet }));
+    } catch (e) {
+      setRemoveError(errorMessage(toErrorView(e).code));
+    }
+  }
+
+  let body = null;
+  if (state.status === 'loading' || state.status === 'idle') body = <Loading label="Loading watchlist" />;
+  else if (state.status === 'error') body = <ErrorState error={state.error} onRetry={reload} />;
+  else {
+    const entries = override ?? state.value;
+    body =
+      entries.length === 0 ? (
+        <Empty>No watched wallets. Look up a wallet and press Watch.</Empty>
+      ) : (
+        <ul class="watch-rows">
+          {entries.map((e) => (
+            <li key={e.wallet} data-testid="watch-row">
+              <button type="button" class="link truncate" onClick={() => open(e.wallet)} title={e.wallet}>
+                {e.label ? truncateText(e.label, 30) : shortAddress(e.wallet, 6, 6)}
+              </button>
+              {e.unread > 0 && (
+                <span class="unread" data-testid="watch-unread" title={`${e.unread} unread`}>
+                  {e.unread > 99 ? '99+' : e.unread}
+                  <span class="sr-only"> unread</span>
+                </span>
+              )}
+              <button
+                type="button"
+                class="icon"
+                aria-label={`Remove ${e.label ?? e.wallet} from watchlist`}
+                onClick={() => void remove(e.wallet)}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      );
+  }
+  return (
+    <section class="watchlist" aria-labelledby="watchlist-title" data-testid="watchlist">
+      <h2 id="watchlist-title">Watchlist</h2>
+      {body}
+      {removeError && (
+        <p class="state state-error" role="alert">
+          {removeError}
+        </p>
+      )}
+    </section>
+  );
+}

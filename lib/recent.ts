@@ -1,0 +1,45 @@
+/**
+ * Recent lookups of the popup and the lookup tab, newest first. Kept in storage.local (not secret:
+ * they are what the user typed) so both pages share them and they survive restarts.
+ */
+import { storage } from 'wxt/utils/storage';
+
+export const RECENT_LIMIT = 20;
+const MAX_LENGTH = 500; // same bound as the lookup message's input
+
+export const recentItem = storage.defineItem<string[]>('local:recentSearches', { fallback: [] });
+
+/** Pure: puts `input` first, drops an earlier copy (ignoring surrounding spaces) and bounds the list. */
+export function pushRecent(list: readonly string[], input: string, limit = RECENT_LIMIT): string[] {
+  const entry = input.trim();
+  if (!entry || entry.length > MAX_LENGTH) return list.slice(0, limit);
+  return [entry, ...list.filter((x) => x.trim() !== entry)].slice(0, limit);
+}
+
+/** Anything other than a list of strings (an older or corrupted value) reads as empty. */
+export function sanitizeRecent(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((x): x is string => typeof x === 'string' && x.trim().length > 0)
+    .slice(0, RECENT_LIMIT);
+}
+
+export async function loadRecent(): Promise<string[]> {
+  return sanitizeRecent(await recentItem.getValue());
+}
+
+export async function addRecent(input: string): Promise<string[]> {
+  const next = pushRecent(await loadRecent(), input);
+  await recentItem.setValue(next);
+  return next;
+}
+
+export async function removeRecent(input: string): Promise<string[]> {
+  const next = (await loadRecent()).filter((x) => x !== input);
+  await recentItem.setValue(next);
+  return next;
+}
+
+export async function clearRecent(): Promise<void> {
+  await recentItem.setValue([]);
+}
