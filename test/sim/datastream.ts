@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
-import { allPositions, summarize } from './pnl-data';
+import { allPositions, summarize, withMode } from './pnl-data';
 import { hash32, noise } from './rng';
 import type { SimState } from './state';
 
@@ -154,7 +154,7 @@ export class Hub {
       const ps = allPositions(w).get(parts[1]);
       if (!ps) return undefined;
       if (parts[2] === 'summary' && parts.length === 3) {
-        const { pnl, invested, proceeds, openPositions, counts, averages, roi, timing } = summarize(ps);
+        const { pnl, invested, proceeds, openPositions, counts, averages, roi, timing } = summarize(ps.map((p) => withMode(p, 'strict')));
         return { pnl: { realized: pnl.realized, unrealized: pnl.unrealized, total: pnl.total }, invested, proceeds, openPositions, counts, averages, roi, timing: { firstTrade: timing.firstTrade, lastTrade: timing.lastTrade } };
       }
       const p = parts[2] ? ps.find((x) => x.token === parts[2]) : ps[this.tick % ps.length];
