@@ -279,3 +279,12 @@ export function trend(n: number | null | undefined): 'up' | 'down' | 'flat' {
   if (!isNum(n) || n === 0) return 'flat';
   return n > 0 ? 'up' : 'down';
 }
+
+/** PnL in the user's chosen currency: usd "$1.2K", eur "€1.2K", sol "12.5 SOL"; others as a code. */
+export function formatMoney(n: number | null | undefined, currency: string, opts: UsdOptions = {}): string {
+  const c = currency.toLowerCase();
+  if (c === 'usd' || c === '') return formatUsd(n, opts);
+  if (c === 'eur') return formatUsd(n, opts).replace('$', '€');
+  const text = formatNumber(n, { compact: opts.compact !== false, maxFraction: 2, sign: opts.sign });
+  return text === DASH ? DASH : `${text} ${truncateText(currency.toUpperCase(), 6)}`;
+}

@@ -1,6 +1,46 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { BUILD_TEST_HOOKS } from '../env';
+import { createScanner } from '../page';
+import { adapterFor } from '../sites';
+import { createOverlay } from './runtime';
+import { ask, onPush } from './transport';
 
-export function startOverlay(ctx: ContentScriptContext): void {
+/**
+ * Marks the page for the e2e smoke test. Not `data-onchain-lens`: that attribute is the scanner's
+ * "our own UI, skip it" marker, and on <html> it would hide the whole page from the scanner.
+ */
+function mark(state: 'ready' | 'off'): void {
+  document.documentElement.dataset.onchainLensOverlay = state;
+}
+
+/** The content script: ask whether this site is on, then one overlay, restarted per page view. */
+export async function startOverlay(ctx: ContentScriptContext): Promise<void> {
   if (ctx.isInvalid) return;
-  document.documentElement.dataset.onchainLens = 'ready';
+  const adapter = adapterFor(location.href, { generic: true });
+  if (!adapter) return;
+  let config: Awaited<ReturnType<typeof ask<'overlayConfig'>>>;
+  try {
+    config = await ask('overlayConfig', { host: location.hostname });
+  } catch {
+    return; // the background is unreachable: show nothing rather than broken badges
+  }
+  if (!config.enabled || ctx.isInvalid) {
+    mark('off');
+    return;
+  }
+  const overlay = createOverlay({
+    ask,
+    onPush,
+    document,
+    config,
+    adapter,
+    createScanner,
+    testHooks: BUILD_TEST_HOOKS,
+  });
+  overlay.startPage();
+  mark('ready');
+  ctx.addEventListener(window, 'wxt:locationchange', () => {
+    overlay.startPage(adapterFor(location.href, { generic: true }) ?? adapter);
+  });
+  ctx.onInvalidated(() => overlay.destroy());
 }

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'preact/hooks';
+import { type BadgeData, describeBadge } from './badgeFace';
+import { ProgressBar } from './ProgressBar';
+
+export type BadgeProps = BadgeData & {
+  currency?: string;
+  expanded?: boolean;
+  /** click, Enter or Space: open the popover */
+  onActivate?: () => void;
+  onHoverStart?: () => void;
+  onHoverEnd?: () => void;
+  /** a neutral dot appears only after this long, so fast answers never flash a loader */
+  loadingDelayMs?: number;
+};
+
+/** The inline pill next to an address or market link. */
+export function Badge(props: BadgeProps) {
+  const f = describeBadge(props, props.currency);
+  const [showDot, setShowDot] = useState(false);
+  const loading = f.state === 'loading';
+  useEffect(() => {
+    if (!loading) return;
+    const timer = setTimeout(() => setShowDot(true), props.loadingDelayMs ?? 150);
+    return () => clearTimeout(timer);
+  }, [loading, props.loadingDelayMs]);
+
+  return (
+    <button
+      type="button"
+      class="ol-badge"
+      data-state={f.state}
+      data-tint={f.tint}
+      title={f.title}
+      aria-label={f.label}
+      aria-busy={loading ? 'true' : undefined}
+      aria-haspopup="dialog"
+      aria-expanded={props.expanded ? 'true' : 'false'}
+      onClick={(e) => {
+        // The host may sit inside the page's own link or clickable row: the badge click is ours.
+        e.preventDefault();
+        e.stopPropagation();
+        props.onActivate?.();
+      }}
+      onMouseEnter={props.onHoverStart}
+      onMouseLeave={props.onHoverEnd}
+    >
+      {loading
+        ? showDot && <span class="ol-dot" aria-hidden="true" />
+        : f.parts.map((p, i) => (
+            <span key={i} class={p.cls}>
+              {p.text}
+            </span>
+          ))}
+      {f.progress != null && <ProgressBar mini percent={f.progress} />}
+    </button>
+  );
+}
+
+/** The badge of a prediction-market link: leading outcome and its price, closed/resolved as such. */
+export function OddsChip(props: Omit<Extract<BadgeProps, { kind: 'event' }>, 'kind'>) {
+  return <Badge {...props} kind="event" />;
+}

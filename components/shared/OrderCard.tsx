@@ -1,0 +1,72 @@
+import {
+  formatDate,
+  formatFrequency,
+  formatNumber,
+  formatPercent,
+  formatRelativeTime,
+  formatTokenAmount,
+  formatUsd,
+  truncateText,
+} from '../../lib/format';
+import type { OrderView } from '../../lib/views';
+import { AddressLabel, explorerUrl } from './AddressLabel';
+import { StatusChip } from './OrderRow';
+import { ProgressBar } from './ProgressBar';
+import { SafeText } from './Text';
+
+/**
+ * An amount with its symbol and USD: exact base units (BigInt + decimals) when the service gave
+ * them, else the service's decimal number.
+ */
+function amount(raw: string | null, decimals: number, n: number | null, symbol: string, usd: number | null) {
+  const value = raw != null ? formatTokenAmount(raw, decimals) : formatNumber(n, { compact: true });
+  const text = value === '—' ? value : `${value} ${truncateText(symbol, 10)}`;
+  return usd == null ? text : `${text} (${formatUsd(usd)})`;
+}
+
+/** The whole DCA order. */
+export function OrderCard({ order, now }: { order: OrderView; now: number }) {
+  const inSym = order.input.symbol;
+  const rows: [string, string][] = [
+    [
+      'Deposited',
+      amount(order.rawDeposited, order.input.decimals, order.deposited, inSym, order.depositedUsd),
+    ],
+    ['Used', amount(order.rawUsed, order.input.decimals, order.used, inSym, order.usedUsd)],
+    ['Remaining', amount(null, 0, order.remaining, inSym, order.remainingUsd)],
+    ['Received', amount(null, 0, order.received, order.output.symbol, order.receivedUsd)],
+    ['Per cycle', amount(null, 0, order.perCycle, inSym, order.perCycleUsd)],
+    ['Frequency', formatFrequency(order.frequency)],
+    ['Next cycle', order.status === 'active' ? formatRelativeTime(order.nextCycleAt, now) : '—'],
+    [
+      'Created',
+      order.createdAt == null
+        ? '—'
+        : `${formatDate(order.createdAt)} (${formatRelativeTime(order.createdAt, now)})`,
+    ],
+  ];
+  return (
+    <section class="ol-card" data-card="order">
+      <div class="ol-line">
+        <SafeText class="ol-title" text={order.pair} max={28} />
+        <StatusChip status={order.status} />
+      </div>
+      <div class="ol-line">
+        <ProgressBar percent={order.progressPercent} label="Order progress" />
+        <span>{formatPercent(order.progressPercent)}</span>
+      </div>
+      <dl class="ol-kv">
+        {rows.map(([k, v]) => [<dt key={`${k}-k`}>{k}</dt>, <dd key={`${k}-v`}>{v}</dd>])}
+      </dl>
+      <div class="ol-line ol-sub">
+        <span>
+          Owner <AddressLabel address={order.owner} href={explorerUrl(order.owner)} />
+        </span>
+        <span>
+          Order <AddressLabel address={order.address} href={explorerUrl(order.address)} />
+          {order.v2 && ' · v2'}
+        </span>
+      </div>
+    </section>
+  );
+}

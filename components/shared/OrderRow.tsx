@@ -1,0 +1,57 @@
+import {
+  formatFrequency,
+  formatNumber,
+  formatPercent,
+  formatRelativeTime,
+  formatUsd,
+  truncateText,
+} from '../../lib/format';
+import type { OrderView } from '../../lib/views';
+import { ProgressBar } from './ProgressBar';
+import { SafeText } from './Text';
+
+const KNOWN = new Set(['active', 'pending', 'paused', 'completed']);
+
+/** Order status as a coloured chip; an unknown status from the service is shown verbatim. */
+export function StatusChip({ status }: { status: string }) {
+  const known = KNOWN.has(status);
+  return (
+    <span class="ol-chip" data-status={known ? status : 'other'}>
+      {known ? status : truncateText(status, 14) || 'unknown'}
+    </span>
+  );
+}
+
+/** "50 USDC ($50.00)": an amount of a token with its USD value when known. */
+export function amountText(amount: number | null, symbol: string, usd: number | null): string {
+  if (amount == null) return usd == null ? '—' : formatUsd(usd);
+  const base = `${formatNumber(amount, { compact: true })} ${truncateText(symbol, 10)}`;
+  return usd == null ? base : `${base} (${formatUsd(usd)})`;
+}
+
+/** One DCA order in a list: pair, status, progress, per cycle, frequency, next cycle. */
+export function OrderRow({ order, now }: { order: OrderView; now: number }) {
+  const next =
+    order.status === 'active' && order.nextCycleAt != null
+      ? formatRelativeTime(order.nextCycleAt, now)
+      : null;
+  return (
+    <li class="ol-row" data-order={order.address}>
+      <div class="ol-line">
+        <SafeText class="ol-title" text={order.pair} max={28} />
+        <StatusChip status={order.status} />
+      </div>
+      <div class="ol-line">
+        <ProgressBar percent={order.progressPercent} label={`${order.pair} progress`} />
+        <span>{formatPercent(order.progressPercent)}</span>
+      </div>
+      <div class="ol-line ol-sub">
+        <span>
+          {amountText(order.perCycle, order.input.symbol, order.perCycleUsd)}{' '}
+          {formatFrequency(order.frequency)}
+        </span>
+        {next && <span>next {next}</span>}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,28 @@
+import { formatPercent } from '../../lib/format';
+
+/** Horizontal bar for 0..100 percent; `mini` is the 28px variant that fits inside a badge. */
+export function ProgressBar({
+  percent,
+  label,
+  mini,
+}: {
+  percent: number | null | undefined;
+  label?: string;
+  mini?: boolean;
+}) {
+  const value =
+    typeof percent === 'number' && Number.isFinite(percent) ? Math.min(100, Math.max(0, percent)) : 0;
+  return (
+    <span
+      class={mini ? 'ol-mini' : 'ol-bar'}
+      role="progressbar"
+      aria-label={label ?? 'Progress'}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(value)}
+      aria-valuetext={formatPercent(percent)}
+    >
+      <i style={{ width: `${value}%` }} />
+    </span>
+  );
+}

@@ -1,0 +1,112 @@
+import { formatNumber, formatRelativeTime, formatUsd, truncateText } from '../../lib/format';
+import type { FillView, TokenView } from '../../lib/views';
+import { AddressLabel, explorerUrl } from './AddressLabel';
+import { TokenLogo } from './ExternalLink';
+import { Stat } from './Stat';
+import { SafeText } from './Text';
+
+export interface TokenCardProps {
+  view: TokenView;
+  /** newest first; live fills arrive while the popover is open */
+  fills: readonly FillView[];
+  now: number;
+  /** live: fills stream in; off: no subscription (e.g. plan without live data) */
+  live?: 'live' | 'connecting' | 'off';
+  liveNote?: string | null;
+  maxFills?: number;
+}
+
+/** Buyers' share of the flow: by USD when both sides have it, otherwise by order count. */
+export function buyerShare(view: TokenView['flow']): number | null {
+  const { buyers, sellers } = view;
+  if (buyers.volumeUsd != null && sellers.volumeUsd != null && buyers.volumeUsd + sellers.volumeUsd > 0)
+    return buyers.volumeUsd / (buyers.volumeUsd + sellers.volumeUsd);
+  const n = buyers.count + sellers.count;
+  return n > 0 ? buyers.count / n : null;
+}
+
+function FillRow({ fill, now }: { fill: FillView; now: number }) {
+  const side = (amount: number | null, symbol: string | null) =>
+    `${formatNumber(amount, { compact: true })} ${truncateText(symbol ?? '', 10)}`.trim();
+  return (
+    <li class="ol-line" data-fill={fill.id}>
+      <span>
+        {side(fill.inAmount, fill.inSymbol)} → {side(fill.outAmount, fill.outSymbol)}
+      </span>
+      <span class="ol-sub">
+        {fill.usd != null && `${formatUsd(fill.usd)} · `}
+        {formatRelativeTime(fill.timestamp, now)}
+      </span>
+    </li>
+  );
+}
+
+/** Token popover: DCA flow with a ratio bar, top DCA users, latest fills, price. */
+export function TokenCard({ view, fills, now, live = 'off', liveNote, maxFills = 8 }: TokenCardProps) {
+  const { flow } = view;
+  const token = flow.token;
+  const share = buyerShare(flow);
+  const symbol = token?.symbol || 'Token';
+  return (
+    <section class="ol-card" data-card="token">
+      <div class="ol-line">
+        <div class="ol-line">
+          <TokenLogo src={token?.image} alt="" />
+          <div>
+            <SafeText class="ol-title" text={symbol} max={16} />
+            <div class="ol-sub">
+              {token?.name ? <SafeText text={token.name} max={28} /> : <AddressLabel address={flow.mint} />}
+            </div>
+          </div>
+        </div>
+        <Stat label="Price">{formatUsd(view.priceUsd ?? token?.priceUsd ?? null)}</Stat>
+      </div>
+      <h3 class="ol-h">DCA flow</h3>
+      <div class="ol-grid" data-section="flow">
+        <Stat label="Buyers" cls="up">
+          {formatNumber(flow.buyers.count)} · {formatUsd(flow.buyers.volumeUsd)}
+        </Stat>
+        <Stat label="Sellers" cls="down">
+          {formatNumber(flow.sellers.count)} · {formatUsd(flow.sellers.volumeUsd)}
+        </Stat>
+        <Stat label="Buy share">{share == null ? '—' : `${Math.round(share * 100)}%`}</Stat>
+      </div>
+      {share != null && (
+        <div
+          class="ol-ratio"
+          role="img"
+          aria-label={`Buyers ${Math.round(share * 100)}%, sellers ${100 - Math.round(share * 100)}%`}
+        >
+          <span class="b" style={{ width: `${share * 100}%` }} />
+          <span class="s" style={{ width: `${(1 - share) * 100}%` }} />
+        </div>
+      )}
+      <h3 class="ol-h">Top DCA users</h3>
+      {view.topUsers.length === 0 ? (
+        <p class="ol-sub">No DCA users yet.</p>
+      ) : (
+        <ul class="ol-list">
+          {view.topUsers.slice(0, 5).map((u) => (
+            <li key={u.wallet} class="ol-line">
+              <AddressLabel address={u.wallet} href={explorerUrl(u.wallet)} />
+              <span class="ol-sub">
+                {u.orderCount} orders · {formatUsd(u.volumeUsd)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3 class="ol-h">Latest fills{live === 'live' && <span class="up"> · live</span>}</h3>
+      {liveNote && <p class="ol-sub">{liveNote}</p>}
+      {fills.length === 0 ? (
+        <p class="ol-sub">{live === 'live' ? 'Waiting for fills…' : 'No fills yet.'}</p>
+      ) : (
+        <ul class="ol-list" data-section="fills">
+          {fills.slice(0, maxFills).map((f) => (
+            <FillRow key={f.id} fill={f} now={now} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

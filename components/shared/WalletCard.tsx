@@ -1,0 +1,124 @@
+import { formatMoney, formatNumber, formatPercent, trend, truncateText } from '../../lib/format';
+import type { PnlState, WalletView } from '../../lib/views';
+import { AddressLabel, explorerUrl } from './AddressLabel';
+import { ErrorLine } from './ErrorLine';
+import { ExternalLink } from './ExternalLink';
+import { OrderRow } from './OrderRow';
+import { Stat } from './Stat';
+import { SafeText } from './Text';
+
+export interface WalletCardProps {
+  view: WalletView;
+  now: number;
+  /** fallback when the PnL carries no currency */
+  currency?: string;
+  /** orders shown before "see all" */
+  maxOrders?: number;
+  /** opens the lookup tab on an extension page (watching and full order lists live there) */
+  onOpenLookup?: (input: string) => void;
+}
+
+function PnlSection({ pnl, currency }: { pnl: PnlState; currency: string }) {
+  if (pnl.state === 'queued') return <p class="ol-sub">Indexing this wallet's PnL, try again shortly.</p>;
+  if (pnl.state === 'none') return <p class="ol-sub">No PnL for this wallet.</p>;
+  if (pnl.state === 'error') return <ErrorLine error={pnl.error} />;
+  const p = pnl.pnl;
+  const cur = p.currency || currency;
+  const money = (n: number | null) => formatMoney(n, cur, { sign: true });
+  return (
+    <div class="ol-grid" data-section="pnl">
+      <Stat label="Realized" cls={trend(p.realized)}>
+        {money(p.realized)}
+      </Stat>
+      <Stat label="Unrealized" cls={trend(p.unrealized)}>
+        {money(p.unrealized)}
+      </Stat>
+      <Stat label="Total" cls={trend(p.total)}>
+        {money(p.total)}
+      </Stat>
+      <Stat label="ROI" cls={trend(p.roi)}>
+        {formatPercent(p.roi, { sign: true })}
+      </Stat>
+      <Stat label="Win rate">{formatPercent(p.winRate)}</Stat>
+      <Stat label="Trades">
+        {formatNumber(p.trades, { compact: true })}
+        <span class="ol-sub">
+          {' '}
+          {formatNumber(p.buys, { compact: true })}B/{formatNumber(p.sells, { compact: true })}S
+        </span>
+      </Stat>
+    </div>
+  );
+}
+
+/** Wallet popover: identity, PnL summary, DCA summary and orders, and the way to the lookup tab. */
+export function WalletCard({ view, now, currency = 'usd', maxOrders = 4, onOpenLookup }: WalletCardProps) {
+  const id = view.identity;
+  const name = id?.name || id?.domain || null;
+  const orders = view.orders?.orders ?? [];
+  const total = view.summary?.total ?? view.orders?.total ?? orders.length;
+  const handle = id?.twitter && /^@?\w{1,15}$/.test(id.twitter) ? id.twitter.replace(/^@/, '') : null;
+  return (
+    <section class="ol-card" data-card="wallet">
+      <div class="ol-line">
+        <div>
+          {name ? <SafeText class="ol-title" text={name} max={28} /> : <span class="ol-title">Wallet</span>}
+          <div class="ol-sub">
+            <AddressLabel address={view.address} />
+            {id?.domain && name !== id.domain && <span> · {truncateText(id.domain, 24)}</span>}
+            {handle && (
+              <span>
+                {' · '}
+                <ExternalLink href={`https://x.com/${handle}`}>@{handle}</ExternalLink>
+              </span>
+            )}
+          </div>
+        </div>
+        <ExternalLink href={explorerUrl(view.address)} label="Open in Solscan">
+          Solscan ↗
+        </ExternalLink>
+      </div>
+      {id && id.tags.length > 0 && (
+        <div>
+          {id.tags.slice(0, 4).map((t) => (
+            <span key={t} class="ol-chip">
+              {truncateText(t, 16)}
+            </span>
+          ))}
+        </div>
+      )}
+      <h3 class="ol-h">Profit and loss</h3>
+      <PnlSection pnl={view.pnl} currency={currency} />
+      <h3 class="ol-h">DCA orders</h3>
+      {view.dcaError && <ErrorLine error={view.dcaError} />}
+      {view.summary && (
+        <p class="ol-sub" data-section="dca-summary">
+          {view.summary.active} active · {view.summary.paused} paused · {view.summary.pending} pending ·{' '}
+          {view.summary.completed} completed
+        </p>
+      )}
+      {!view.dcaError && orders.length === 0 && <p class="ol-sub">No DCA orders.</p>}
+      {orders.length > 0 && (
+        <ul class="ol-list">
+          {orders.slice(0, maxOrders).map((o) => (
+            <OrderRow key={o.address} order={o} now={now} />
+          ))}
+        </ul>
+      )}
+      <div class="ol-actions">
+        {onOpenLookup && (total > maxOrders || view.orders?.hasMore) ? (
+          <button type="button" class="ol-link" onClick={() => onOpenLookup(view.address)}>
+            See all {formatNumber(total)} orders
+          </button>
+        ) : (
+          <span />
+        )}
+        {onOpenLookup && (
+          <button type="button" class="ol-btn" onClick={() => onOpenLookup(view.address)}>
+            {view.watched ? 'Watching · open in Onchain Lens' : 'Watch in Onchain Lens'}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

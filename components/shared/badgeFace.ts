@@ -1,0 +1,168 @@
+import { errorMessage } from '../../lib/errors';
+import {
+  formatMoney,
+  formatNumber,
+  formatOdds,
+  formatPercent,
+  formatUsd,
+  trend,
+  truncateText,
+} from '../../lib/format';
+import type { OddsView, OrderView, TokenFlowView, WalletBadgeView } from '../../lib/views';
+import { errorTitle } from './ErrorLine';
+import type { Loadable } from './Loadable';
+
+export type BadgeData =
+  | { kind: 'wallet'; data: Loadable<WalletBadgeView> }
+  | { kind: 'mint'; data: Loadable<TokenFlowView> }
+  | { kind: 'order'; data: Loadable<OrderView> }
+  | { kind: 'event'; data: Loadable<OddsView> };
+
+export type FaceState = 'loading' | 'error' | 'queued' | 'empty' | 'ready';
+export interface BadgePart {
+  text: string;
+  cls?: string;
+}
+/** Everything a badge shows, computed once: the component renders it and the overlay mirrors it. */
+export interface BadgeFace {
+  state: FaceState;
+  tint: 'up' | 'down' | 'flat';
+  parts: BadgePart[];
+  /** hover text: only where it explains (error, indexing), so it does not fight the popover */
+  title?: string;
+  label: string;
+  progress?: number | null;
+  errorCode?: string;
+}
+
+const face = (
+  state: FaceState,
+  parts: BadgePart[],
+  label: string,
+  extra: Partial<BadgeFace> = {},
+): BadgeFace => ({
+  state,
+  tint: 'flat',
+  parts,
+  label,
+  ...extra,
+});
+
+export function describeBadge(model: BadgeData, currency = 'usd'): BadgeFace {
+  const { data } = model;
+  if (data.status === 'loading') return face('loading', [], 'Onchain Lens: loading');
+  if (data.status === 'error') {
+    const why = errorTitle(data.error);
+    return face('error', [{ text: '⚠' }], `Onchain Lens: ${why}`, { title: why, errorCode: data.error.code });
+  }
+  switch (model.kind) {
+    case 'wallet':
+      if (model.data.status === 'ready') return walletFace(model.data.value, currency);
+      break;
+    case 'mint':
+      if (model.data.status === 'ready') return mintFace(model.data.value);
+      break;
+    case 'order':
+      if (model.data.status === 'ready') return orderFace(model.data.value);
+      break;
+    case 'event':
+      if (model.data.status === 'ready') return oddsFace(model.data.value);
+      break;
+  }
+  return face('loading', [], 'Onchain Lens: loading');
+}
+
+function walletFace(v: WalletBadgeView, currency: string): BadgeFace {
+  const { pnl, dcaError, activeOrders } = v;
+  const pnlFailed = pnl.state === 'error' || pnl.state === 'none';
+  if (dcaError && pnlFailed) {
+    const why = errorTitle(dcaError);
+    return face('error', [{ text: '⚠' }], `Onchain Lens: ${why}`, { title: why, errorCode: dcaError.code });
+  }
+  const parts: BadgePart[] = [
+    { text: 'DCA', cls: 'ol-k' },
+    { text: dcaError ? '!' : formatNumber(activeOrders) },
+  ];
+  const notes: string[] = [];
+  if (dcaError) notes.push(`DCA: ${errorMessage(dcaError.code)}`);
+  let tint: BadgeFace['tint'] = 'flat';
+  if (pnl.state === 'ready') {
+    tint = trend(pnl.pnl.total);
+    parts.push({ text: formatMoney(pnl.pnl.total, pnl.pnl.currency || currency, { sign: true }), cls: tint });
+  } else if (pnl.state === 'queued') {
+    parts.push({ text: 'indexing', cls: 'muted' });
+    notes.push('PnL: indexing this wallet, try again shortly.');
+  } else if (pnl.state === 'error') {
+    notes.push(`PnL: ${errorMessage(pnl.error.code)}`);
+  }
+  const state: FaceState =
+    pnl.state === 'queued' && activeOrders == null
+      ? 'queued'
+      : activeOrders === 0 && pnl.state !== 'ready'
+        ? 'empty'
+        : 'ready';
+  const label = `Wallet: ${formatNumber(activeOrders)} active DCA orders${pnl.state === 'ready' ? `, PnL ${parts[2]?.text}` : ''}`;
+  return face(state, parts, label, { tint, title: notes.length ? notes.join(' ') : undefined });
+}
+
+function mintFace(v: TokenFlowView): BadgeFace {
+  const { buyers, sellers } = v;
+  if (buyers.count === 0 && sellers.count === 0)
+    return face('empty', [{ text: 'DCA', cls: 'ol-k' }, { text: '0' }], 'Token: no DCA orders');
+  const side = (arrow: string, count: number, usd: number | null, cls: string): BadgePart[] => [
+    { text: `${arrow}${formatNumber(count, { compact: true })}`, cls },
+    ...(usd == null ? [] : [{ text: formatUsd(usd) }]),
+  ];
+  return face(
+    'ready',
+    [
+      { text: 'DCA', cls: 'ol-k' },
+      ...side('▲', buyers.count, buyers.volumeUsd, 'up'),
+      ...side('▼', sellers.count, sellers.volumeUsd, 'down'),
+    ],
+    `Token DCA flow: ${buyers.count} buyers ${formatUsd(buyers.volumeUsd)}, ${sellers.count} sellers ${formatUsd(sellers.volumeUsd)}`,
+  );
+}
+
+function orderFace(v: OrderView): BadgeFace {
+  const status = truncateText(v.status, 12) || 'unknown';
+  return face(
+    'ready',
+    [
+      { text: status, cls: v.status === 'active' ? 'up' : 'muted' },
+      { text: formatPercent(v.progressPercent) },
+    ],
+    `DCA order ${status}, ${formatPercent(v.progressPercent)} done`,
+    { progress: v.progressPercent },
+  );
+}
+
+function oddsFace(v: OddsView): BadgeFace {
+  if (!v.found) return face('empty', [{ text: 'no market', cls: 'muted' }], 'Prediction market: not found');
+  const lead = v.leading;
+  const leadParts: BadgePart[] = lead
+    ? [{ text: truncateText(lead.label, 18) }, { text: formatOdds(lead.price) }]
+    : [{ text: 'odds —', cls: 'muted' }];
+  if (v.closed) {
+    const resolved = (v.status ?? '').toLowerCase() === 'resolved';
+    return face(
+      'ready',
+      [{ text: resolved ? 'Resolved' : 'Closed', cls: 'ol-k' }, ...leadParts],
+      `Market ${resolved ? 'resolved' : 'closed'}`,
+    );
+  }
+  const label = lead
+    ? `Leading: ${truncateText(lead.label, 40)} at ${formatOdds(lead.price)}`
+    : 'No odds yet';
+  return face('ready', leadParts, label);
+}
+
+/** The badge's visible text, as the e2e hook mirrors it. */
+export function badgeText(f: BadgeFace): string {
+  return f.parts.map((p) => p.text).join(' ');
+}
+
+/** The three host states the page (and the e2e suite) can see. */
+export function hostState(f: BadgeFace): 'loading' | 'error' | 'ready' {
+  return f.state === 'loading' ? 'loading' : f.state === 'error' ? 'error' : 'ready';
+}

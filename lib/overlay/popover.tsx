@@ -1,0 +1,275 @@
+import { render } from 'preact';
+import { OverlayCard, type PopoverContent } from '../../components/overlay/OverlayCard';
+import { Popover } from '../../components/overlay/Popover';
+import { placePopover } from '../../components/overlay/position';
+import type { BadgeData } from '../../components/shared/badgeFace';
+import { toErrorView } from '../../components/shared/Loadable';
+import { errorMessage } from '../errors';
+import { shortAddress, truncateText } from '../format';
+import type { Topic } from '../messaging';
+import { mountPopoverHost, type ShadowMount } from './host';
+import type { Theme } from './theme';
+import type { Item, LiveEvent, Timers, ViewAsk } from './types';
+
+/** What the popover needs to know about the badge it opens from. */
+export interface BadgeRef {
+  item: Item;
+  model: BadgeData;
+  theme: Theme;
+  host: HTMLElement;
+  /** focus goes back here when the popover closes by keyboard */
+  focus(): void;
+}
+
+export type OpenedBy = 'hover' | 'keyboard';
+
+interface Session {
+  badge: BadgeRef;
+  by: OpenedBy;
+  content: PopoverContent;
+  topic: Topic | null;
+  /** resolves true once the subscription is held, so close knows whether to unsubscribe */
+  subscribed: Promise<boolean> | null;
+  mount: ShadowMount;
+  cleanup: (() => void)[];
+}
+
+export interface PopoverOptions {
+  doc: Document;
+  ask: ViewAsk;
+  timers: Timers;
+  now: () => number;
+  currency: string;
+  onChange(open: BadgeRef | null): void;
+  /** the pointer entered (true) or left (false) the popover: hover-opened popovers stay while it is inside */
+  onHover?(inside: boolean): void;
+}
+
+const FILLS_KEPT = 50;
+
+function topicOf(item: Item): Topic | null {
+  if (item.kind === 'wallet' || item.kind === 'order') return { kind: item.kind, address: item.address };
+  if (item.kind === 'mint') return { kind: 'token', address: item.address };
+  return null;
+}
+
+function labelOf(badge: BadgeRef): string {
+  const { item, model } = badge;
+  if (item.kind === 'event') {
+    const title =
+      model.kind === 'event' && model.data.status === 'ready' ? model.data.value.title : item.address;
+    return `Odds: ${truncateText(title, 60)}`;
+  }
+  const noun = item.kind === 'wallet' ? 'Wallet' : item.kind === 'mint' ? 'Token' : 'DCA order';
+  return `${noun} ${shortAddress(item.address)}`;
+}
+
+/**
+ * The one popover of the page: opens from a badge, loads the full view, holds a live subscription
+ * while open and releases it on close; closes on Esc, click-away or the close button.
+ */
+export function createPopover(o: PopoverOptions) {
+  let session: Session | null = null;
+  const win = o.doc.defaultView;
+
+  const paint = () => {
+    const s = session;
+    if (!s) return;
+    render(
+      <Popover label={labelOf(s.badge)} onClose={() => close(true)} focusOnOpen={s.by === 'keyboard'}>
+        <OverlayCard
+          content={s.content}
+          now={o.now()}
+          currency={o.currency}
+          onOpenLookup={(input) => {
+            o.ask('openLookup', { input }).catch(() => {});
+          }}
+        />
+      </Popover>,
+      s.mount.container,
+    );
+    place(s);
+  };
+
+  function place(s: Session): void {
+    const rect = s.badge.host.getBoundingClientRect();
+    const box = s.mount.container.firstElementChild?.getBoundingClientRect();
+    const size = { width: box?.width || 340, height: box?.height || 240 };
+    const view = { width: win?.innerWidth ?? 1024, height: win?.innerHeight ?? 768 };
+    const at = placePopover(rect, size, view);
+    s.mount.host.style.top = `${at.top}px`;
+    s.mount.host.style.left = `${at.left}px`;
+  }
+
+  const update = (s: Session, next: (c: PopoverContent) => PopoverContent) => {
+    if (session !== s) return; // a late answer for a popover already closed
+    s.content = next(s.content);
+    paint();
+  };
+
+  function load(s: Session): void {
+    const { item, model } = s.badge;
+    const fail = (e: unknown) => ({ status: 'error' as const, error: toErrorView(e) });
+    if (item.kind === 'wallet') {
+      o.ask('wallet', { address: item.address }).then(
+        (value) => update(s, (c) => ({ ...c, view: { status: 'ready', value } }) as PopoverContent),
+        (e) => update(s, (c) => ({ ...c, view: fail(e) }) as PopoverContent),
+      );
+    } else if (item.kind === 'mint') {
+      o.ask('token', { mint: item.address }).then(
+        (value) => update(s, (c) => ({ ...c, view: { status: 'ready', value } }) as PopoverContent),
+        (e) => update(s, (c) => ({ ...c, view: fail(e) }) as PopoverContent),
+      );
+    } else if (item.kind === 'order' && !(model.kind === 'order' && model.data.status === 'ready')) {
+      o.ask('order', { address: item.address }).then(
+        (value) => update(s, () => ({ kind: 'order', view: { status: 'ready', value } })),
+        (e) => update(s, () => ({ kind: 'order', view: fail(e) })),
+      );
+    } else if (item.kind === 'event' && item.event) {
+      o.ask('oddsHistory', item.event).then(
+        (value) => update(s, (c) => ({ ...c, history: { status: 'ready', value } }) as PopoverContent),
+        (e) => update(s, (c) => ({ ...c, history: fail(e) }) as PopoverContent),
+      );
+    }
+  }
+
+  function initial(badge: BadgeRef): PopoverContent {
+    const { item, model } = badge;
+    const loading = { status: 'loading' } as const;
+    if (item.kind === 'wallet') return { kind: 'wallet', view: loading };
+    if (item.kind === 'mint')
+      return { kind: 'mint', view: loading, fills: [], live: 'connecting', liveNote: null };
+    if (item.kind === 'order') return { kind: 'order', view: model.kind === 'order' ? model.data : loading };
+    return { kind: 'event', odds: model.kind === 'event' ? model.data : loading, history: loading };
+  }
+
+  function subscribe(s: Session): void {
+    if (!s.topic) return;
+    const setLive = (live: 'live' | 'off', note: string | null) =>
+      update(s, (c) => (c.kind === 'mint' ? { ...c, live, liveNote: note } : c));
+    s.subscribed = o.ask('liveSubscribe', { topic: s.topic }).then(
+      (r) => {
+        setLive(r.live ? 'live' : 'off', null);
+        return true;
+      },
+      (e) => {
+        setLive('off', errorMessage(toErrorView(e).code));
+        return false;
+      },
+    );
+  }
+
+  function listen(s: Session): void {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close(true);
+    };
+    const onDown = (e: Event) => {
+      const path = typeof e.composedPath === 'function' ? e.composedPath() : [];
+      const target = e.target as Node | null;
+      const inside = (el: HTMLElement) => path.includes(el) || (target != null && el.contains(target));
+      if (!inside(s.mount.host) && !inside(s.badge.host)) close(false);
+    };
+    let frame = false;
+    const onMove = () => {
+      if (frame) return;
+      frame = true;
+      o.timers.setTimeout(() => {
+        frame = false;
+        if (session !== s) return;
+        // A badge scrolled out of the page (or removed by the site) takes its popover with it.
+        if (!s.badge.host.isConnected) close(false);
+        else place(s);
+      }, 16);
+    };
+    const enter = () => o.onHover?.(true);
+    const leave = () => o.onHover?.(false);
+    s.mount.host.addEventListener('mouseenter', enter);
+    s.mount.host.addEventListener('mouseleave', leave);
+    o.doc.addEventListener('keydown', onKey, true);
+    o.doc.addEventListener('pointerdown', onDown, true);
+    win?.addEventListener('scroll', onMove, { capture: true, passive: true });
+    win?.addEventListener('resize', onMove, { passive: true });
+    s.cleanup.push(
+      () => o.doc.removeEventListener('keydown', onKey, true),
+      () => o.doc.removeEventListener('pointerdown', onDown, true),
+      () => win?.removeEventListener('scroll', onMove, { capture: true }),
+      () => win?.removeEventListener('resize', onMove),
+    );
+  }
+
+  function open(badge: BadgeRef, by: OpenedBy): void {
+    if (session && session.badge.host === badge.host) {
+      if (by === 'keyboard' && session.by === 'hover') {
+        session.by = 'keyboard';
+        paint();
+      }
+      return;
+    }
+    close(false);
+    const s: Session = {
+      badge,
+      by,
+      content: initial(badge),
+      topic: topicOf(badge.item),
+      subscribed: null,
+      mount: mountPopoverHost(o.doc, badge.theme),
+      cleanup: [],
+    };
+    session = s;
+    listen(s);
+    subscribe(s);
+    load(s);
+    paint();
+    o.onChange(badge);
+  }
+
+  function close(restoreFocus: boolean): void {
+    const s = session;
+    if (!s) return;
+    session = null;
+    for (const undo of s.cleanup) undo();
+    const topic = s.topic;
+    if (topic && s.subscribed) {
+      s.subscribed.then((held) => (held ? o.ask('liveUnsubscribe', { topic }) : null)).catch(() => {});
+    }
+    render(null, s.mount.container);
+    s.mount.host.remove();
+    o.onChange(null);
+    if (restoreFocus) s.badge.focus();
+  }
+
+  /** Merges a live push into the open popover when it is about the same thing. */
+  function live(event: LiveEvent): void {
+    const s = session;
+    if (!s?.topic || event.topic.kind !== s.topic.kind || event.topic.address !== s.topic.address) return;
+    const { fill, order } = event;
+    update(s, (c) => {
+      if (c.kind === 'mint' && fill) {
+        const fills = [fill, ...c.fills.filter((f) => f.id !== fill.id)].slice(0, FILLS_KEPT);
+        return { ...c, fills };
+      }
+      if (c.kind === 'order' && order) return { ...c, view: { status: 'ready', value: order } };
+      if (c.kind === 'wallet' && order && c.view.status === 'ready' && c.view.value.orders) {
+        const page = c.view.value.orders;
+        const known = page.orders.some((x) => x.address === order.address);
+        const orders = known
+          ? page.orders.map((x) => (x.address === order.address ? order : x))
+          : [order, ...page.orders];
+        return { ...c, view: { status: 'ready', value: { ...c.view.value, orders: { ...page, orders } } } };
+      }
+      return c;
+    });
+  }
+
+  return {
+    open,
+    close,
+    live,
+    current: (): BadgeRef | null => session?.badge ?? null,
+    openedBy: (): OpenedBy | null => session?.by ?? null,
+    /** the popover's host, for hover tracking */
+    host: (): HTMLElement | null => session?.mount.host ?? null,
+  };
+}
+
+export type PopoverController = ReturnType<typeof createPopover>;

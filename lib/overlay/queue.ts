@@ -1,0 +1,136 @@
+import type { Loadable } from '../../components/shared/Loadable';
+import { toErrorView } from '../../components/shared/Loadable';
+import type { EventRef } from '../messaging';
+import type { AddressKind, OddsView } from '../views';
+import type { Item, Timers, ViewAsk } from './types';
+
+export interface QueueOptions {
+  ask: ViewAsk;
+  timers: Timers;
+  /** visible items gathered this long, then sent together */
+  gatherMs?: number;
+  /** off-screen items wait this long (and go after any visible ones) */
+  lazyMs?: number;
+  onResult(item: Item, data: Loadable<unknown>): void;
+  onClassified(address: string, kind: AddressKind): void;
+}
+
+const CLASSIFY_MAX = 200;
+const ODDS_MAX = 50;
+
+function chunks<T>(list: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Gathers the badges' data requests: visible ones for ~30 ms, off-screen ones later, then one
+ * message per wallet, mint and order (the background batches those into API calls) and one per 50
+ * events or 200 unknown addresses. Every failure becomes an error value for its item, never a throw.
+ */
+export function createRequestQueue(o: QueueOptions) {
+  const visible = new Map<string, Item>();
+  const lazy = new Map<string, Item>();
+  let visibleTimer: unknown = null;
+  let lazyTimer: unknown = null;
+
+  const settle = (item: Item, p: Promise<unknown>) =>
+    p.then(
+      (value) => o.onResult(item, { status: 'ready', value }),
+      (e) => o.onResult(item, { status: 'error', error: toErrorView(e) }),
+    );
+
+  function send(items: Item[]): void {
+    const unknown: string[] = [];
+    const events: Item[] = [];
+    for (const item of items) {
+      if (item.kind === 'wallet') settle(item, o.ask('walletBadge', { address: item.address }));
+      else if (item.kind === 'mint') settle(item, o.ask('tokenFlow', { mint: item.address }));
+      else if (item.kind === 'order') settle(item, o.ask('order', { address: item.address }));
+      else if (item.kind === 'event') events.push(item);
+      else unknown.push(item.address);
+    }
+    for (const group of chunks(events, ODDS_MAX)) sendOdds(group);
+    for (const addresses of chunks(unknown, CLASSIFY_MAX)) {
+      o.ask('classify', { addresses }).then(
+        (kinds) => {
+          for (const a of addresses) o.onClassified(a, kinds[a] ?? 'unknown');
+        },
+        // Unclassified addresses get no badge: a guess would show wrong numbers.
+        () => {
+          for (const a of addresses) o.onClassified(a, 'unknown');
+        },
+      );
+    }
+  }
+
+  function sendOdds(group: Item[]): void {
+    const refs = group.map((i) => i.event as EventRef);
+    o.ask('odds', { events: refs }).then(
+      (list) => {
+        for (const item of group) {
+          const view = list.find(
+            (v: OddsView) => v.requestedId === item.event?.id && v.exchange === item.event?.exchange,
+          );
+          o.onResult(
+            item,
+            view
+              ? { status: 'ready', value: view }
+              : { status: 'error', error: { code: 'NOT_FOUND', message: '' } },
+          );
+        }
+      },
+      (e) => {
+        for (const item of group) o.onResult(item, { status: 'error', error: toErrorView(e) });
+      },
+    );
+  }
+
+  function flushVisible(): void {
+    visibleTimer = null;
+    const items = [...visible.values()];
+    visible.clear();
+    send(items);
+  }
+
+  function flushLazy(): void {
+    lazyTimer = null;
+    if (visible.size) {
+      o.timers.clearTimeout(visibleTimer);
+      flushVisible();
+    }
+    const items = [...lazy.values()];
+    lazy.clear();
+    send(items);
+  }
+
+  return {
+    want(item: Item, isVisible: boolean): void {
+      if (isVisible) {
+        lazy.delete(item.key);
+        visible.set(item.key, item);
+        visibleTimer ??= o.timers.setTimeout(flushVisible, o.gatherMs ?? 30);
+      } else if (!visible.has(item.key)) {
+        lazy.set(item.key, item);
+        lazyTimer ??= o.timers.setTimeout(flushLazy, o.lazyMs ?? 1500);
+      }
+    },
+    /** Whether the item waits in the queue (not sent yet). */
+    has(key: string): boolean {
+      return visible.has(key) || lazy.has(key);
+    },
+    /** Drops everything not sent yet (page view changed); returns what was dropped. */
+    clear(): Item[] {
+      if (visibleTimer !== null) o.timers.clearTimeout(visibleTimer);
+      if (lazyTimer !== null) o.timers.clearTimeout(lazyTimer);
+      visibleTimer = lazyTimer = null;
+      const dropped = [...visible.values(), ...lazy.values()];
+      visible.clear();
+      lazy.clear();
+      return dropped;
+    },
+  };
+}
+
+export type RequestQueue = ReturnType<typeof createRequestQueue>;

@@ -1,0 +1,313 @@
+import { render } from 'preact';
+import { Badge } from '../../components/shared/Badge';
+import { type BadgeData, badgeText, describeBadge, hostState } from '../../components/shared/badgeFace';
+import type { Found, ScannerOptions } from '../page';
+import type { SiteAdapter } from '../sites/types';
+import type { AddressKind } from '../views';
+import { hasBadge, mountBadgeHost, type ShadowMount } from './host';
+import { type BadgeRef, createPopover } from './popover';
+import { createRequestQueue } from './queue';
+import { createThemePicker } from './theme';
+import { type Item, type OnPush, type OverlayConfig, realTimers, type Timers, type ViewAsk } from './types';
+
+export interface OverlayDeps {
+  ask: ViewAsk;
+  onPush: OnPush;
+  document: Document;
+  config: Pick<OverlayConfig, 'maxBadges' | 'theme' | 'currency'>;
+  adapter?: SiteAdapter;
+  createScanner?: (options: ScannerOptions) => unknown;
+  timers?: Timers;
+  now?: () => number;
+  /** mirror each badge's text into data-text (e2e builds only: the shadow roots are closed) */
+  testHooks?: boolean;
+  gatherMs?: number;
+  lazyMs?: number;
+  hoverOpenMs?: number;
+  hoverCloseMs?: number;
+}
+
+interface Entry {
+  item: Item;
+  model: BadgeData;
+  /** the memo: asked once per page, whatever the number of places the address appears */
+  requested: boolean;
+  mounts: Set<BadgeMount>;
+}
+
+interface BadgeMount {
+  entry: Entry;
+  shadow: ShadowMount;
+  ref: BadgeRef;
+}
+
+const BADGED = new Set<string>(['wallet', 'mint', 'order']);
+
+function itemOf(f: Found): Item | null {
+  if (f.kind === 'event') {
+    const { exchange, id } = f.event;
+    return {
+      key: `event:${exchange}:${id}`,
+      kind: 'event',
+      address: `${exchange}:${id}`,
+      event: { exchange, id },
+    };
+  }
+  if (BADGED.has(f.kind) || f.kind === 'unknown') {
+    return { key: `${f.kind}:${f.address}`, kind: f.kind as Item['kind'], address: f.address };
+  }
+  return null; // pools and programs get no badge
+}
+
+/**
+ * The overlay of one document: badges after found anchors, their data gathered into few messages,
+ * one popover. Everything the outside world provides is injected, so tests drive it with a fake ask.
+ */
+export function createOverlay(deps: OverlayDeps) {
+  const doc = deps.document;
+  const win = doc.defaultView ?? window;
+  const timers = deps.timers ?? realTimers;
+  const now = deps.now ?? Date.now;
+  const currency = deps.config.currency;
+  const pickTheme = createThemePicker(deps.config.theme, win);
+  const entries = new Map<string, Entry>();
+  const mounts = new Set<BadgeMount>();
+  const byAnchor = new WeakMap<Element, BadgeMount>();
+  const classified = new Map<string, AddressKind | 'pending'>();
+  const waiting = new Map<string, { found: Found; visible: boolean }[]>();
+  let adapter = deps.adapter;
+  let page: AbortController | null = null;
+  let hoverTimer: unknown = null;
+  let closeTimer: unknown = null;
+  let expanded: BadgeMount | null = null;
+
+  const queue = createRequestQueue({
+    ask: deps.ask,
+    timers,
+    gatherMs: deps.gatherMs,
+    lazyMs: deps.lazyMs,
+    onResult(item, data) {
+      const entry = entries.get(item.key);
+      if (!entry) return;
+      entry.model = { kind: entry.item.kind, data } as BadgeData;
+      for (const m of entry.mounts) paint(m);
+    },
+    onClassified(address, kind) {
+      classified.set(address, kind);
+      const list = waiting.get(address) ?? [];
+      waiting.delete(address);
+      if (!BADGED.has(kind)) return;
+      for (const w of list) add({ ...w.found, kind, address } as Found, w.visible);
+    },
+  });
+
+  const popover = createPopover({
+    doc,
+    ask: deps.ask,
+    timers,
+    now,
+    currency,
+    onChange(open) {
+      const before = expanded;
+      expanded = open ? ([...mounts].find((m) => m.ref === open) ?? null) : null;
+      if (before) paint(before);
+      if (expanded) paint(expanded);
+    },
+    onHover: (inside) => (inside ? clearClose() : scheduleClose()),
+  });
+
+  const unlisten = deps.onPush((event) => {
+    popover.live(event);
+    const order = event.order;
+    const entry = order ? entries.get(`order:${order.address}`) : undefined;
+    if (order && entry) {
+      entry.model = { kind: 'order', data: { status: 'ready', value: order } };
+      for (const m of entry.mounts) paint(m);
+    }
+  });
+
+  function paint(m: BadgeMount): void {
+    const model = m.entry.model;
+    render(
+      <Badge
+        {...model}
+        currency={currency}
+        expanded={expanded === m}
+        onActivate={() => activate(m)}
+        onHoverStart={() => hoverStart(m)}
+        onHoverEnd={() => hoverEnd(m)}
+      />,
+      m.shadow.container,
+    );
+    const face = describeBadge(model, currency);
+    const host = m.shadow.host;
+    host.setAttribute('data-state', hostState(face));
+    if (face.errorCode) host.setAttribute('data-error-code', face.errorCode);
+    else host.removeAttribute('data-error-code');
+    // Test hook: the shadow root is closed, so e2e tests read the badge's text from here.
+    if (deps.testHooks) host.setAttribute('data-text', badgeText(face));
+  }
+
+  function mountBadge(f: Found, item: Item): BadgeMount | null {
+    if (mounts.size >= deps.config.maxBadges || hasBadge(f.anchor)) return null;
+    let entry = entries.get(item.key);
+    if (!entry) {
+      entry = {
+        item,
+        model: { kind: item.kind, data: { status: 'loading' } } as BadgeData,
+        requested: false,
+        mounts: new Set(),
+      };
+      entries.set(item.key, entry);
+    }
+    const theme = pickTheme(f.anchor);
+    const shadow = mountBadgeHost(doc, f.anchor, theme);
+    if (!shadow) return null;
+    shadow.host.setAttribute('data-kind', item.kind);
+    shadow.host.setAttribute('data-address', item.address);
+    const owner = entry;
+    const ref: BadgeRef = {
+      item,
+      get model() {
+        return owner.model;
+      },
+      theme,
+      host: shadow.host,
+      focus: () => shadow.root.querySelector('button')?.focus(),
+    };
+    const m: BadgeMount = { entry, shadow, ref };
+    entry.mounts.add(m);
+    mounts.add(m);
+    byAnchor.set(f.anchor, m);
+    paint(m);
+    return m;
+  }
+
+  function add(f: Found, visible: boolean): void {
+    const item = itemOf(f);
+    if (!item) return;
+    if (item.kind === 'unknown') {
+      const known = classified.get(item.address);
+      if (known && known !== 'pending') {
+        if (BADGED.has(known)) add({ ...f, kind: known } as Found, visible);
+        return;
+      }
+      const list = waiting.get(item.address) ?? [];
+      list.push({ found: f, visible });
+      waiting.set(item.address, list);
+      if (!known) classified.set(item.address, 'pending');
+      if (!known || (visible && queue.has(item.key))) queue.want(item, visible);
+      return;
+    }
+    const m = byAnchor.get(f.anchor) ?? mountBadge(f, item);
+    if (!m) return;
+    if (!m.entry.requested) {
+      m.entry.requested = true;
+      queue.want(m.entry.item, visible);
+    } else if (visible && queue.has(item.key)) {
+      queue.want(m.entry.item, true); // seen after all: move it ahead of the off-screen ones
+    }
+  }
+
+  function clearHover(): void {
+    if (hoverTimer !== null) timers.clearTimeout(hoverTimer);
+    hoverTimer = null;
+  }
+  function clearClose(): void {
+    if (closeTimer !== null) timers.clearTimeout(closeTimer);
+    closeTimer = null;
+  }
+  function scheduleClose(): void {
+    clearClose();
+    if (popover.openedBy() !== 'hover') return;
+    closeTimer = timers.setTimeout(() => {
+      closeTimer = null;
+      if (popover.openedBy() === 'hover') popover.close(false);
+    }, deps.hoverCloseMs ?? 300);
+  }
+  function activate(m: BadgeMount): void {
+    clearHover();
+    clearClose();
+    if (popover.current() === m.ref && popover.openedBy() === 'keyboard') popover.close(true);
+    else popover.open(m.ref, 'keyboard');
+  }
+  function hoverStart(m: BadgeMount): void {
+    clearClose();
+    if (popover.current() === m.ref) return;
+    clearHover();
+    hoverTimer = timers.setTimeout(() => {
+      hoverTimer = null;
+      if (m.shadow.host.isConnected) popover.open(m.ref, 'hover');
+    }, deps.hoverOpenMs ?? 250);
+  }
+  function hoverEnd(m: BadgeMount): void {
+    clearHover();
+    if (popover.current() === m.ref) scheduleClose();
+  }
+
+  /** Never let a bug or a strange page turn into an exception in the page's console. */
+  const guard =
+    (visible: boolean) =>
+    (items: Found[]): void => {
+      for (const f of items) {
+        try {
+          add(f, visible);
+        } catch {
+          // one odd anchor must not stop the others
+        }
+      }
+    };
+
+  function stopPage(): void {
+    page?.abort();
+    page = null;
+    clearHover();
+    clearClose();
+    popover.close(false);
+    for (const item of queue.clear()) {
+      const entry = entries.get(item.key);
+      if (entry) entry.requested = false;
+      if (classified.get(item.address) === 'pending') classified.delete(item.address);
+    }
+    waiting.clear();
+    for (const m of mounts) {
+      render(null, m.shadow.container);
+      m.shadow.host.remove();
+    }
+    mounts.clear();
+    for (const [key, entry] of entries) {
+      entry.mounts.clear();
+      // Failures are worth another try on the next page view; answers are kept (the memo).
+      if (entry.model.data.status === 'error') entries.delete(key);
+    }
+  }
+
+  return {
+    /** Starts a page view: a fresh AbortSignal for the scanner, badges from a clean slate. */
+    startPage(next?: SiteAdapter): void {
+      stopPage();
+      if (next) adapter = next;
+      page = new AbortController();
+      if (!adapter || !deps.createScanner) return;
+      deps.createScanner({
+        root: doc.body ?? doc.documentElement,
+        adapter,
+        signal: page.signal,
+        maxPerPage: deps.config.maxBadges,
+        onFound: guard(false),
+        onVisible: guard(true),
+      });
+    },
+    stopPage,
+    /** Found occurrences (the scanner's onFound); `visible` for its onVisible. */
+    found: guard(false),
+    visible: guard(true),
+    destroy(): void {
+      stopPage();
+      unlisten();
+    },
+    badgeCount: (): number => mounts.size,
+  };
+}
+
+export type Overlay = ReturnType<typeof createOverlay>;
