@@ -88,7 +88,7 @@ export function allPositions(w: World): Map<string, Position[]> {
     for (let k = 0; k < n; k++) {
       let ti = i < 5 ? k % 5 : rng.int(0, 59);
       if (i < 5 && k >= 5) ti = 10 + ((i * 7 + k) % 50);
-      if (used.has(ti)) continue;
+      if (used.has(ti) || (i < 5 && w.tokens[ti]!.hostile)) continue;
       used.add(ti);
       list.push(makePosition(rng, w.tokens[ti]!, w.now));
     }

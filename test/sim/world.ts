@@ -109,7 +109,8 @@ export function buildWorld(seed: number, hostile: boolean, now: number): World {
   }
   const weightedToken = () => tokens[Math.min(59, Math.floor(rng.next() ** 2 * 60))]!;
   while (orders.length < 1500) {
-    const owner = wallets[Math.floor(rng.next() ** 1.5 * 200)]!;
+    const ownerIdx = Math.floor(rng.next() ** 1.5 * 200);
+    const owner = wallets[ownerIdx]!;
     const status: Status = rng.pick(['active', 'active', 'active', 'pending', 'paused', 'completed', 'completed']);
     const kind = rng.next();
     let input: SimToken;
@@ -124,7 +125,8 @@ export function buildWorld(seed: number, hostile: boolean, now: number): World {
       while (b === other) b = weightedToken();
       [input, output] = [other, b];
     }
-    orders.push(makeOrder(rng, { owner, input, output, status, now }));
+    if (ownerIdx < 5 && (input.hostile || output.hostile)) continue; // demo favourites stay benign
+    orders.push(makeOrder(rng, { owner, input, output, status, now, benign: ownerIdx < 5 }));
   }
   const orderByAddress = new Map(orders.map((o) => [o.address, o]));
   const head = 320_000_000 + (seed % 1000) * 1000;
