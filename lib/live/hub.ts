@@ -16,6 +16,7 @@ import {
   type LiveHubOptions,
   type LiveState,
   type LiveStatus,
+  type WebSocketCtor,
   type WebSocketLike,
 } from './types';
 import { detachAndClose, watchdog } from './watchdog';
@@ -30,7 +31,8 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
   const setT = opts.setTimeout ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
   const clearT = opts.clearTimeout ?? ((h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>));
   const log = opts.log ?? noop;
-  const Impl = opts.WebSocketImpl ?? (globalThis.WebSocket as unknown as LiveHubOptions['WebSocketImpl']);
+  // May be undefined in an odd runtime; the hub then stays idle instead of throwing.
+  const Impl: WebSocketCtor | undefined = opts.WebSocketImpl ?? globalThis.WebSocket;
 
   const refs = new RoomRefs();
   const parsedRooms = new Map<string, ParsedRoom>();
