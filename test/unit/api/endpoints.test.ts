@@ -320,7 +320,7 @@ describe('RPC', () => {
     server.handle((_h, res) =>
       json(res, 200, { jsonrpc: '2.0', id: 1, error: { code: -32009, message: 'Slot skipped' } }),
     );
-    const e = await client.rpc.getBlock(3).catch((x) => x as ApiError);
+    const e = (await client.rpc.getBlock(3).catch((x: unknown) => x)) as ApiError;
     expect([e.code, e.endpoint, e.message]).toEqual(['RPC_-32009', 'rpc:getBlock', 'Slot skipped']);
     expect(server.hits).toHaveLength(1);
   });
