@@ -4,6 +4,7 @@ import {
   ApiError,
   classifyAccountOwner,
   createApiClient,
+  type DcaListParams,
   isPnlQueued,
   paginate,
 } from '../../../lib/api';
