@@ -1,0 +1,266 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { rooms } from '../../../lib/api/rooms';
+import type { NotificationRules } from '../../../lib/settings';
+import { createWatchService, type WatchChange, type WatchServiceOptions } from '../../../lib/watch';
+import { badgeText } from '../../../lib/watch/notifier';
+import {
+  addr,
+  deposit,
+  fakeBadge,
+  fakeNotifications,
+  filled,
+  rules as makeRules,
+  manualTimers,
+  opened,
+} from './fixtures';
+
+const NOON = Date.UTC(2025, 0, 15, 12);
+const WHALE = addr(1);
+const OTHER = addr(2);
+
+function setup(patch: Partial<WatchServiceOptions> & { rules?: NotificationRules } = {}) {
+  const n = fakeNotifications();
+  const badge = fakeBadge();
+  const timers = manualTimers();
+  const changes: WatchChange[] = [];
+  const clock = { t: NOON };
+  const svc = createWatchService({
+    notifications: n.api,
+    setBadge: badge.set,
+    getRules: async () => patch.rules ?? makeRules(),
+    iconUrl: 'icon/128.png',
+    now: () => clock.t,
+    timezoneOffsetMinutes: () => 0,
+    setTimer: timers.setTimer,
+    clearTimer: timers.clearTimer,
+    onChange: (c) => changes.push(c),
+    ...patch,
+  });
+  return { svc, n, badge, timers, changes, clock };
+}
+
+describe('notifier', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+  });
+
+  it('one event: one notification after the grouping window, badge counts it', async () => {
+    const { svc, n, badge, timers } = setup();
+    await svc.start();
+    await svc.add(WHALE, 'Whale');
+    const order = addr(50);
+    expect(await svc.handleEvent(filled({ wallet: WHALE, order, usd: null }))).toEqual({ action: 'notify' });
+    expect(badge.last()).toBe('1');
+    expect(n.created).toEqual([]); // held for the grouping window
+    expect(timers.pending()).toEqual([2000]);
+    timers.fireAll();
+    await svc.flush(); // waits for the timer's flush queued before it
+    expect(n.created).toHaveLength(1);
+    const id = n.created[0]!;
+    expect(n.shown.get(id)).toMatchObject({
+      type: 'basic',
+      iconUrl: 'icon/128.png',
+      title: 'Whale',
+      message: 'Filled: 50 USDC -> 0.31 SOL, 40 % done',
+    });
+    expect(await svc.onClicked(id)).toBe(`lookup.html#q=${order}`);
+    expect(badge.last()).toBe('');
+    expect(n.shown.size).toBe(0);
+  });
+
+  it('events coming fast for one wallet become one summary notification', async () => {
+    const { svc, n, badge } = setup();
+    await svc.start();
+    await svc.add(WHALE, 'Whale');
+    for (let i = 0; i < 4; i++) await svc.handleEvent(filled({ wallet: WHALE }));
+    await svc.handleEvent(deposit({ wallet: WHALE }));
+    await svc.flush();
+    expect(n.created).toEqual([`ol|${WHALE}|-|burst`]);
+    expect(n.shown.get(n.created[0]!)?.message).toBe('5 DCA events for Whale: 4 fills, 1 deposit');
+    expect(badge.last()).toBe('5');
+    // clicking a wallet summary opens the wallet
+    expect(await svc.onClicked(n.created[0]!)).toBe(`lookup.html#q=${WHALE}`);
+  });
+
+  it('a burst that starts slowly replaces the individual notifications already shown', async () => {
+    const { svc, n, clock } = setup();
+    await svc.start();
+    await svc.add(WHALE, 'Whale');
+    await svc.handleEvent(filled({ wallet: WHALE }));
+    await svc.handleEvent(filled({ wallet: WHALE }));
+    await svc.flush();
+    expect(n.shown.size).toBe(2);
+    clock.t += 20_000;
+    await svc.handleEvent(filled({ wallet: WHALE }));
+    await svc.handleEvent(filled({ wallet: WHALE }));
+    await svc.flush();
+    expect([...n.shown.values()].map((o) => o.message)).toEqual(['4 DCA events for Whale: 4 fills']);
+    expect(n.cleared).toHaveLength(2);
+    // a minute later the window is over: single notifications again
+    clock.t += 61_000;
+    await svc.handleEvent(filled({ wallet: WHALE }));
+    await svc.flush();
+    expect(n.shown.size).toBe(2);
+  });
+
+  it('bursts are per wallet', async () => {
+    const { svc, n } = setup();
+    await svc.start();
+    await svc.add(WHALE, 'Whale');
+    await svc.add(OTHER, 'Other');
+    for (let i = 0; i < 3; i++) await svc.handleEvent(filled({ wallet: WHALE }));
+    await svc.handleEvent(filled({ wallet: OTHER }));
+    await svc.flush();
+    expect(n.created).toHaveLength(4);
+  });
+
+  it('ignores wallets that are not watched', async () => {
+    const { svc, n, badge } = setup();
+    await svc.start();
+    await svc.add(WHALE);
+    expect(await svc.handleEvent(filled({ wallet: OTHER }))).toEqual({
+      action: 'drop',
+      reason: 'not-watched',
+    });
+    await svc.flush();
+    expect(n.created).toEqual([]);
+    expect(badge.last()).toBe('');
+  });
+
+  it('quiet hours: counted in the badge, no notification', async () => {
+    const { svc, n, badge, clock } = setup({
+      rules: makeRules({ quietHours: { enabled: true, start: '22:00', end: '07:00' } }),
+    });
+    clock.t = Date.UTC(2025, 0, 15, 23, 30);
+    await svc.start();
+    await svc.add(WHALE);
+    expect(await svc.handleEvent(filled({ wallet: WHALE }))).toEqual({ action: 'quiet' });
+    await svc.flush();
+    expect(n.created).toEqual([]);
+    expect(badge.last()).toBe('1');
+  });
+
+  it('switches and the minimum USD filter events out entirely', async () => {
+    const r = makeRules({ minUsd: 100 });
+    r.events.Deposit = false;
+    const { svc, n, badge } = setup({ rules: r });
+    await svc.start();
+    await svc.add(WHALE);
+    expect(await svc.handleEvent(filled({ wallet: WHALE, usd: 50 }))).toEqual({
+      action: 'drop',
+      reason: 'below-min',
+    });
+    expect(await svc.handleEvent(deposit({ wallet: WHALE, usd: 5000 }))).toEqual({
+      action: 'drop',
+      reason: 'event-off',
+    });
+    expect(await svc.handleEvent(opened({ wallet: WHALE, usd: 1000 }))).toEqual({ action: 'notify' });
+    await svc.flush();
+    expect(n.created).toHaveLength(1);
+    expect(badge.last()).toBe('1');
+  });
+
+  it('never shows the same event twice: copies from overlapping rooms, concurrent copies, and after a restart', async () => {
+    const first = setup();
+    await first.svc.start();
+    await first.svc.add(WHALE, 'Whale');
+    const e = filled({ wallet: WHALE, signature: 'SIG1', eventIndex: 1 });
+    const results = await Promise.all([
+      first.svc.handleEvent(e, rooms.dcaWallet('jupiter', WHALE)),
+      first.svc.handleEvent(structuredClone(e), rooms.dca('jupiter')),
+    ]);
+    expect(results.map((r) => r.action)).toEqual(['notify', 'drop']);
+    // same signature, other instruction of the transaction: a different event
+    await first.svc.handleEvent(filled({ wallet: WHALE, signature: 'SIG1', eventIndex: 2 }));
+    await first.svc.flush();
+    expect(first.n.created).toHaveLength(2);
+
+    // the worker stops; a new one starts over the same storage and the stream re-sends the event
+    const second = setup();
+    await second.svc.start();
+    expect(second.badge.last()).toBe('2');
+    expect(await second.svc.handleEvent(e)).toEqual({ action: 'drop', reason: 'duplicate' });
+    await second.svc.flush();
+    expect(second.n.created).toEqual([]);
+    expect((await second.svc.unread()).total).toBe(2);
+  });
+
+  it('opening the popup (markRead) clears the counts and the badge; clicks clear one wallet', async () => {
+    const { svc, n, badge } = setup();
+    await svc.start();
+    await svc.add(WHALE);
+    await svc.add(OTHER);
+    await svc.handleEvent(filled({ wallet: WHALE }));
+    await svc.handleEvent(filled({ wallet: OTHER }));
+    await svc.handleEvent(filled({ wallet: OTHER }));
+    await svc.flush();
+    expect(badge.last()).toBe('3');
+    const whaleId = n.created.find((id) => id.includes(WHALE))!;
+    await svc.onClicked(whaleId);
+    expect(badge.last()).toBe('2');
+    expect((await svc.unread()).byWallet).toEqual({ [WHALE]: 0, [OTHER]: 2 });
+    expect(await svc.markRead()).toBe(0);
+    expect(badge.last()).toBe('');
+  });
+
+  it('click on a notification that is not ours answers null', async () => {
+    const { svc } = setup();
+    await svc.start();
+    expect(await svc.onClicked('someone-else')).toBeNull();
+    expect(await svc.onClicked('ol|not-an-address|-|x')).toBeNull();
+  });
+
+  it('badge text: empty at 0, capped at 99+', () => {
+    expect(badgeText(0)).toBe('');
+    expect(badgeText(7)).toBe('7');
+    expect(badgeText(150)).toBe('99+');
+  });
+
+  it('uses the label, else the .sol name, else the short address as the title', async () => {
+    const { svc, n } = setup();
+    await svc.start();
+    await svc.add(WHALE);
+    await svc.setDomain(WHALE, 'whale.sol');
+    await svc.handleEvent(filled({ wallet: WHALE }));
+    await svc.flush();
+    expect(n.shown.get(n.created[0]!)?.title).toBe('whale.sol');
+  });
+});
+
+describe('watch service rooms', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+  });
+
+  it('rooms() lists the wallet room of each watched wallet; onChange tells what to join and release', async () => {
+    const { svc, changes } = setup();
+    expect((await svc.start()).rooms).toEqual([]);
+    await svc.add(WHALE);
+    await svc.add(OTHER);
+    expect(svc.rooms()).toEqual([rooms.dcaWallet('jupiter', WHALE), rooms.dcaWallet('jupiter', OTHER)]);
+    await svc.remove(WHALE);
+    expect(changes.map((c) => [c.added, c.removed])).toEqual([
+      [[rooms.dcaWallet('jupiter', WHALE)], []],
+      [[rooms.dcaWallet('jupiter', OTHER)], []],
+      [[], [rooms.dcaWallet('jupiter', WHALE)]],
+    ]);
+    const result = await svc.importJson(JSON.stringify([WHALE]));
+    expect(result.added).toBe(1);
+    expect(changes.at(-1)?.rooms).toEqual([
+      rooms.dcaWallet('jupiter', OTHER),
+      rooms.dcaWallet('jupiter', WHALE),
+    ]);
+  });
+
+  it('after a restart, start() answers the rooms to acquire again', async () => {
+    const a = setup();
+    await a.svc.start();
+    await a.svc.add(WHALE);
+    const b = setup({ programs: () => ['jupiter', 'other'] });
+    expect(b.svc.rooms()).toEqual([]);
+    const start = await b.svc.start();
+    expect(start.rooms).toEqual([rooms.dcaWallet('jupiter', WHALE), rooms.dcaWallet('other', WHALE)]);
+    expect(b.svc.rooms()).toEqual(start.rooms);
+  });
+});
