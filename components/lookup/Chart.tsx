@@ -9,6 +9,15 @@ import { alignSeries, type ChartSeries } from './chartData';
 
 const COLORS = ['#3b82f6', '#f59e0b', '#10b981', '#ef4444'];
 
+/** uPlot needs a 2D canvas; without one (a locked-down engine, a test DOM) only the summary shows. */
+function canDraw(): boolean {
+  try {
+    return document.createElement('canvas').getContext('2d') !== null;
+  } catch {
+    return false;
+  }
+}
+
 export function LineChart({
   series,
   label,
@@ -31,7 +40,7 @@ export function LineChart({
 
   useEffect(() => {
     const el = box.current;
-    if (!el || count < 2) return;
+    if (!el || count < 2 || !canDraw()) return;
     let plot: uPlot | null = null;
     try {
       plot = new uPlot(
@@ -59,7 +68,7 @@ export function LineChart({
         el,
       );
     } catch {
-      // no canvas (very old engine or a test DOM): the text summary below still tells the story
+      // the chart is an extra: when it cannot be drawn the text summary below still tells the story
       plot = null;
     }
     const resize =

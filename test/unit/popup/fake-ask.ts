@@ -1,0 +1,47 @@
+/** A fake `ask` for component tests: per-message handlers, every call recorded, unknown messages fail loudly. */
+import type { AskFn } from '../../../components/lookup/ask';
+import { LensError, type Outputs, type PageMessage } from '../../../lib/messaging';
+import { defaultSettings } from '../../../lib/settings';
+
+export type Handlers = {
+  [K in PageMessage]?: (data: never) => Outputs[K] | Promise<Outputs[K]>;
+};
+
+export interface FakeAsk {
+  ask: AskFn;
+  calls: { name: PageMessage; data: unknown }[];
+  callsOf: (name: PageMessage) => unknown[];
+}
+
+/** settingsGet, status, markRead and watchList answer sensible defaults unless overridden. */
+export function fakeAsk(handlers: Handlers = {}): FakeAsk {
+  const calls: FakeAsk['calls'] = [];
+  const defaults: Handlers = {
+    settingsGet: () => defaultSettings(),
+    markRead: () => ({ unread: 0 }),
+    watchList: () => [],
+    status: () => ({
+      key: 'valid',
+      plan: 'Premium',
+      credits: 1000,
+      live: 'live',
+      liveRetryAt: null,
+      watched: 0,
+      unread: 0,
+    }),
+  };
+  const all = { ...defaults, ...handlers } as Record<string, (data: unknown) => unknown>;
+  const ask = (async (name: PageMessage, data: unknown) => {
+    calls.push({ name, data });
+    const h = all[name];
+    if (!h) throw new LensError('UNKNOWN', `fake ask: no handler for ${name}`);
+    return await h(data);
+  }) as AskFn;
+  return { ask, calls, callsOf: (name) => calls.filter((c) => c.name === name).map((c) => c.data) };
+}
+
+export const lensError = (code: string, message = '', retryAfterMs?: number) =>
+  new LensError(code, message, retryAfterMs);
+
+/** A promise that never settles: keeps a view in its loading state. */
+export const pending = <T>() => new Promise<T>(() => {});

@@ -1,0 +1,196 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { hashForQuery, LookupApp, queryFromHash } from '../../../components/lookup/LookupApp';
+import { PopupApp } from '../../../components/popup/PopupApp';
+import { liveText } from '../../../components/popup/StatusLine';
+import { recentItem } from '../../../lib/recent';
+import type { StatusView } from '../../../lib/views';
+import { fakeAsk, type Handlers, lensError } from './fake-ask';
+import { MINT, WALLET, wallet } from './fixtures';
+
+const status = (patch: Partial<StatusView>): StatusView => ({
+  key: 'valid',
+  plan: 'Premium',
+  credits: 12_345,
+  live: 'live',
+  liveRetryAt: null,
+  watched: 0,
+  unread: 0,
+  ...patch,
+});
+
+function popup(handlers: Handlers = {}) {
+  const fake = fakeAsk({ lookup: () => ({ kind: 'program', address: WALLET, label: 'P' }), ...handlers });
+  render(<PopupApp ask={fake.ask} />);
+  return fake;
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  delete document.documentElement.dataset.theme;
+});
+afterEach(cleanup);
+
+describe('popup', () => {
+  it('marks events read when it opens', async () => {
+    const fake = popup();
+    await waitFor(() => expect(fake.callsOf('markRead')).toEqual([{}]));
+  });
+
+  it('applies the theme from settings', async () => {
+    popup({ settingsGet: async () => ({ ...(await fakeAsk().ask('settingsGet', {})), theme: 'dark' }) });
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
+    expect(screen.getByTestId('page-popup').getAttribute('data-theme')).toBe('dark');
+  });
+
+  it('shows the status line: key, plan, live, credits', async () => {
+    popup({ status: () => status({}) });
+    const line = await screen.findByTestId('status-line');
+    await waitFor(() => expect(line.textContent).toContain('Key valid'));
+    expect(screen.getByTestId('status-plan').textContent).toContain('Premium');
+    expect(screen.getByTestId('status-live').textContent).toContain('Live');
+    expect(screen.getByTestId('status-credits').textContent).toContain('12.3K credits left');
+  });
+
+  it('status line: missing key offers the options page', async () => {
+    popup({ status: () => status({ key: 'missing', plan: null, credits: null, live: 'idle' }) });
+    expect((await screen.findByTestId('status-key')).textContent).toBe('No API key');
+    expect(screen.getByRole('button', { name: 'Options' })).toBeTruthy();
+    expect(screen.queryByTestId('status-credits')).toBeNull();
+  });
+
+  it('status line says when the background does not answer', async () => {
+    popup({ status: () => Promise.reject(lensError('UNKNOWN')) });
+    await waitFor(() => expect(screen.getByTestId('status-line').textContent).toContain('not answering'));
+  });
+
+  it('live states read as text', () => {
+    const now = 1_000_000;
+    expect(liveText(status({ live: 'reconnecting', liveRetryAt: now + 4200 }), now)).toBe(
+      'Reconnecting in 5 s',
+    );
+    expect(liveText(status({ live: 'needs-plan' }), now)).toBe('Live updates need a Premium plan');
+    expect(liveText(status({ live: 'offline' }), now)).toBe('Offline');
+    expect(liveText(status({ live: 'reconnecting', liveRetryAt: null }), now)).toBe('Reconnecting…');
+  });
+
+  it('lists the watchlist with unread counts, opens and removes entries', async () => {
+    const entries = [
+      { wallet: WALLET, label: 'alice', addedAt: 1, unread: 3 },
+      { wallet: MINT, label: null, addedAt: 2, unread: 0 },
+    ];
+    const fake = popup({
+      watchList: () => entries,
+      watchRemove: () => entries.slice(1),
+      lookup: () => ({ kind: 'wallet', wallet: wallet() }),
+    });
+    const list = await screen.findByTestId('watchlist');
+    await waitFor(() => expect(within(list).getAllByTestId('watch-row')).toHaveLength(2));
+    expect(within(list).getByTestId('watch-unread').textContent).toContain('3');
+    fireEvent.click(within(list).getByRole('button', { name: 'Remove alice from watchlist' }));
+    await waitFor(() => expect(within(list).getAllByTestId('watch-row')).toHaveLength(1));
+    expect(fake.callsOf('watchRemove')).toEqual([{ wallet: WALLET }]);
+    fireEvent.click(within(list).getByTitle(MINT));
+    expect(await screen.findByTestId('view-wallet')).toBeTruthy();
+    expect(fake.callsOf('lookup')).toEqual([{ input: MINT }]);
+  });
+
+  it('an empty watchlist says how to add one; a failing one can be retried', async () => {
+    let n = 0;
+    popup({
+      watchList: () => {
+        n += 1;
+        if (n === 1) throw lensError('OFFLINE');
+        return [];
+      },
+    });
+    const err = await screen.findByTestId('state-error');
+    expect(err.textContent).toContain('offline');
+    fireEvent.click(within(err).getByRole('button', { name: 'Retry' }));
+    expect((await screen.findByTestId('state-empty')).textContent).toContain('No watched wallets');
+  });
+});
+
+describe('recent searches', () => {
+  it('are saved after a successful lookup, newest first and de-duplicated', async () => {
+    await recentItem.setValue(['b', 'a']);
+    const fake = popup();
+    const box = screen.getByTestId('search-input');
+    fireEvent.input(box, { target: { value: 'a' } });
+    fireEvent.submit(box.closest('form')!);
+    await screen.findByTestId('view-program');
+    await waitFor(async () => expect(await recentItem.getValue()).toEqual(['a', 'b']));
+    expect(fake.callsOf('lookup')).toHaveLength(1);
+  });
+
+  it('are navigable with arrow keys and Enter', async () => {
+    await recentItem.setValue(['first', 'second', 'third']);
+    const fake = popup();
+    const options = await screen.findAllByTestId('recent-item');
+    expect(options.map((o) => o.textContent?.replace('×', ''))).toEqual(['first', 'second', 'third']);
+    const box = screen.getByTestId('search-input');
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'ArrowUp' });
+    expect(box.getAttribute('aria-activedescendant')).toBe('recent-option-1');
+    expect(screen.getAllByRole('option')[1]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.submit(box.closest('form')!);
+    await screen.findByTestId('view-program');
+    expect(fake.callsOf('lookup')).toEqual([{ input: 'second' }]);
+    expect((box as HTMLInputElement).value).toBe('second');
+  });
+
+  it('Escape leaves the list and then closes the result', async () => {
+    await recentItem.setValue(['first']);
+    popup();
+    await screen.findAllByTestId('recent-item');
+    const box = screen.getByTestId('search-input');
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(box.getAttribute('aria-activedescendant')).toBeNull();
+    fireEvent.click(screen.getByTestId('recent-item'));
+    await screen.findByTestId('view-program');
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(await screen.findByTestId('recent-searches')).toBeTruthy();
+  });
+
+  it('can be forgotten one by one', async () => {
+    await recentItem.setValue(['first', 'second']);
+    popup();
+    fireEvent.click(await screen.findByRole('button', { name: 'Forget first' }));
+    await waitFor(() => expect(screen.getAllByTestId('recent-item')).toHaveLength(1));
+    expect(await recentItem.getValue()).toEqual(['second']);
+  });
+});
+
+describe('lookup tab', () => {
+  it('reads #q= from the hash and runs it', async () => {
+    history.replaceState(null, '', `/lookup.html${hashForQuery(WALLET)}`);
+    const fake = fakeAsk({ lookup: () => ({ kind: 'wallet', wallet: wallet() }) });
+    render(<LookupApp ask={fake.ask} />);
+    expect(await screen.findByTestId('view-wallet')).toBeTruthy();
+    expect(fake.callsOf('lookup')).toEqual([{ input: WALLET }]);
+    expect(screen.getByTestId('page-tab')).toBeTruthy();
+  });
+
+  it('writes each new lookup into the hash', async () => {
+    history.replaceState(null, '', '/lookup.html');
+    const fake = fakeAsk({ lookup: () => ({ kind: 'program', address: WALLET, label: 'P' }) });
+    render(<LookupApp ask={fake.ask} />);
+    const box = screen.getByTestId('search-input');
+    fireEvent.input(box, { target: { value: 'bonk' } });
+    fireEvent.submit(box.closest('form')!);
+    await screen.findByTestId('view-program');
+    expect(queryFromHash(location.hash)).toBe('bonk');
+  });
+
+  it('hash helpers round-trip odd input', () => {
+    const q = 'https://polymarket.com/event/a b?x=1&y=#2';
+    expect(queryFromHash(hashForQuery(q))).toBe(q);
+    expect(queryFromHash('')).toBeNull();
+    expect(queryFromHash('#q=%20%20')).toBeNull();
+  });
+});
