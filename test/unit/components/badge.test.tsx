@@ -1,0 +1,167 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Badge, OddsChip } from '../../../components/shared/Badge';
+import { badgeText, describeBadge } from '../../../components/shared/badgeFace';
+import { errorMessage } from '../../../lib/errors';
+import { HOSTILE, odds, order, tokenView, walletBadge } from './fixtures';
+
+const ready = <T,>(value: T) => ({ status: 'ready' as const, value });
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('Badge states', () => {
+  it('shows nothing while loading, then a neutral dot after 150 ms', () => {
+    render(<Badge kind="wallet" data={{ status: 'loading' }} />);
+    const button = screen.getByRole('button');
+    expect(button.getAttribute('data-state')).toBe('loading');
+    expect(button.querySelector('.ol-dot')).toBeNull();
+    act(() => vi.advanceTimersByTime(149));
+    expect(button.querySelector('.ol-dot')).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(button.querySelector('.ol-dot')).not.toBeNull();
+  });
+
+  it.each(['RATE_LIMITED', 'NO_KEY', 'UNAUTHORIZED', 'OFFLINE', 'SCHEMA_MISMATCH', 'TIMEOUT', 'WEIRD_NEW'])(
+    'explains the error %s in the hover title',
+    (code) => {
+      render(
+        <Badge kind="mint" data={{ status: 'error', error: { code, message: 'raw <b>server</b> text' } }} />,
+      );
+      const button = screen.getByRole('button');
+      expect(button.getAttribute('data-state')).toBe('error');
+      expect(button.getAttribute('title')).toContain(errorMessage(code));
+      expect(button.getAttribute('title')).not.toContain('server');
+      expect(button.textContent).toBe('⚠');
+    },
+  );
+
+  it('says when to retry a rate limit', () => {
+    render(
+      <Badge
+        kind="order"
+        data={{ status: 'error', error: { code: 'RATE_LIMITED', message: '', retryAfterMs: 30_000 } }}
+      />,
+    );
+    expect(screen.getByRole('button').getAttribute('title')).toContain('Retry in 30 s');
+  });
+
+  it('shows a wallet as active DCA orders with a PnL tint', () => {
+    render(<Badge kind="wallet" data={ready(walletBadge())} />);
+    const button = screen.getByRole('button');
+    expect(button.textContent).toBe('DCA3+$1.2K');
+    expect(button.getAttribute('data-tint')).toBe('up');
+    const loss = walletBadge({
+      pnl: { state: 'ready', pnl: { ...(walletBadge().pnl as { pnl: never }).pnl, total: -12.5 } },
+    });
+    expect(badgeText(describeBadge({ kind: 'wallet', data: ready(loss) }))).toBe('DCA 3 -$12.50');
+    expect(describeBadge({ kind: 'wallet', data: ready(loss) }).tint).toBe('down');
+  });
+
+  it('shows a wallet being indexed as queued', () => {
+    const v = walletBadge({ activeOrders: null, pnl: { state: 'queued', message: 'indexing' } });
+    render(<Badge kind="wallet" data={ready(v)} />);
+    const button = screen.getByRole('button');
+    expect(button.getAttribute('data-state')).toBe('queued');
+    expect(button.textContent).toContain('indexing');
+    expect(button.getAttribute('title')).toMatch(/try again shortly/);
+  });
+
+  it('turns a wallet into an error only when both halves failed', () => {
+    const dcaError = { code: 'TIMEOUT', message: '' };
+    const both = describeBadge({
+      kind: 'wallet',
+      data: ready(walletBadge({ dcaError, pnl: { state: 'none' } })),
+    });
+    expect(both.state).toBe('error');
+    expect(both.errorCode).toBe('TIMEOUT');
+    const half = describeBadge({ kind: 'wallet', data: ready(walletBadge({ dcaError })) });
+    expect(half.state).toBe('ready');
+    expect(half.title).toContain(errorMessage('TIMEOUT'));
+  });
+
+  it('shows a mint as buyers vs sellers, and an empty flow', () => {
+    render(<Badge kind="mint" data={ready(tokenView().flow)} />);
+    expect(screen.getByRole('button').textContent).toBe('DCA▲12$3.4K▼5$1.1K');
+    const empty = describeBadge({
+      kind: 'mint',
+      data: ready({
+        ...tokenView().flow,
+        buyers: { count: 0, volumeUsd: null },
+        sellers: { count: 0, volumeUsd: null },
+      }),
+    });
+    expect(empty.state).toBe('empty');
+    expect(badgeText(empty)).toBe('DCA 0');
+  });
+
+  it('shows an order status with its progress', () => {
+    render(<Badge kind="order" data={ready(order())} />);
+    const button = screen.getByRole('button');
+    expect(button.textContent).toBe('active40%');
+    expect(button.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow')).toBe('40');
+  });
+
+  it('opens on click without letting the page see the click', () => {
+    const onActivate = vi.fn();
+    const pageClick = vi.fn();
+    const { container } = render(
+      <a href="https://example.com" onClick={pageClick}>
+        <Badge kind="order" data={ready(order())} onActivate={onActivate} />
+      </a>,
+    );
+    const ev = new MouseEvent('click', { bubbles: true, cancelable: true });
+    container.querySelector('button')!.dispatchEvent(ev);
+    expect(onActivate).toHaveBeenCalledTimes(1);
+    expect(ev.defaultPrevented).toBe(true);
+    expect(pageClick).not.toHaveBeenCalled();
+  });
+
+  it('reports hover start and end', () => {
+    const start = vi.fn();
+    const end = vi.fn();
+    render(<Badge kind="order" data={ready(order())} onHoverStart={start} onHoverEnd={end} />);
+    fireEvent.mouseEnter(screen.getByRole('button'));
+    fireEvent.mouseLeave(screen.getByRole('button'));
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(end).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('OddsChip', () => {
+  it('shows the leading outcome and its price', () => {
+    render(<OddsChip data={ready(odds())} />);
+    expect(screen.getByRole('button').textContent).toBe('Yes63%');
+  });
+  it('shows closed and resolved events as such', () => {
+    expect(
+      badgeText(describeBadge({ kind: 'event', data: ready(odds({ closed: true, status: 'closed' })) })),
+    ).toBe('Closed Yes 63%');
+    expect(
+      badgeText(
+        describeBadge({
+          kind: 'event',
+          data: ready(
+            odds({ closed: true, status: 'resolved', leading: { label: 'No', price: 1, market: null } }),
+          ),
+        }),
+      ),
+    ).toBe('Resolved No 100%');
+  });
+  it('shows a market that was not found', () => {
+    expect(describeBadge({ kind: 'event', data: ready(odds({ found: false })) }).state).toBe('empty');
+  });
+  it('renders a hostile outcome label as text, cut and stripped of bidi overrides', () => {
+    const { container } = render(
+      <OddsChip data={ready(odds({ leading: { label: `\u202E${HOSTILE}`, price: 0.5, market: null } }))} />,
+    );
+    expect(container.querySelector('img')).toBeNull();
+    const text = container.textContent ?? '';
+    expect(text).toContain('<img src=x onerro…');
+    expect(text).not.toContain('\u202E');
+  });
+});

@@ -1,0 +1,344 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AddressLabel } from '../../../components/shared/AddressLabel';
+import { ErrorLine } from '../../../components/shared/ErrorLine';
+import { ExternalLink, TokenLogo } from '../../../components/shared/ExternalLink';
+import { OddsCard } from '../../../components/shared/OddsCard';
+import { OrderCard } from '../../../components/shared/OrderCard';
+import { OrderRow } from '../../../components/shared/OrderRow';
+import { ProgressBar } from '../../../components/shared/ProgressBar';
+import { Sparkline, sparkPath } from '../../../components/shared/Sparkline';
+import { TokenCard } from '../../../components/shared/TokenCard';
+import { WalletCard } from '../../../components/shared/WalletCard';
+import { errorMessage } from '../../../lib/errors';
+import type { FillView } from '../../../lib/views';
+import { HOSTILE, MINT, NOW, odds, order, tokenView, WALLET, walletView } from './fixtures';
+
+afterEach(cleanup);
+
+const fill = (id: string, over: Partial<FillView> = {}): FillView => ({
+  id,
+  eventName: 'Filled',
+  timestamp: NOW - 60_000,
+  owner: WALLET,
+  order: 'o',
+  inAmount: 50,
+  inSymbol: 'USDC',
+  outAmount: 0.31,
+  outSymbol: 'SOL',
+  usd: 50,
+  progressPercent: 40,
+  ...over,
+});
+
+function noMarkup(container: Element) {
+  expect(container.querySelector('img:not(.ol-logo), script, iframe')).toBeNull();
+  for (const a of container.querySelectorAll('a')) {
+    expect(a.getAttribute('href') ?? '').toMatch(/^https:\/\//);
+    expect(a.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(a.getAttribute('target')).toBe('_blank');
+  }
+}
+
+describe('WalletCard', () => {
+  it('shows the PnL summary, identity, DCA summary and orders', () => {
+    const { container } = render(<WalletCard view={walletView()} now={NOW} onOpenLookup={() => {}} />);
+    const pnl = container.querySelector('[data-section=pnl]')!;
+    expect(pnl.textContent).toContain('+$1K');
+    expect(pnl.textContent).toContain('+$234.00');
+    expect(pnl.textContent).toContain('+$1.2K');
+    expect(pnl.textContent).toContain('+25%');
+    expect(pnl.textContent).toContain('61%');
+    expect(pnl.textContent).toContain('70');
+    expect(screen.getByText('Trader Joe')).toBeTruthy();
+    expect(container.textContent).toContain('joe.sol');
+    expect(container.querySelector('[data-section=dca-summary]')!.textContent).toContain('3 active');
+    expect(container.querySelectorAll('li.ol-row')).toHaveLength(2);
+    expect(container.textContent).toContain('every hour');
+    expect(container.textContent).toContain('next in 12 min');
+    noMarkup(container);
+  });
+
+  it('shows PnL in the chosen currency', () => {
+    const v = walletView();
+    if (v.pnl.state === 'ready') v.pnl.pnl.currency = 'sol';
+    render(<WalletCard view={v} now={NOW} />);
+    expect(screen.getByText('+1.2K SOL')).toBeTruthy();
+  });
+
+  it('sends the wallet to the lookup tab to watch it or see all orders', () => {
+    const open = vi.fn();
+    render(<WalletCard view={walletView()} now={NOW} onOpenLookup={open} />);
+    fireEvent.click(screen.getByText('Watch in Onchain Lens'));
+    fireEvent.click(screen.getByText('See all 6 orders'));
+    expect(open).toHaveBeenCalledTimes(2);
+    expect(open).toHaveBeenCalledWith(WALLET);
+  });
+
+  it('shows queued, none and error PnL states', () => {
+    const queued = render(
+      <WalletCard view={walletView({ pnl: { state: 'queued', message: 'x' } })} now={NOW} />,
+    );
+    expect(queued.container.textContent).toContain('try again shortly');
+    cleanup();
+    const none = render(<WalletCard view={walletView({ pnl: { state: 'none' } })} now={NOW} />);
+    expect(none.container.textContent).toContain('No PnL for this wallet');
+    cleanup();
+    const err = render(
+      <WalletCard
+        view={walletView({ pnl: { state: 'error', error: { code: 'UNAUTHORIZED', message: '' } } })}
+        now={NOW}
+      />,
+    );
+    expect(err.container.textContent).toContain(errorMessage('UNAUTHORIZED'));
+  });
+
+  it('shows an empty wallet and a DCA failure', () => {
+    const { container } = render(
+      <WalletCard
+        view={walletView({
+          identity: null,
+          summary: null,
+          orders: null,
+          dcaError: { code: 'TIMEOUT', message: '' },
+        })}
+        now={NOW}
+      />,
+    );
+    expect(container.textContent).toContain(errorMessage('TIMEOUT'));
+    expect(container.textContent).toContain('7Jsi…TZz8');
+  });
+
+  it('renders hostile identity text literally, cut, without bidi overrides', () => {
+    const name = `\u202E${HOSTILE}${HOSTILE}`;
+    const { container } = render(
+      <WalletCard
+        view={walletView({
+          identity: { name, domain: null, tags: [HOSTILE], twitter: 'javascript:alert(1)' },
+        })}
+        now={NOW}
+      />,
+    );
+    noMarkup(container);
+    const title = container.querySelector('.ol-title')!;
+    expect(title.textContent).toMatch(/^<img src=x/);
+    expect(title.textContent!.endsWith('…')).toBe(true);
+    expect(title.getAttribute('title')).toBe(`${HOSTILE}${HOSTILE}`);
+    expect(container.innerHTML).not.toContain('\u202E');
+  });
+});
+
+describe('TokenCard', () => {
+  it('shows the flow, ratio bar, top users and price', () => {
+    const { container } = render(<TokenCard view={tokenView()} fills={[]} now={NOW} />);
+    expect(container.querySelector('[data-section=flow]')!.textContent).toContain('12 · $3.4K');
+    expect(container.querySelector('.ol-ratio')!.getAttribute('aria-label')).toBe('Buyers 76%, sellers 24%');
+    expect(container.textContent).toContain('$0.0000234');
+    expect(container.textContent).toContain('4 orders · $2K');
+    expect(container.textContent).toContain('No fills yet.');
+  });
+
+  it('lists fills newest first and says when it is live', () => {
+    const { container } = render(
+      <TokenCard view={tokenView()} fills={[fill('b', { usd: 1200 }), fill('a')]} now={NOW} live="live" />,
+    );
+    const rows = container.querySelectorAll('[data-section=fills] li');
+    expect([...rows].map((r) => r.getAttribute('data-fill'))).toEqual(['b', 'a']);
+    expect(rows[0]!.textContent).toContain('50 USDC → 0.31 SOL');
+    expect(rows[0]!.textContent).toContain('$1.2K');
+    expect(rows[0]!.textContent).toContain('1 min ago');
+    expect(container.textContent).toContain('· live');
+  });
+
+  it('shows a live note when live data is unavailable', () => {
+    render(<TokenCard view={tokenView()} fills={[]} now={NOW} liveNote={errorMessage('NEEDS_PLAN')} />);
+    expect(screen.getByText(errorMessage('NEEDS_PLAN'))).toBeTruthy();
+  });
+
+  it('loads token images only over https without a referrer', () => {
+    const bad = tokenView();
+    bad.flow.token = { ...bad.flow.token!, image: 'javascript:alert(1)', name: HOSTILE };
+    const { container } = render(<TokenCard view={bad} fills={[]} now={NOW} />);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.textContent).toContain('<img src=x');
+    cleanup();
+    const good = tokenView();
+    good.flow.token = { ...good.flow.token!, image: 'https://cdn.example/bonk.png' };
+    const img = render(<TokenCard view={good} fills={[]} now={NOW} />).container.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('https://cdn.example/bonk.png');
+    expect(img.getAttribute('referrerpolicy')).toBe('no-referrer');
+  });
+
+  it('has no ratio bar without any flow', () => {
+    const v = tokenView();
+    v.flow.buyers = { count: 0, volumeUsd: null };
+    v.flow.sellers = { count: 0, volumeUsd: null };
+    v.flow.token = null;
+    const { container } = render(<TokenCard view={v} fills={[]} now={NOW} />);
+    expect(container.querySelector('.ol-ratio')).toBeNull();
+    expect(container.textContent).toContain(MINT.slice(0, 4));
+  });
+});
+
+describe('OrderCard and OrderRow', () => {
+  it('shows the whole order with exact base-unit amounts', () => {
+    const { container } = render(
+      <OrderCard
+        order={order({ rawDeposited: '123456789012345678901234', input: { ...order().input, decimals: 6 } })}
+        now={NOW}
+      />,
+    );
+    const text = container.textContent!;
+    expect(text).toContain('123,456.78T USDC ($1K)');
+    expect(text).toContain('400 USDC ($400.00)');
+    expect(text).toContain('600 USDC');
+    expect(text).toContain('2.5 SOL ($400.00)');
+    expect(text).toContain('every hour');
+    expect(text).toContain('in 12 min');
+    expect(text).toContain('Jan 9, 2025');
+    expect(text).toContain('v2');
+  });
+
+  it('shows an unknown status verbatim and no next cycle when not active', () => {
+    const { container } = render(
+      <ul>
+        <OrderRow order={order({ status: 'frozen<script>', frequency: '1w' })} now={NOW} />
+      </ul>,
+    );
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('.ol-chip')!.getAttribute('data-status')).toBe('other');
+    expect(container.textContent).toContain('frozen<script>');
+    expect(container.textContent).toContain('every week');
+    expect(container.textContent).not.toContain('next');
+  });
+});
+
+describe('OddsCard', () => {
+  const history = {
+    status: 'ready' as const,
+    value: {
+      series: [
+        {
+          label: 'Yes',
+          points: [
+            { t: NOW - 30 * 86_400_000, p: 0.1 },
+            { t: NOW - 3_600_000 * 2, p: 0.55 },
+            { t: NOW - 3_600_000, p: 0.63 },
+          ],
+        },
+      ],
+    },
+  };
+
+  it('shows every outcome, volume, end date and a sparkline', () => {
+    const { container } = render(<OddsCard odds={odds()} history={history} now={NOW} />);
+    const rows = container.querySelectorAll('[data-section=outcomes] li');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.textContent).toContain('63%');
+    expect(container.textContent).toContain('Volume $2.5M');
+    expect(container.textContent).toContain('Ends Jan 15, 2025');
+    expect(container.querySelector('svg[role=img]')!.getAttribute('aria-label')).toBe('Yes, last 7 days');
+    expect(container.querySelector('a')!.getAttribute('href')).toBe(
+      'https://polymarket.com/event/will-it-rain',
+    );
+  });
+
+  it('shows closed and resolved events, and history errors', () => {
+    const { container } = render(
+      <OddsCard
+        odds={odds({ closed: true, status: 'resolved' })}
+        history={{ status: 'error', error: { code: 'SERVICE_BUSY', message: '' } }}
+        now={NOW}
+      />,
+    );
+    expect(container.textContent).toContain('Resolved');
+    expect(container.textContent).toContain(errorMessage('SERVICE_BUSY'));
+  });
+
+  it('never turns a javascript: URL into a link', () => {
+    const { container } = render(
+      <OddsCard
+        odds={odds({ url: 'javascript:alert(1)', title: HOSTILE })}
+        history={{ status: 'loading' }}
+        now={NOW}
+      />,
+    );
+    expect(container.querySelector('a')).toBeNull();
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.textContent).toContain(HOSTILE);
+  });
+
+  it('says when the market was not found', () => {
+    const { container } = render(
+      <OddsCard odds={odds({ found: false })} history={{ status: 'loading' }} now={NOW} />,
+    );
+    expect(container.textContent).toContain('not found');
+  });
+});
+
+describe('small pieces', () => {
+  it('Sparkline draws a path over time, and nothing for too few points', () => {
+    expect(
+      sparkPath(
+        [
+          { t: 0, p: 0 },
+          { t: 10, p: 1 },
+        ],
+        100,
+        20,
+        0,
+        1,
+      ),
+    ).toBe('M0.0 19.0L100.0 1.0');
+    expect(
+      sparkPath(
+        [
+          { t: 0, p: Number.NaN },
+          { t: 1, p: 0.5 },
+        ],
+        100,
+        20,
+      ),
+    ).toBe('');
+    const { container } = render(<Sparkline points={[{ t: 1, p: 1 }]} label="x" />);
+    expect(container.querySelector('svg')).toBeNull();
+  });
+
+  it('ProgressBar clamps and handles null', () => {
+    const { container } = render(
+      <div>
+        <ProgressBar percent={140} />
+        <ProgressBar percent={null} />
+      </div>,
+    );
+    const bars = container.querySelectorAll('[role=progressbar]');
+    expect(bars[0]!.getAttribute('aria-valuenow')).toBe('100');
+    expect(bars[1]!.getAttribute('aria-valuenow')).toBe('0');
+  });
+
+  it('ExternalLink and TokenLogo accept only https', () => {
+    const { container } = render(
+      <div>
+        <ExternalLink href="javascript:alert(1)">bad</ExternalLink>
+        <ExternalLink href="http://plain.example">plain</ExternalLink>
+        <ExternalLink href="https://ok.example/">ok</ExternalLink>
+        <TokenLogo src="data:image/png;base64,AAAA" alt="" />
+      </div>,
+    );
+    expect(container.querySelectorAll('a')).toHaveLength(1);
+    expect(container.querySelector('img')).toBeNull();
+  });
+
+  it('AddressLabel shortens with the full address in the title', () => {
+    const { container } = render(<AddressLabel address={WALLET} />);
+    expect(container.textContent).toBe('7Jsi…TZz8');
+    expect(container.querySelector('[title]')!.getAttribute('title')).toBe(WALLET);
+  });
+
+  it('ErrorLine uses the message of the code', () => {
+    const { container } = render(<ErrorLine error={{ code: 'OFFLINE' }} />);
+    expect(container.textContent).toContain(errorMessage('OFFLINE'));
+    expect(container.querySelector('[role=alert]')!.getAttribute('data-code')).toBe('OFFLINE');
+  });
+});
