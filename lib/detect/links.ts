@@ -32,17 +32,17 @@ function polymarketEvent(url: URL): PredictionEvent | null {
 }
 
 /**
- * `kalshi.com/events/<ticker>` and `kalshi.com/markets/<series>[/<slug>]/<ticker>`, where the ticker
- * is the series followed by a dash (`kxfedrate-25dec`). A series page names no event.
+ * `kalshi.com/events/<ticker>`, `kalshi.com/markets/<series>/<slug>/<ticker>` and
+ * `kalshi.com/markets/<series>/<ticker>` when the ticker is the series and a dash (`kxfedrate-25dec`);
+ * `/markets/<series>[/<slug>]` is a series page and names no event.
  */
 function kalshiEvent(url: URL): PredictionEvent | null {
   const p = segments(url);
   let ticker: string | undefined;
   if (p[0] === 'events' && p.length === 2) ticker = p[1];
-  if (p[0] === 'markets' && p.length >= 3 && p.length <= 4) {
-    const series = p[1]!.toLowerCase();
-    const last = p[p.length - 1]!;
-    if (last.toLowerCase().startsWith(`${series}-`)) ticker = last;
+  if (p[0] === 'markets' && p.length === 4) ticker = p[3];
+  if (p[0] === 'markets' && p.length === 3 && p[2]!.toLowerCase().startsWith(`${p[1]!.toLowerCase()}-`)) {
+    ticker = p[2];
   }
   if (!ticker) return null;
   const id = ticker.toUpperCase();
