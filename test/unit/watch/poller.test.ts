@@ -1,0 +1,242 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ApiError } from '../../../lib/api/errors';
+import { DcaTxEventSchema } from '../../../lib/api/schemas/live';
+import type { OrderView } from '../../../lib/views';
+import { createWatchService } from '../../../lib/watch';
+import { createPoller, diffOrders } from '../../../lib/watch/poller';
+import { addr, fakeBadge, fakeNotifications, filled, opened, order, rules } from './fixtures';
+
+const A = addr(50);
+const B = addr(51);
+
+describe('diffOrders', () => {
+  it('no change, no events; an order missing from the new page says nothing', () => {
+    expect(diffOrders([order(A)], [order(A)])).toEqual([]);
+    expect(diffOrders([order(A), order(B)], [order(A)])).toEqual([]);
+  });
+
+  it('used increased -> fills, counted in cycles of perCycle', () => {
+    const after = order(A, { used: 350, usedUsd: 350, rawUsed: '350000000', remaining: 650 });
+    expect(diffOrders([order(A)], [after])).toEqual([
+      { kind: 'fill', order: A, count: 3, usd: 150, key: `poll:fill:${A}:350000000` },
+    ]);
+  });
+
+  it('compares base units exactly when present, numbers otherwise', () => {
+    // 1 base unit more: a float comparison could miss it, the string comparison does not
+    const tiny = order(A, { rawUsed: '200000001' });
+    expect(diffOrders([order(A)], [tiny]).map((c) => [c.kind, c.count])).toEqual([['fill', 1]]);
+    const noRaw = (o: OrderView) => ({ ...o, rawUsed: null, rawDeposited: null });
+    const changes = diffOrders([noRaw(order(A))], [noRaw(order(A, { used: 250, remaining: 750 }))]);
+    expect(changes.map((c) => [c.kind, c.count, c.key])).toEqual([['fill', 1, `poll:fill:${A}:250`]]);
+  });
+
+  it('new order -> opened (and closed too when it is already over)', () => {
+    expect(diffOrders([order(A)], [order(A), order(B)])).toEqual([
+      { kind: 'opened', order: B, count: 1, usd: 1000, key: `opened:${B}` },
+    ]);
+    expect(diffOrders([], [order(B, { status: 'completed' })]).map((c) => c.kind)).toEqual([
+      'opened',
+      'closed',
+    ]);
+  });
+
+  it('status to completed/closed -> closed, only on the transition', () => {
+    const done = order(A, { status: 'completed' });
+    expect(diffOrders([order(A)], [done])).toEqual([
+      { kind: 'closed', order: A, count: 1, usd: null, key: `closed:${A}` },
+    ]);
+    expect(diffOrders([done], [done])).toEqual([]);
+    expect(diffOrders([order(A)], [order(A, { status: 'Closed' })]).map((c) => c.kind)).toEqual(['closed']);
+  });
+
+  it('remaining increased (or deposited increased) -> deposit', () => {
+    const more = order(A, {
+      deposited: 1500,
+      depositedUsd: 1500,
+      rawDeposited: '1500000000',
+      remaining: 1300,
+    });
+    expect(diffOrders([order(A)], [more])).toEqual([
+      { kind: 'deposit', order: A, count: 1, usd: 500, key: `poll:deposit:${A}:1500000000` },
+    ]);
+    const unknownDeposit = (o: OrderView) => ({
+      ...o,
+      deposited: null,
+      rawDeposited: null,
+      depositedUsd: null,
+    });
+    const changes = diffOrders(
+      [unknownDeposit(order(A))],
+      [unknownDeposit(order(A, { remaining: 900, remainingUsd: 900 }))],
+    );
+    expect(changes.map((c) => [c.kind, c.usd])).toEqual([['deposit', 100]]);
+  });
+
+  it('a fill and a deposit between two polls are both found', () => {
+    const after = order(A, {
+      used: 250,
+      rawUsed: '250000000',
+      deposited: 1200,
+      rawDeposited: '1200000000',
+      remaining: 950,
+    });
+    expect(diffOrders([order(A)], [after]).map((c) => c.kind)).toEqual(['fill', 'deposit']);
+  });
+});
+
+describe('poller', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+  });
+
+  it('polls one wallet per tick, round-robin, and keeps the rotation across a restart', async () => {
+    const wallets = [addr(1), addr(2), addr(3)];
+    const fetched: string[] = [];
+    const make = () =>
+      createPoller({
+        wallets: () => wallets,
+        fetchOrders: async (w) => {
+          fetched.push(w);
+          return [];
+        },
+      });
+    const p = make();
+    await p.tick();
+    await p.tick();
+    await make().tick(); // a new worker continues where the old one stopped
+    await make().tick();
+    expect(fetched).toEqual([addr(1), addr(2), addr(3), addr(1)]);
+  });
+
+  it('the first poll of a wallet is a baseline; later polls report differences', async () => {
+    let orders = [order(A)];
+    const p = createPoller({ wallets: () => [addr(1)], fetchOrders: async () => orders, now: () => 5 });
+    expect(await p.tick()).toMatchObject({ wallet: addr(1), baseline: true, events: [] });
+    orders = [order(A, { used: 300, rawUsed: '300000000' })];
+    const r = await p.tick();
+    expect(r?.events).toEqual([
+      expect.objectContaining({
+        eventName: 'Filled',
+        count: 2,
+        wallet: addr(1),
+        order: A,
+        source: 'poll',
+        at: 5,
+      }),
+    ]);
+    expect((await p.tick())?.events).toEqual([]);
+  });
+
+  it('a failed fetch keeps the stored list', async () => {
+    let fail = false;
+    const p = createPoller({
+      wallets: () => [addr(1)],
+      fetchOrders: async () => {
+        if (fail) throw new ApiError({ code: 'RATE_LIMITED', retryAfterMs: 1000 });
+        return [order(A)];
+      },
+    });
+    await p.tick();
+    fail = true;
+    await expect(p.tick()).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+  });
+});
+
+describe('watch service polling', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+  });
+
+  function setup(initial: OrderView[]) {
+    const n = fakeNotifications();
+    const badge = fakeBadge();
+    const clock = { t: Date.UTC(2025, 0, 15, 12) };
+    const state = { orders: initial, calls: 0, fail: false };
+    const svc = createWatchService({
+      notifications: n.api,
+      setBadge: badge.set,
+      getRules: () => rules(),
+      iconUrl: 'icon.png',
+      now: () => clock.t,
+      timezoneOffsetMinutes: () => 0,
+      setTimer: () => 0,
+      clearTimer: () => {},
+      fetchOrders: async () => {
+        state.calls++;
+        if (state.fail) throw new ApiError({ code: 'SERVER_ERROR', status: 500 });
+        return state.orders;
+      },
+    });
+    return { svc, n, badge, clock, state };
+  }
+
+  it('polls only without the datastream: needs-plan at once, offline after the grace period', async () => {
+    const { svc, clock, state } = setup([order(A)]);
+    await svc.start();
+    expect(await svc.pollTick()).toEqual({ status: 'skipped' }); // empty watchlist
+    await svc.add(addr(1), 'Whale');
+    svc.setLiveState('live');
+    expect(await svc.pollTick()).toEqual({ status: 'skipped' });
+    svc.setLiveState('reconnecting');
+    clock.t += 60_000;
+    svc.setLiveState('offline');
+    expect(svc.pollingWanted()).toBe(false);
+    clock.t += 4 * 60_000;
+    expect(svc.pollingWanted()).toBe(true); // 5 minutes since it was last live
+    svc.setLiveState('bad-key');
+    expect(svc.pollingWanted()).toBe(false); // REST would be refused as well
+    svc.setLiveState('needs-plan');
+    expect(await svc.pollTick()).toMatchObject({ status: 'polled', baseline: true });
+    expect(state.calls).toBe(1);
+  });
+
+  it('changes become one "While you were away" notification and count as unread', async () => {
+    const { svc, n, badge, state } = setup([order(A)]);
+    await svc.start();
+    await svc.add(addr(1), 'Whale');
+    svc.setLiveState('needs-plan');
+    await svc.pollTick();
+    state.orders = [order(A, { used: 350, usedUsd: 350, rawUsed: '350000000' })];
+    expect(await svc.pollTick()).toMatchObject({ status: 'polled', changes: [{ kind: 'fill', order: A }] });
+    expect([...n.shown.values()].map((o) => o.message)).toEqual(['While you were away: 3 fills for Whale']);
+    expect(badge.last()).toBe('3');
+    // polling again finds nothing new
+    await svc.pollTick();
+    expect(n.created).toHaveLength(1);
+  });
+
+  it('what the datastream already delivered is not reported again by a poll', async () => {
+    const w = addr(1);
+    const { svc, n, state } = setup([order(A)]);
+    await svc.start();
+    await svc.add(w, 'Whale');
+    await svc.pollTick(true); // baseline
+    // live: a fill (moving used to 250) and a new order B
+    const fill = DcaTxEventSchema.parse({
+      ...filled({ wallet: w, order: A }),
+      order: { used: 250, usedUsd: 250, remaining: 750, raw: { used: '250000000' } },
+    });
+    await svc.handleEvent(fill);
+    await svc.handleEvent(opened({ wallet: w, order: B }));
+    await svc.flush();
+    expect(n.created).toHaveLength(2);
+    state.orders = [order(A, { used: 250, usedUsd: 250, remaining: 750, rawUsed: '250000000' }), order(B)];
+    const r = await svc.pollTick(true);
+    expect(r).toMatchObject({ status: 'polled', changes: [{ kind: 'opened', order: B }] });
+    expect(n.created).toHaveLength(2); // the opened change was a duplicate of the live Opened
+    expect((await svc.unread()).total).toBe(2);
+  });
+
+  it('a failed poll is an error value, not a throw', async () => {
+    const { svc, state } = setup([]);
+    await svc.start();
+    await svc.add(addr(1));
+    state.fail = true;
+    expect(await svc.pollTick(true)).toEqual({
+      status: 'error',
+      error: { code: 'SERVER_ERROR', message: 'The service had an internal error.' },
+    });
+  });
+});
