@@ -1,16 +1,19 @@
 /**
- * Instant, local validation of what the user typed, before any message is sent. An invalid input gets
- * a specific message here; the background classifies valid inputs itself (lookup).
+ * Instant, local validation of what the user typed, before any message is sent: parseLookupInput
+ * (the same classifier the background uses) gives junk a specific message. A valid input is sent as
+ * typed (trimmed); the background classifies it again and answers with the result.
  */
-const MAX_INPUT = 500;
+import { parseLookupInput } from '../../lib/detect/links';
+
+const MAX_INPUT = 500; // the lookup message's bound
 
 export function validateLookupInput(
   raw: string,
 ): { ok: true; input: string } | { ok: false; message: string } {
   const input = raw.trim();
-  if (!input)
-    return { ok: false, message: 'Type a wallet, mint, order, URL, event slug, slot or token name.' };
   if (input.length > MAX_INPUT)
-    return { ok: false, message: `That is too long (at most ${MAX_INPUT} characters).` };
+    return { ok: false, message: `Input is too long (at most ${MAX_INPUT} characters)` };
+  const parsed = parseLookupInput(input);
+  if (parsed.type === 'error') return { ok: false, message: parsed.message };
   return { ok: true, input };
 }

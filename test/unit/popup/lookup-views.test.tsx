@@ -38,7 +38,7 @@ describe('lookup panel: states', () => {
   it('shows a specific message for empty input and sends nothing', async () => {
     const fake = setup({});
     search('   ');
-    expect(screen.getByTestId('search-invalid').textContent).toMatch(/Type a wallet, mint/);
+    expect(screen.getByTestId('search-invalid').textContent).toMatch(/Type a wallet, token/);
     expect(fake.callsOf('lookup')).toHaveLength(0);
     expect(screen.getByTestId('search-input').getAttribute('aria-invalid')).toBe('true');
   });

@@ -115,13 +115,13 @@ describe('popup', () => {
 
 describe('recent searches', () => {
   it('are saved after a successful lookup, newest first and de-duplicated', async () => {
-    await recentItem.setValue(['b', 'a']);
+    await recentItem.setValue(['bb', 'aa']);
     const fake = popup();
     const box = screen.getByTestId('search-input');
-    fireEvent.input(box, { target: { value: 'a' } });
+    fireEvent.input(box, { target: { value: 'aa' } });
     fireEvent.submit(box.closest('form')!);
     await screen.findByTestId('view-program');
-    await waitFor(async () => expect(await recentItem.getValue()).toEqual(['a', 'b']));
+    await waitFor(async () => expect(await recentItem.getValue()).toEqual(['aa', 'bb']));
     expect(fake.callsOf('lookup')).toHaveLength(1);
   });
 
