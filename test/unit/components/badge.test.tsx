@@ -20,9 +20,13 @@ describe('Badge states', () => {
     const button = screen.getByRole('button');
     expect(button.getAttribute('data-state')).toBe('loading');
     expect(button.querySelector('.ol-dot')).toBeNull();
-    act(() => vi.advanceTimersByTime(149));
+    act(() => {
+      vi.advanceTimersByTime(149);
+    });
     expect(button.querySelector('.ol-dot')).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(button.querySelector('.ol-dot')).not.toBeNull();
   });
 
@@ -55,9 +59,9 @@ describe('Badge states', () => {
     const button = screen.getByRole('button');
     expect(button.textContent).toBe('DCA3+$1.2K');
     expect(button.getAttribute('data-tint')).toBe('up');
-    const loss = walletBadge({
-      pnl: { state: 'ready', pnl: { ...(walletBadge().pnl as { pnl: never }).pnl, total: -12.5 } },
-    });
+    const base = walletBadge().pnl;
+    if (base.state !== 'ready') throw new Error('fixture');
+    const loss = walletBadge({ pnl: { state: 'ready', pnl: { ...base.pnl, total: -12.5 } } });
     expect(badgeText(describeBadge({ kind: 'wallet', data: ready(loss) }))).toBe('DCA 3 -$12.50');
     expect(describeBadge({ kind: 'wallet', data: ready(loss) }).tint).toBe('down');
   });
