@@ -1,0 +1,98 @@
+/** PnL mode, currency, theme and how many badges a page may get. */
+import type { Settings } from '../../lib/settings';
+import { type Note, type SaveFn, SaveNote } from './save';
+
+function Select<K extends 'pnlMode' | 'currency' | 'theme'>({
+  id,
+  label,
+  value,
+  options,
+  onPick,
+}: {
+  id: K;
+  label: string;
+  value: Settings[K];
+  options: [Settings[K], string][];
+  onPick: (v: Settings[K]) => void;
+}) {
+  return (
+    <div class="row">
+      <label for={`opt-${id}`}>{label}</label>
+      <select
+        id={`opt-${id}`}
+        data-testid={`opt-${id}`}
+        value={value}
+        onChange={(e) => onPick(e.currentTarget.value as Settings[K])}
+      >
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function DisplaySection({
+  settings,
+  save,
+  notes,
+}: {
+  settings: Settings;
+  save: SaveFn;
+  notes: Record<string, Note>;
+}) {
+  return (
+    <section aria-labelledby="display-title" data-testid="options-display">
+      <h2 id="display-title">Display</h2>
+      <Select
+        id="pnlMode"
+        label="PnL mode"
+        value={settings.pnlMode}
+        options={[
+          ['strict', 'Strict'],
+          ['adjusted', 'Adjusted'],
+          ['raw', 'Raw'],
+        ]}
+        onPick={(pnlMode) => void save('display', { pnlMode })}
+      />
+      <Select
+        id="currency"
+        label="Currency"
+        value={settings.currency}
+        options={[
+          ['usd', 'USD'],
+          ['sol', 'SOL'],
+          ['eur', 'EUR'],
+        ]}
+        onPick={(currency) => void save('display', { currency })}
+      />
+      <Select
+        id="theme"
+        label="Theme"
+        value={settings.theme}
+        options={[
+          ['auto', 'Follow the system'],
+          ['light', 'Light'],
+          ['dark', 'Dark'],
+        ]}
+        onPick={(theme) => void save('display', { theme })}
+      />
+      <div class="row">
+        <label for="opt-maxBadges">Most badges per page</label>
+        <input
+          id="opt-maxBadges"
+          data-testid="opt-maxBadges"
+          type="number"
+          min={10}
+          max={2000}
+          step={10}
+          value={settings.maxBadges}
+          onChange={(e) => void save('display', { maxBadges: e.currentTarget.valueAsNumber })}
+        />
+      </div>
+      <SaveNote section="display" note={notes.display} />
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * The API key: paste, check, save, remove. The saved key is never shown (the background never sends
+ * it back); the page only knows whether one is saved.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { formatNumber, truncateText } from '../../lib/format';
+import type { StatusView } from '../../lib/views';
+import { useAsk } from '../lookup/ask';
+import { saveErrorText } from './save';
+
+type Outcome = { kind: 'ok' | 'error'; text: string } | null;
+
+const planText = (r: { plan: string | null; credits: number | null; live: boolean }) =>
+  [
+    `Plan: ${r.plan ? truncateText(r.plan, 24) : 'unknown'}`,
+    r.credits === null ? null : `${formatNumber(r.credits)} credits left`,
+    r.live ? 'live updates available' : 'no live updates on this plan',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+export function KeySection() {
+  const ask = useAsk();
+  const [key, setKey] = useState('');
+  const [show, setShow] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<StatusView['key'] | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const refresh = () =>
+    ask('status', {}).then(
+      (s) => setStatus(s.key),
+      () => setStatus(null),
+    );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once when the page opens
+  useEffect(() => {
+    void refresh();
+  }, []);
+
+  async function run(action: 'keyCheck' | 'keySet' | 'keyClear') {
+    const trimmed = key.trim();
+    if (action !== 'keyClear' && trimmed.length < 8) {
+      setOutcome({ kind: 'error', text: 'Paste the whole key: it is at least 8 characters.' });
+      return;
+    }
+    setBusy(true);
+    setOutcome(null);
+    try {
+      if (action === 'keyClear') {
+        await ask('keyClear', {});
+        setOutcome({ kind: 'ok', text: 'Key removed.' });
+      } else if (action === 'keyCheck') {
+        setOutcome({ kind: 'ok', text: `Key works. ${planText(await ask('keyCheck', { key: trimmed }))}` });
+      } else {
+        const r = await ask('keySet', { key: trimmed });
+        setKey('');
+        setShow(false);
+        setOutcome({ kind: 'ok', text: `Key saved. ${planText(r)}` });
+      }
+      await refresh();
+    } catch (e) {
+      setOutcome({ kind: 'error', text: saveErrorText(e) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const saved = status !== null && status !== 'missing';
+  return (
+    <section aria-labelledby="key-title" data-testid="options-key">
+      <h2 id="key-title">API key</h2>
+      <p class="small" data-testid="key-saved-state">
+        {status === null
+          ? 'Checking…'
+          : saved
+            ? `A key is saved${status === 'invalid' ? ', but the service refused it' : status === 'valid' ? ' and works' : ''}.`
+            : 'No key saved yet.'}
+      </p>
+      <form
+        class="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run('keySet');
+        }}
+      >
+        <label for="api-key">Solana Tracker API key</label>
+        <input
+          id="api-key"
+          data-testid="key-input"
+          type={show ? 'text' : 'password'}
+          autoComplete="off"
+          spellcheck={false}
+          maxLength={200}
+          value={key}
+          onInput={(e) => setKey(e.currentTarget.value)}
+        />
+        <button
+          type="button"
+          aria-pressed={show}
+          aria-label={show ? 'Hide API key' : 'Show API key'}
+          onClick={() => setShow((s) => !s)}
+        >
+          {show ? 'Hide' : 'Show'}
+        </button>
+        <button type="button" disabled={busy} data-testid="key-check" onClick={() => void run('keyCheck')}>
+          Check
+        </button>
+        <button type="submit" disabled={busy} data-testid="key-save">
+          Save
+        </button>
+        <button
+          type="button"
+          disabled={busy || !saved}
+          data-testid="key-remove"
+          onClick={() => void run('keyClear')}
+        >
+          Remove
+        </button>
+      </form>
+      {outcome && (
+        <p
+          class={outcome.kind === 'ok' ? 'saved small' : 'field-error small'}
+          role={outcome.kind === 'ok' ? 'status' : 'alert'}
+          data-testid="key-result"
+        >
+          {outcome.text}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+/** Notification rules: which DCA events notify, a minimum USD value, quiet hours. */
+import type { NotificationRules, Settings } from '../../lib/settings';
+import { type Note, type SaveFn, SaveNote } from './save';
+
+const EVENTS: [keyof NotificationRules['events'], string][] = [
+  ['Opened', 'Order opened'],
+  ['Filled', 'Order filled (each cycle)'],
+  ['Closed', 'Order closed'],
+  ['Deposit', 'Deposit'],
+  ['Withdraw', 'Withdrawal'],
+];
+
+export function NotificationsSection({
+  settings,
+  save,
+  notes,
+}: {
+  settings: Settings;
+  save: SaveFn;
+  notes: Record<string, Note>;
+}) {
+  const rules = settings.notifications;
+  // settingsSet merges top-level keys only, so the whole rules object goes in every patch
+  const put = (next: Partial<NotificationRules>) =>
+    void save('notifications', { notifications: { ...rules, ...next } });
+  return (
+    <section aria-labelledby="notify-title" data-testid="options-notifications">
+      <h2 id="notify-title">Notifications for watched wallets</h2>
+      <div class="row">
+        <label>
+          <input
+            type="checkbox"
+            data-testid="notify-enabled"
+            checked={rules.enabled}
+            onChange={(e) => put({ enabled: e.currentTarget.checked })}
+          />{' '}
+          Desktop notifications
+        </label>
+      </div>
+      <fieldset class="row" disabled={!rules.enabled}>
+        <legend>Events</legend>
+        {EVENTS.map(([key, label]) => (
+          <label key={key}>
+            <input
+              type="checkbox"
+              data-testid={`notify-${key}`}
+              checked={rules.events[key]}
+              onChange={(e) => put({ events: { ...rules.events, [key]: e.currentTarget.checked } })}
+            />{' '}
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <div class="row">
+        <label for="min-usd">Minimum value (USD)</label>
+        <input
+          id="min-usd"
+          data-testid="notify-min-usd"
+          type="number"
+          min={0}
+          step="any"
+          value={rules.minUsd}
+          onChange={(e) => {
+            const n = e.currentTarget.valueAsNumber;
+            put({ minUsd: Number.isFinite(n) ? n : -1 }); // -1 lets settingsSet explain the bound
+          }}
+        />
+      </div>
+      <div class="row">
+        <label>
+          <input
+            type="checkbox"
+            data-testid="quiet-enabled"
+            checked={rules.quietHours.enabled}
+            onChange={(e) => put({ quietHours: { ...rules.quietHours, enabled: e.currentTarget.checked } })}
+          />{' '}
+          Quiet hours
+        </label>
+        <label for="quiet-start">from</label>
+        <input
+          id="quiet-start"
+          type="time"
+          data-testid="quiet-start"
+          value={rules.quietHours.start}
+          onChange={(e) => put({ quietHours: { ...rules.quietHours, start: e.currentTarget.value } })}
+        />
+        <label for="quiet-end">to</label>
+        <input
+          id="quiet-end"
+          type="time"
+          data-testid="quiet-end"
+          value={rules.quietHours.end}
+          onChange={(e) => put({ quietHours: { ...rules.quietHours, end: e.currentTarget.value } })}
+        />
+      </div>
+      <SaveNote section="notifications" note={notes.notifications} />
+    </section>
+  );
+}

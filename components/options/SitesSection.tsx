@@ -1,0 +1,102 @@
+/**
+ * Per-site switches and "any site" detection. Any-site needs the optional host permission, which the
+ * browser grants only from a user gesture: the request is the first thing the click handler does.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { Settings } from '../../lib/settings';
+import { SUPPORTED_SITES } from '../../lib/sites/hosts';
+import { type Note, type SaveFn, SaveNote } from './save';
+
+export const ANY_SITE_ORIGINS = ['*://*/*'];
+
+/** The slice of browser.permissions the page uses; injected so tests need no browser. */
+export interface PermissionsApi {
+  request(p: { origins: string[] }): Promise<boolean>;
+  remove(p: { origins: string[] }): Promise<boolean>;
+  contains(p: { origins: string[] }): Promise<boolean>;
+}
+
+export function SitesSection({
+  settings,
+  save,
+  notes,
+  permissions,
+}: {
+  settings: Settings;
+  save: SaveFn;
+  notes: Record<string, Note>;
+  permissions: PermissionsApi;
+}) {
+  const [granted, setGranted] = useState<boolean | null>(null);
+  const [anyError, setAnyError] = useState<string | null>(null);
+  useEffect(() => {
+    permissions.contains({ origins: ANY_SITE_ORIGINS }).then(setGranted, () => setGranted(false));
+  }, [permissions]);
+
+  function toggleAnySite(on: boolean) {
+    setAnyError(null);
+    // no await before request(): the browser only prompts inside the click's user gesture
+    const asked = on
+      ? permissions.request({ origins: ANY_SITE_ORIGINS })
+      : permissions.remove({ origins: ANY_SITE_ORIGINS });
+    void asked
+      .then(async (ok) => {
+        if (on && !ok) {
+          setGranted(false);
+          setAnyError('Permission not granted: detection stays on the supported sites.');
+          return;
+        }
+        setGranted(on);
+        await save('anySite', { anySite: on });
+      })
+      .catch(() => setAnyError('The browser refused the permission request.'));
+  }
+
+  // A permission removed in the browser's own UI turns the switch off here too.
+  const anyOn = settings.anySite && granted !== false;
+  return (
+    <section aria-labelledby="sites-title" data-testid="options-sites">
+      <h2 id="sites-title">Sites</h2>
+      <ul>
+        {SUPPORTED_SITES.map((site) => (
+          <li key={site.id} class="row">
+            <label>
+              <input
+                type="checkbox"
+                data-testid={`site-${site.id}`}
+                checked={settings.sites[site.id] !== false}
+                onChange={(e) =>
+                  void save('sites', { sites: { ...settings.sites, [site.id]: e.currentTarget.checked } })
+                }
+              />{' '}
+              {site.label}
+            </label>
+          </li>
+        ))}
+      </ul>
+      <SaveNote section="sites" note={notes.sites} />
+      <div class="row">
+        <label>
+          <input
+            type="checkbox"
+            data-testid="any-site"
+            checked={anyOn}
+            onChange={(e) => toggleAnySite(e.currentTarget.checked)}
+          />{' '}
+          Detect addresses on any site (asks for access to all sites)
+        </label>
+        <SaveNote section="anySite" note={notes.anySite} />
+      </div>
+      {settings.anySite && granted === false && !anyError && (
+        <p class="field-error small">
+          The permission was removed in the browser: turn this on again to restore it.
+        </p>
+      )}
+      {anyError && (
+        <p class="field-error small" role="alert" data-testid="any-site-error">
+          {anyError}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * Watchlist export (a JSON download) and import (a file, checked here for size and JSON syntax, then
+ * validated entry by entry by the background's watchImport).
+ */
+import { useState } from 'preact/hooks';
+import { useAsk } from '../lookup/ask';
+import { saveErrorText } from './save';
+
+const MAX_BYTES = 200_000; // the watchImport message's bound
+
+type Outcome = { ok: boolean; text: string } | null;
+
+/** Checks done before sending: a clear message for the common mistakes. */
+export function precheckImport(text: string, size: number): string | null {
+  if (size > MAX_BYTES) return `That file is too large (${Math.ceil(size / 1000)} KB; at most 200 KB).`;
+  try {
+    JSON.parse(text);
+  } catch {
+    return 'That file is not JSON: choose a file exported from Onchain Lens.';
+  }
+  return null;
+}
+
+export function WatchlistSection({ download }: { download?: (name: string, json: string) => void }) {
+  const ask = useAsk();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  async function exportList() {
+    setOutcome(null);
+    try {
+      const entries = await ask('watchList', {});
+      const json = JSON.stringify({ version: 1, entries }, null, 2);
+      (download ?? saveFile)('onchain-lens-watchlist.json', json);
+      setOutcome({ ok: true, text: `Exported ${entries.length} wallet${entries.length === 1 ? '' : 's'}.` });
+    } catch (e) {
+      setOutcome({ ok: false, text: saveErrorText(e) });
+    }
+  }
+
+  async function importFile(file: File) {
+    setOutcome(null);
+    const text = file.size > MAX_BYTES ? '' : await file.text();
+    const problem = precheckImport(text, file.size);
+    if (problem) {
+      setOutcome({ ok: false, text: problem });
+      return;
+    }
+    try {
+      const r = await ask('watchImport', { json: text });
+      setOutcome({ ok: true, text: `Added ${r.added}, skipped ${r.skipped}.` });
+    } catch (e) {
+      setOutcome({ ok: false, text: saveErrorText(e) });
+    }
+  }
+
+  return (
+    <section aria-labelledby="watch-title" data-testid="options-watchlist">
+      <h2 id="watch-title">Watchlist</h2>
+      <div class="row">
+        <button type="button" data-testid="watch-export" onClick={() => void exportList()}>
+          Export JSON
+        </button>
+        <label for="watch-import">Import JSON</label>
+        <input
+          id="watch-import"
+          data-testid="watch-import"
+          type="file"
+          accept="application/json,.json"
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0];
+            e.currentTarget.value = ''; // the same file can be chosen again after a fix
+            if (file) void importFile(file);
+          }}
+        />
+      </div>
+      {outcome && (
+        <p
+          class={outcome.ok ? 'saved small' : 'field-error small'}
+          role={outcome.ok ? 'status' : 'alert'}
+          data-testid="watch-io-result"
+        >
+          {outcome.text}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function saveFile(name: string, json: string) {
+  const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

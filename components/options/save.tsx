@@ -1,0 +1,30 @@
+/** How every options section saves: one settingsSet patch, then "Saved" or the field's message. */
+import { errorMessage } from '../../lib/errors';
+import type { Settings } from '../../lib/settings';
+import { toErrorView } from '../shared/Loadable';
+
+export type Note = { state: 'saving' } | { state: 'saved' } | { state: 'error'; message: string };
+export type SaveFn = (section: string, patch: Partial<Settings>) => Promise<boolean>;
+
+/** INVALID_INPUT from settingsSet names the field ("hosts.data: must use https: or http:"). */
+export function saveErrorText(e: unknown): string {
+  const err = toErrorView(e);
+  return err.code === 'INVALID_INPUT' && err.message ? err.message : errorMessage(err.code);
+}
+
+export function SaveNote({ section, note }: { section: string; note: Note | undefined }) {
+  if (!note) return null;
+  if (note.state === 'saving') return <span class="muted small">Saving…</span>;
+  if (note.state === 'saved') {
+    return (
+      <span class="saved small" role="status" data-testid={`saved-${section}`}>
+        Saved
+      </span>
+    );
+  }
+  return (
+    <span class="field-error small" role="alert" data-testid={`error-${section}`}>
+      {note.message}
+    </span>
+  );
+}

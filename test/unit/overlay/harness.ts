@@ -1,0 +1,81 @@
+import type { LiveEvent, ViewAsk } from '../../../lib/overlay/types';
+import type { Found } from '../../../lib/page';
+import { odds, order, tokenView, walletBadge, walletView } from '../components/fixtures';
+
+/** The shadow roots are closed in production; tests keep a reference by wrapping attachShadow. */
+export const roots = new WeakMap<Element, ShadowRoot>();
+const attach = Element.prototype.attachShadow;
+Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+  const root = attach.call(this, init);
+  roots.set(this, root);
+  return root;
+};
+
+type Handler = (data: never) => unknown;
+
+const DEFAULTS: Record<string, Handler> = {
+  walletBadge: (d: { address: string }) => walletBadge({ address: d.address }),
+  tokenFlow: (d: { mint: string }) => ({ ...tokenView().flow, mint: d.mint }),
+  order: (d: { address: string }) => order({ address: d.address }),
+  odds: (d: { events: { exchange: string; id: string }[] }) =>
+    d.events.map((e) => odds({ exchange: e.exchange, requestedId: e.id })),
+  classify: () => ({}),
+  wallet: (d: { address: string }) => walletView({ address: d.address }),
+  token: () => tokenView(),
+  oddsHistory: () => ({ series: [] }),
+  liveSubscribe: () => ({ live: true }),
+  liveUnsubscribe: () => ({ live: false }),
+  openLookup: () => ({ opened: true }),
+};
+
+/** A fake background: records every message, answers with fixtures or the given handlers. */
+export function fakeBackground(handlers: Record<string, Handler> = {}) {
+  const calls: [string, unknown][] = [];
+  let listener: ((e: LiveEvent) => void) | null = null;
+  const ask = ((name: string, data: unknown) => {
+    calls.push([name, data]);
+    const handler = handlers[name] ?? DEFAULTS[name];
+    try {
+      return Promise.resolve(handler ? handler(data as never) : null);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }) as ViewAsk;
+  return {
+    ask,
+    calls,
+    names: () => calls.map((c) => c[0]),
+    count: (name: string) => calls.filter((c) => c[0] === name).length,
+    onPush: (l: (e: LiveEvent) => void) => {
+      listener = l;
+      return () => {
+        listener = null;
+      };
+    },
+    push: (e: LiveEvent) => listener?.(e),
+    listening: () => listener !== null,
+  };
+}
+
+let seq = 0;
+/** An anchor in the page and what the scanner would report for it. */
+export function found(kind: Found['kind'], address: string): Found {
+  const a = document.createElement('a');
+  a.href = `https://solscan.io/account/${address}`;
+  a.textContent = address.slice(0, 6);
+  a.id = `anchor-${seq++}`;
+  document.body.append(a);
+  if (kind === 'event') {
+    const [exchange, id] = address.split(':') as ['polymarket', string];
+    return { kind: 'event', event: { exchange, id }, source: 'link', anchor: a };
+  }
+  return { kind, address, source: 'link', anchor: a } as Found;
+}
+
+export const badges = () => [...document.querySelectorAll<HTMLElement>('[data-onchain-lens=badge]')];
+export const popoverHost = () => document.querySelector<HTMLElement>('[data-onchain-lens=popover]');
+export const badgeButton = (host: Element) => roots.get(host)!.querySelector('button')!;
+export const popoverRoot = () => {
+  const host = popoverHost();
+  return host ? roots.get(host)! : null;
+};

@@ -1,0 +1,349 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorMessage } from '../../../lib/errors';
+import { createOverlay, type OverlayDeps } from '../../../lib/overlay/runtime';
+import { order } from '../components/fixtures';
+import { badgeButton, badges, fakeBackground, found, popoverHost, popoverRoot } from './harness';
+
+const W = (i: number) => `Wallet${String(i).padStart(3, '0')}${'x'.repeat(30)}`;
+const M = (i: number) => `Mint${String(i).padStart(3, '0')}${'y'.repeat(33)}`;
+
+let bg: ReturnType<typeof fakeBackground>;
+let overlay: ReturnType<typeof createOverlay>;
+
+function start(extra: Partial<OverlayDeps> = {}, handlers: Parameters<typeof fakeBackground>[0] = {}) {
+  bg = fakeBackground(handlers);
+  overlay = createOverlay({
+    ask: bg.ask,
+    onPush: bg.onPush,
+    document,
+    config: { maxBadges: 300, theme: 'auto', currency: 'usd' },
+    testHooks: true,
+    now: () => Date.UTC(2025, 0, 10, 12),
+    ...extra,
+  });
+  overlay.startPage();
+  return overlay;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  document.body.innerHTML = '';
+});
+afterEach(() => {
+  overlay?.destroy();
+  vi.useRealTimers();
+});
+
+describe('batching and order of requests', () => {
+  it('gathers visible items for 30 ms, then one message per wallet/mint/order and per 50 events', async () => {
+    start();
+    const items = [
+      ...Array.from({ length: 5 }, (_, i) => found('wallet', W(i))),
+      found('mint', M(1)),
+      found('mint', M(2)),
+      found('order', 'Order1'.padEnd(40, 'z')),
+      ...Array.from({ length: 60 }, (_, i) => found('event', `polymarket:event-${i}`)),
+    ];
+    overlay.found(items);
+    overlay.visible(items);
+    await vi.advanceTimersByTimeAsync(29);
+    expect(bg.calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(bg.count('walletBadge')).toBe(5);
+    expect(bg.count('tokenFlow')).toBe(2);
+    expect(bg.count('order')).toBe(1);
+    expect(bg.count('odds')).toBe(2);
+    const sizes = bg.calls
+      .filter((c) => c[0] === 'odds')
+      .map((c) => (c[1] as { events: unknown[] }).events.length);
+    expect(sizes).toEqual([50, 10]);
+    expect(badges()).toHaveLength(68);
+    expect(badges().every((b) => b.getAttribute('data-state') === 'ready')).toBe(true);
+  });
+
+  it('asks for visible items first and off-screen ones later', async () => {
+    start({ lazyMs: 1000 });
+    const off = [found('wallet', W(1)), found('wallet', W(2)), found('mint', M(1))];
+    const seen = found('wallet', W(9));
+    overlay.found([...off, seen]);
+    overlay.visible([seen]);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(bg.calls).toEqual([['walletBadge', { address: W(9) }]]);
+    const offHost = badges()[0]!;
+    expect(offHost.getAttribute('data-state')).toBe('loading');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(bg.names()).toEqual(['walletBadge', 'walletBadge', 'walletBadge', 'tokenFlow']);
+    expect(offHost.getAttribute('data-state')).toBe('ready');
+  });
+
+  it('moves an off-screen item ahead when it scrolls into view', async () => {
+    start({ lazyMs: 1000 });
+    const a = found('wallet', W(1));
+    overlay.found([a]);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(bg.calls).toHaveLength(0);
+    overlay.visible([a]);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(bg.count('walletBadge')).toBe(1);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(bg.count('walletBadge')).toBe(1);
+  });
+
+  it('asks once per address however often it appears, and keeps answers across page views', async () => {
+    start();
+    const same = [found('wallet', W(1)), found('wallet', W(1)), found('wallet', W(1))];
+    overlay.found(same);
+    overlay.visible(same);
+    overlay.visible(same);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(bg.count('walletBadge')).toBe(1);
+    expect(badges().map((b) => b.getAttribute('data-text'))).toEqual(Array(3).fill('DCA 3 +$1.2K'));
+
+    overlay.startPage(); // SPA navigation
+    expect(badges()).toHaveLength(0);
+    const again = found('wallet', W(1));
+    overlay.found([again]);
+    overlay.visible([again]);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(bg.count('walletBadge')).toBe(1);
+    expect(badges()[0]!.getAttribute('data-state')).toBe('ready');
+  });
+
+  it('classifies unknown addresses in one message and badges only what it can show', async () => {
+    start({}, { classify: () => ({ [W(1)]: 'wallet', [W(2)]: 'pool' }) });
+    const items = [found('unknown', W(1)), found('unknown', W(2))];
+    overlay.found(items);
+    overlay.visible(items);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(bg.calls[0]).toEqual(['classify', { addresses: [W(1), W(2)] }]);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(bg.count('walletBadge')).toBe(1);
+    expect(badges().map((b) => b.getAttribute('data-kind'))).toEqual(['wallet']);
+  });
+
+  it('never badges pools or programs, and stops at maxBadges', async () => {
+    start({ config: { maxBadges: 2, theme: 'light', currency: 'usd' } });
+    overlay.found([found('pool', W(1)), found('program', W(2))]);
+    expect(badges()).toHaveLength(0);
+    overlay.found([found('wallet', W(3)), found('wallet', W(4)), found('wallet', W(5))]);
+    expect(badges()).toHaveLength(2);
+  });
+});
+
+describe('badge host attributes and errors', () => {
+  it('exposes kind, address, state and (test builds) text on the host', async () => {
+    start();
+    const f = found('order', 'Order1'.padEnd(40, 'z'));
+    overlay.found([f]);
+    const host = badges()[0]!;
+    expect(host.previousElementSibling).toBe(f.anchor);
+    expect(host.getAttribute('data-kind')).toBe('order');
+    expect(host.getAttribute('data-address')).toBe('Order1'.padEnd(40, 'z'));
+    expect(host.getAttribute('data-state')).toBe('loading');
+    expect(host.style.display).toBe('inline-block');
+    expect(host.style.verticalAlign).toBe('middle');
+    overlay.visible([f]);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(host.getAttribute('data-text')).toBe('active 40%');
+  });
+
+  it('has no data-text outside test builds', async () => {
+    start({ testHooks: false });
+    const f = found('wallet', W(1));
+    overlay.visible([f]);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(badges()[0]!.hasAttribute('data-text')).toBe(false);
+  });
+
+  it('turns failures into the error state with its reason, not a page exception', async () => {
+    start(
+      {},
+      {
+        walletBadge: () => {
+          throw { code: 'RATE_LIMITED', message: 'slow down', retryAfterMs: 5000 };
+        },
+        odds: () => {
+          throw new Error('boom');
+        },
+      },
+    );
+    const items = [found('wallet', W(1)), found('event', 'kalshi:KX1')];
+    overlay.visible(items);
+    await vi.advanceTimersByTimeAsync(30);
+    const [wallet, event] = badges();
+    expect(wallet!.getAttribute('data-state')).toBe('error');
+    expect(wallet!.getAttribute('data-error-code')).toBe('RATE_LIMITED');
+    expect(badgeButton(wallet!).getAttribute('title')).toContain(errorMessage('RATE_LIMITED'));
+    expect(event!.getAttribute('data-error-code')).toBe('UNKNOWN');
+  });
+
+  it('shows an odds answer missing from the batch as not found', async () => {
+    start({}, { odds: () => [] });
+    overlay.visible([found('event', 'polymarket:gone')]);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(badges()[0]!.getAttribute('data-error-code')).toBe('NOT_FOUND');
+  });
+});
+
+describe('popover', () => {
+  async function openWith(kind: 'wallet' | 'mint' | 'order', address: string) {
+    const f = found(kind, address);
+    overlay.visible([f]);
+    await vi.advanceTimersByTimeAsync(30);
+    const host = badges().find((b) => b.getAttribute('data-address') === address)!;
+    badgeButton(host).click();
+    await vi.advanceTimersByTimeAsync(0);
+    return host;
+  }
+
+  it('opens on click/Enter with the full view, subscribes, and Esc closes and unsubscribes', async () => {
+    start();
+    const host = await openWith('wallet', W(1));
+    const dialog = popoverRoot()!.querySelector('[role=dialog]')!;
+    expect(dialog.getAttribute('aria-label')).toBe('Wallet Wall…xxxx');
+    expect(dialog.textContent).toContain('Trader Joe');
+    expect(badgeButton(host).getAttribute('aria-expanded')).toBe('true');
+    expect(bg.calls).toContainEqual(['wallet', { address: W(1) }]);
+    expect(bg.calls).toContainEqual(['liveSubscribe', { topic: { kind: 'wallet', address: W(1) } }]);
+    expect(popoverHost()!.style.zIndex).toBe('2147483647');
+
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(popoverHost()).toBeNull();
+    expect(bg.calls).toContainEqual(['liveUnsubscribe', { topic: { kind: 'wallet', address: W(1) } }]);
+    expect(badgeButton(host).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('sends the wallet to the lookup tab from the watch button', async () => {
+    start();
+    await openWith('wallet', W(1));
+    const button = [...popoverRoot()!.querySelectorAll('button')].find(
+      (b) => b.textContent === 'Watch in Onchain Lens',
+    )!;
+    button.click();
+    expect(bg.calls).toContainEqual(['openLookup', { input: W(1) }]);
+  });
+
+  it('opens on hover after 250 ms and closes after the pointer leaves', async () => {
+    start();
+    const f = found('mint', M(1));
+    overlay.visible([f]);
+    await vi.advanceTimersByTimeAsync(30);
+    const button = badgeButton(badges()[0]!);
+    button.dispatchEvent(new MouseEvent('mouseenter'));
+    await vi.advanceTimersByTimeAsync(249);
+    expect(popoverHost()).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(popoverHost()).not.toBeNull();
+    button.dispatchEvent(new MouseEvent('mouseleave'));
+    popoverHost()!.dispatchEvent(new MouseEvent('mouseenter'));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(popoverHost()).not.toBeNull(); // the pointer moved into the popover
+    popoverHost()!.dispatchEvent(new MouseEvent('mouseleave'));
+    await vi.advanceTimersByTimeAsync(300);
+    expect(popoverHost()).toBeNull();
+    expect(bg.count('liveSubscribe')).toBe(1);
+    expect(bg.count('liveUnsubscribe')).toBe(1);
+  });
+
+  it('keeps one popover at a time and pairs every subscribe with an unsubscribe', async () => {
+    start();
+    await openWith('wallet', W(1));
+    await openWith('mint', M(1));
+    expect(document.querySelectorAll('[data-onchain-lens=popover]')).toHaveLength(1);
+    expect(bg.calls).toContainEqual(['liveUnsubscribe', { topic: { kind: 'wallet', address: W(1) } }]);
+    document.body.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(popoverHost()).toBeNull();
+    expect(bg.count('liveSubscribe')).toBe(2);
+    expect(bg.count('liveUnsubscribe')).toBe(2);
+  });
+
+  it('does not unsubscribe a subscription that failed, and says why live is off', async () => {
+    start(
+      {},
+      {
+        liveSubscribe: () => {
+          throw { code: 'NEEDS_PLAN', message: '' };
+        },
+      },
+    );
+    await openWith('mint', M(1));
+    expect(popoverRoot()!.textContent).toContain(errorMessage('NEEDS_PLAN'));
+    overlay.stopPage();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(bg.count('liveUnsubscribe')).toBe(0);
+  });
+
+  it('appends live fills to the token card, once per fill, ignoring other topics', async () => {
+    start();
+    await openWith('mint', M(1));
+    const fill = (id: string) => ({
+      id,
+      eventName: 'Filled',
+      timestamp: Date.UTC(2025, 0, 10, 12),
+      owner: W(1),
+      order: 'o',
+      inAmount: 50,
+      inSymbol: 'USDC',
+      outAmount: 0.31,
+      outSymbol: 'SOL',
+      usd: 50,
+      progressPercent: 40,
+    });
+    const topic = { kind: 'token' as const, address: M(1) };
+    bg.push({ topic, fill: fill('f1'), order: null });
+    bg.push({ topic, fill: fill('f1'), order: null });
+    bg.push({ topic, fill: fill('f2'), order: null });
+    bg.push({ topic: { kind: 'token', address: M(2) }, fill: fill('f3'), order: null });
+    const rows = [...popoverRoot()!.querySelectorAll('[data-section=fills] li')];
+    expect(rows.map((r) => r.getAttribute('data-fill'))).toEqual(['f2', 'f1']);
+  });
+
+  it('replaces the order on a live update, in the popover and the badge', async () => {
+    start();
+    const address = 'Order1'.padEnd(40, 'z');
+    const host = await openWith('order', address);
+    expect(bg.count('order')).toBe(1); // the badge's answer is reused
+    bg.push({
+      topic: { kind: 'order', address },
+      fill: null,
+      order: order({ address, progressPercent: 75 }),
+    });
+    expect(popoverRoot()!.querySelector('[data-card=order]')!.textContent).toContain('75%');
+    expect(host.getAttribute('data-text')).toBe('active 75%');
+  });
+
+  it('shows odds with every outcome and asks for the history', async () => {
+    start();
+    const f = found('event', 'polymarket:will-it-rain');
+    overlay.visible([f]);
+    await vi.advanceTimersByTimeAsync(30);
+    badgeButton(badges()[0]!).click();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(bg.calls).toContainEqual(['oddsHistory', { exchange: 'polymarket', id: 'will-it-rain' }]);
+    expect(bg.count('liveSubscribe')).toBe(0);
+    expect(popoverRoot()!.querySelectorAll('[data-section=outcomes] li')).toHaveLength(2);
+  });
+
+  it('shows a failed full view as an error line', async () => {
+    start(
+      {},
+      {
+        token: () => {
+          throw { code: 'SERVER_ERROR', message: '' };
+        },
+      },
+    );
+    await openWith('mint', M(1));
+    expect(popoverRoot()!.textContent).toContain(errorMessage('SERVER_ERROR'));
+  });
+
+  it('stops listening for pushes when destroyed', () => {
+    start();
+    expect(bg.listening()).toBe(true);
+    overlay.destroy();
+    expect(bg.listening()).toBe(false);
+  });
+});
