@@ -1,8 +1,18 @@
 import { startSim } from './index';
 
 function parseArgs(argv: string[]) {
-  const out: { port: number; seed: number; hostile: boolean; log: boolean; eventsPerSecond?: number; pingIntervalMs?: number } = {
-    port: 8787, seed: 42, hostile: false, log: false,
+  const out: {
+    port: number;
+    seed: number;
+    hostile: boolean;
+    log: boolean;
+    eventsPerSecond?: number;
+    pingIntervalMs?: number;
+  } = {
+    port: 8787,
+    seed: 42,
+    hostile: false,
+    log: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -18,7 +28,9 @@ function parseArgs(argv: string[]) {
     else if (a === '--events-per-second') out.eventsPerSecond = next();
     else if (a === '--ping-interval-ms') out.pingIntervalMs = next();
     else if (a === '--help' || a === '-h') {
-      console.log('npm run sim -- [--port 8787] [--seed 42] [--hostile] [--log] [--events-per-second 2] [--ping-interval-ms 10000]');
+      console.log(
+        'npm run sim -- [--port 8787] [--seed 42] [--hostile] [--log] [--events-per-second 2] [--ping-interval-ms 10000]',
+      );
       process.exit(0);
     } else throw new Error(`unknown argument: ${a}`);
   }
@@ -39,7 +51,8 @@ async function main() {
     sim = await startSim(args);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    if (err.code === 'EADDRINUSE') console.error(`sim: port ${args.port} is already in use on 127.0.0.1; pick another with --port`);
+    if (err.code === 'EADDRINUSE')
+      console.error(`sim: port ${args.port} is already in use on 127.0.0.1; pick another with --port`);
     else console.error(`sim: could not start: ${err.message}`);
     process.exit(1);
   }

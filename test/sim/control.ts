@@ -1,9 +1,9 @@
 import type { Hub } from './datastream';
 import { applyEvent, EVENT_NAMES, type EventName, openOrder, pickOrder } from './events';
 import { dataError, ok, type Reply, type Req } from './http';
+import type { Catalog } from './index';
 import { remainingRaw } from './orders';
 import { type Faults, NO_FAULTS, resetState, type SimState } from './state';
-import type { Catalog } from './index';
 
 export function catalogOf(s: SimState): Catalog {
   const w = s.world;
@@ -32,7 +32,13 @@ function parseFaults(body: unknown): Faults | string {
     (f as unknown as Record<string, unknown>)[k] = v;
     return true;
   };
-  if (!num('latencyMs', 0, 60_000) || !num('errorRate', 0, 1) || !num('status', 100, 599) || !num('retryAfter', 0, 86_400) || !num('dropSocketAfterMs', 0, 3_600_000)) {
+  if (
+    !num('latencyMs', 0, 60_000) ||
+    !num('errorRate', 0, 1) ||
+    !num('status', 100, 599) ||
+    !num('retryAfter', 0, 86_400) ||
+    !num('dropSocketAfterMs', 0, 3_600_000)
+  ) {
     return 'invalid numeric fault value';
   }
   if (b.status !== undefined && b.errorRate === undefined) f.errorRate = 1;
@@ -81,7 +87,8 @@ export function controlRoute(s: SimState, hub: Hub, r: Req, seg: string[]): Repl
 export function backgroundEvent(s: SimState, hub: Hub): void {
   if (!hub.hasClients) return;
   const r = s.rng.next();
-  const name: EventName = r < 0.5 ? 'Filled' : r < 0.75 ? 'Position' : r < 0.85 ? 'Deposit' : r < 0.95 ? 'CollectedFee' : 'Opened';
+  const name: EventName =
+    r < 0.5 ? 'Filled' : r < 0.75 ? 'Position' : r < 0.85 ? 'Deposit' : r < 0.95 ? 'CollectedFee' : 'Opened';
   if (name === 'Opened') {
     const o = openOrder(s);
     const ev = applyEvent(s, o, name);
@@ -92,7 +99,11 @@ export function backgroundEvent(s: SimState, hub: Hub): void {
   for (let tries = 0; tries < 20; tries++) {
     const o = orders[s.rng.int(0, orders.length - 1)]!;
     const protectedOrder = (s.world.walletIndex.get(o.owner) ?? 99) < 5;
-    if (name === 'Filled' && (o.status !== 'active' || (protectedOrder && remainingRaw(o) <= o.perCycleRaw * 2n))) continue;
+    if (
+      name === 'Filled' &&
+      (o.status !== 'active' || (protectedOrder && remainingRaw(o) <= o.perCycleRaw * 2n))
+    )
+      continue;
     if (name === 'Deposit' && o.status === 'completed') continue;
     const ev = applyEvent(s, o, name);
     hub.publish(ev.rooms, ev.data);

@@ -27,7 +27,7 @@ export class Hub {
 
   constructor(
     private readonly s: SimState,
-    private readonly opts: HubOptions,
+    opts: HubOptions,
   ) {
     this.timers.push(setInterval(() => this.ping(), opts.pingIntervalMs));
     this.timers.push(setInterval(() => this.periodic(), opts.streamIntervalMs));
@@ -142,24 +142,59 @@ export class Hub {
       const token = parts[2];
       const base = w.tokenByMint.get(token)?.priceUsd ?? 0.01 + (hash32(token) % 1000) / 1000;
       const pools = w.pools.slice(hash32(token) % 20, (hash32(token) % 20) + 3);
-      const prices = pools.map((p, i) => base * (1 + (noise(w.seed, `${token}:${p}:${this.tick}:${i}`) - 0.5) * 0.01));
+      const prices = pools.map(
+        (p, i) => base * (1 + (noise(w.seed, `${token}:${p}:${this.tick}:${i}`) - 0.5) * 0.01),
+      );
       const sorted = [...prices].sort((a, b) => a - b);
       return {
-        token, timestamp: Date.now(), price: prices[0], pool: pools[0],
-        aggregated: { median: sorted[1], average: prices.reduce((a, b) => a + b, 0) / prices.length, min: sorted[0], max: sorted[2], poolCount: prices.length },
-        topPools: pools.map((poolId, i) => ({ poolId, price: prices[i], liquidity: 1e6 / (i + 1), market: 'raydium' })),
+        token,
+        timestamp: Date.now(),
+        price: prices[0],
+        pool: pools[0],
+        aggregated: {
+          median: sorted[1],
+          average: prices.reduce((a, b) => a + b, 0) / prices.length,
+          min: sorted[0],
+          max: sorted[2],
+          poolCount: prices.length,
+        },
+        topPools: pools.map((poolId, i) => ({
+          poolId,
+          price: prices[i],
+          liquidity: 1e6 / (i + 1),
+          market: 'raydium',
+        })),
       };
     }
     if (parts[0] === 'pnl' && parts[1]) {
       const ps = allPositions(w).get(parts[1]);
       if (!ps) return undefined;
       if (parts[2] === 'summary' && parts.length === 3) {
-        const { pnl, invested, proceeds, openPositions, counts, averages, roi, timing } = summarize(ps.map((p) => withMode(p, 'strict')));
-        return { pnl: { realized: pnl.realized, unrealized: pnl.unrealized, total: pnl.total }, invested, proceeds, openPositions, counts, averages, roi, timing: { firstTrade: timing.firstTrade, lastTrade: timing.lastTrade } };
+        const { pnl, invested, proceeds, openPositions, counts, averages, roi, timing } = summarize(
+          ps.map((p) => withMode(p, 'strict')),
+        );
+        return {
+          pnl: { realized: pnl.realized, unrealized: pnl.unrealized, total: pnl.total },
+          invested,
+          proceeds,
+          openPositions,
+          counts,
+          averages,
+          roi,
+          timing: { firstTrade: timing.firstTrade, lastTrade: timing.lastTrade },
+        };
       }
       const p = parts[2] ? ps.find((x) => x.token === parts[2]) : ps[this.tick % ps.length];
       if (!p || parts.length > 3) return undefined;
-      return { type: 'priceUpdate', wallet: parts[1], token: p.token, price: p.current.price, value: p.current.value, unrealized: p.pnl.unrealized, timestamp: Date.now() };
+      return {
+        type: 'priceUpdate',
+        wallet: parts[1],
+        token: p.token,
+        price: p.current.price,
+        value: p.current.value,
+        unrealized: p.pnl.unrealized,
+        timestamp: Date.now(),
+      };
     }
     return undefined;
   }

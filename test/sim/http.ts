@@ -18,7 +18,11 @@ export interface Req {
   bodyError: boolean; // body present but not valid JSON
 }
 
-export const ok = (body: unknown, headers?: Record<string, string>): Reply => ({ status: 200, body, headers });
+export const ok = (body: unknown, headers?: Record<string, string>): Reply => ({
+  status: 200,
+  body,
+  headers,
+});
 
 /** Data API error body `{error:{code,message}}`. */
 export const dataError = (status: number, code: string, message: string): Reply => ({
@@ -64,7 +68,13 @@ export function readBody(req: IncomingMessage, maxBytes = 2_000_000): Promise<Bu
 }
 
 /** Integer query parameter in [min, max], `def` when absent; null when invalid. */
-export function intParam(q: URLSearchParams, name: string, def: number, min: number, max: number): number | null {
+export function intParam(
+  q: URLSearchParams,
+  name: string,
+  def: number,
+  min: number,
+  max: number,
+): number | null {
   const raw = q.get(name);
   if (raw === null || raw === '') return def;
   if (!/^\d+$/.test(raw.trim())) return null;

@@ -4,11 +4,11 @@ import type { Duplex } from 'node:stream';
 import { backgroundEvent, catalogOf, controlRoute } from './control';
 import { Hub } from './datastream';
 import { dataError, pmError, type Reply, ReplyError, type Req, readBody } from './http';
-import { rpc } from './rpc';
 import { dcaRoute } from './routes-dca';
 import { marketRoute } from './routes-market';
 import { pmRoute } from './routes-pm';
 import { pnlRoute } from './routes-pnl';
+import { rpc } from './rpc';
 import { createState, faultApplies, type SimState } from './state';
 
 export interface SimOptions {
@@ -54,26 +54,34 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function faultReply(s: SimState, pm: boolean): Reply {
   const st = s.faults.status;
   const codes: Record<number, [string, string]> = {
-    408: ['TIMEOUT', 'Request timed out'], 429: ['RATE_LIMITED', 'Too many requests'],
-    503: ['SERVICE_BUSY', 'Service busy'], 500: ['SERVER_ERROR', 'Internal server error'],
+    408: ['TIMEOUT', 'Request timed out'],
+    429: ['RATE_LIMITED', 'Too many requests'],
+    503: ['SERVICE_BUSY', 'Service busy'],
+    500: ['SERVER_ERROR', 'Internal server error'],
   };
-  const [code, message] = codes[st] ?? (st >= 500 ? ['SERVER_ERROR', 'Internal server error'] : ['ERROR', `Simulated ${st}`]);
-  const reply = pm ? pmError(st, code === 'SERVER_ERROR' ? 'INTERNAL' : code, message) : dataError(st, code, message);
+  const [code, message] =
+    codes[st] ?? (st >= 500 ? ['SERVER_ERROR', 'Internal server error'] : ['ERROR', `Simulated ${st}`]);
+  const reply = pm
+    ? pmError(st, code === 'SERVER_ERROR' ? 'INTERNAL' : code, message)
+    : dataError(st, code, message);
   if (st === 429) reply.headers = { 'retry-after': String(s.faults.retryAfter) };
   return reply;
 }
 
-function route(s: SimState, hub: Hub, r: Req, plan: string): Reply | null {
+function route(s: SimState, r: Req, plan: string): Reply | null {
   const [a, b, ...rest] = r.segments;
   if (a === 'pm') return r.method === 'GET' ? pmRoute(s, r, r.segments.slice(1)) : null;
   if (a === 'rpc' && r.segments.length === 1) {
-    if (r.method !== 'POST') return { status: 405, body: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'POST only' } } };
+    if (r.method !== 'POST')
+      return {
+        status: 405,
+        body: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'POST only' } },
+      };
     return { status: 200, body: rpc(s, r.body, r.bodyError) };
   }
   if (a === 'v2' && b === 'pnl') return pnlRoute(s, r, rest);
   if (r.method !== 'GET') return null;
   if (a === 'dca') return dcaRoute(s, r, r.segments.slice(1));
-  void hub;
   return marketRoute(s, r, r.segments, plan);
 }
 
@@ -81,10 +89,13 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
   const seed = opts.seed ?? 42;
   const now = opts.epochMs ?? Math.floor(Date.now() / 86_400_000) * 86_400_000;
   const s = createState(seed, opts.hostile ?? false, now);
-  const hub = new Hub(s, { pingIntervalMs: opts.pingIntervalMs ?? 10_000, streamIntervalMs: opts.streamIntervalMs ?? 2_000 });
+  const hub = new Hub(s, {
+    pingIntervalMs: opts.pingIntervalMs ?? 10_000,
+    streamIntervalMs: opts.streamIntervalMs ?? 2_000,
+  });
   const host = opts.host ?? '127.0.0.1';
 
-  const write = (res: ServerResponse, reply: Reply, pm: boolean) => {
+  const write = (res: ServerResponse, reply: Reply) => {
     const headers: Record<string, string> = { ...CORS, ...(reply.headers ?? {}) };
     if (reply.binary) {
       res.writeHead(reply.status, { 'content-type': 'application/octet-stream', ...headers });
@@ -97,7 +108,6 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
       text = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
       status = 200;
     }
-    void pm;
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
     res.end(text);
   };
@@ -111,8 +121,17 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     res.on('finish', () => {
       if (control) return;
       if (s.log.length >= 20_000) s.log.shift();
-      s.log.push({ method, path: url.pathname, query: Object.fromEntries(url.searchParams), time: started, status: res.statusCode });
-      if (opts.log) console.log(`${method} ${url.pathname}${url.search.replace(/api_key=[^&]*/, 'api_key=***')} -> ${res.statusCode}`);
+      s.log.push({
+        method,
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        time: started,
+        status: res.statusCode,
+      });
+      if (opts.log)
+        console.log(
+          `${method} ${url.pathname}${url.search.replace(/api_key=[^&]*/, 'api_key=***')} -> ${res.statusCode}`,
+        );
     });
     try {
       if (method === 'OPTIONS') {
@@ -132,34 +151,57 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
           }
         }
       }
-      const segments = url.pathname.split('/').filter(Boolean).map((x) => decodeURIComponent(x));
-      const r: Req = { method, path: url.pathname, segments, query: url.searchParams, headers: req.headers, body, bodyError };
+      const segments = url.pathname
+        .split('/')
+        .filter(Boolean)
+        .map((x) => decodeURIComponent(x));
+      const r: Req = {
+        method,
+        path: url.pathname,
+        segments,
+        query: url.searchParams,
+        headers: req.headers,
+        body,
+        bodyError,
+      };
       if (control) {
         const reply = controlRoute(s, hub, r, segments.slice(1));
-        write(res, reply ?? dataError(404, 'NOT_FOUND', 'no such control endpoint'), false);
+        write(res, reply ?? dataError(404, 'NOT_FOUND', 'no such control endpoint'));
         return;
       }
       if (faultApplies(s, url.pathname)) {
         if (s.faults.latencyMs > 0) await sleep(s.faults.latencyMs);
         if (s.faults.errorRate > 0 && s.rng.next() < s.faults.errorRate) {
-          write(res, faultReply(s, pm), pm);
+          write(res, faultReply(s, pm));
           return;
         }
       }
-      const key = segments[0] === 'rpc' ? url.searchParams.get('api_key') : (req.headers['x-api-key'] as string | undefined);
+      const key =
+        segments[0] === 'rpc'
+          ? url.searchParams.get('api_key')
+          : (req.headers['x-api-key'] as string | undefined);
       const plan = key ? KEYS[key] : undefined;
       if (!plan) {
         const message = key ? 'Invalid API key' : 'Missing API key';
-        write(res, pm ? pmError(401, 'UNAUTHORIZED', message) : dataError(401, 'UNAUTHORIZED', message), pm);
+        write(res, pm ? pmError(401, 'UNAUTHORIZED', message) : dataError(401, 'UNAUTHORIZED', message));
         return;
       }
-      const reply = route(s, hub, r, plan);
-      write(res, reply ?? (pm ? pmError(404, 'NOT_FOUND', 'no such endpoint') : dataError(404, 'NOT_FOUND', 'no such endpoint')), pm);
+      const reply = route(s, r, plan);
+      write(
+        res,
+        reply ??
+          (pm
+            ? pmError(404, 'NOT_FOUND', 'no such endpoint')
+            : dataError(404, 'NOT_FOUND', 'no such endpoint')),
+      );
     } catch (e) {
-      if (e instanceof ReplyError) write(res, e.reply, pm);
+      if (e instanceof ReplyError) write(res, e.reply);
       else {
         if (opts.log) console.error(e);
-        write(res, pm ? pmError(500, 'INTERNAL', 'internal error') : dataError(500, 'SERVER_ERROR', 'internal error'), pm);
+        write(
+          res,
+          pm ? pmError(500, 'INTERNAL', 'internal error') : dataError(500, 'SERVER_ERROR', 'internal error'),
+        );
       }
     }
   };
@@ -170,7 +212,9 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     const segs = url.pathname.split('/').filter(Boolean);
     const refuse = (status: number, text: string) => {
       s.log.push({ method: 'GET', path: '/ws/:key', query: {}, time: Date.now(), status });
-      socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: application/json\r\n\r\n${JSON.stringify({ error: { code: text.toUpperCase().replace(/ /g, '_'), message: text } })}`);
+      socket.end(
+        `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: application/json\r\n\r\n${JSON.stringify({ error: { code: text.toUpperCase().replace(/ /g, '_'), message: text } })}`,
+      );
     };
     if (segs[0] !== 'ws' || segs.length !== 2) return refuse(404, 'Not Found');
     if (faultApplies(s, url.pathname) && s.faults.errorRate > 0 && s.rng.next() < s.faults.errorRate) {

@@ -41,15 +41,29 @@ const POLY_TOPICS: [string, string, string[]][] = [
   ['Will a spot SOL ETF launch this year?', 'crypto', []],
 ];
 const KALSHI: [string, string][] = [
-  ['KXFEDCHAIR-26', 'Who will be the next Fed chair?'], ['KXBTCMAX-26DEC31', 'Bitcoin high by Dec 31'],
-  ['KXNBA-26', 'NBA champion 2026'], ['KXINFL-26MAR', 'CPI inflation in March'],
-  ['KXSENATE-26', 'Senate control after 2026'], ['KXGDP-26Q1', 'GDP growth Q1 2026'],
-  ['KXOSCAR-26', 'Best Picture 2026'], ['KXTEMPNYC-26JUL', 'NYC high temperature in July'],
-  ['KXETH-26', 'Ether price end of 2026'], ['KXRECESSION-26', 'Recession in 2026'],
+  ['KXFEDCHAIR-26', 'Who will be the next Fed chair?'],
+  ['KXBTCMAX-26DEC31', 'Bitcoin high by Dec 31'],
+  ['KXNBA-26', 'NBA champion 2026'],
+  ['KXINFL-26MAR', 'CPI inflation in March'],
+  ['KXSENATE-26', 'Senate control after 2026'],
+  ['KXGDP-26Q1', 'GDP growth Q1 2026'],
+  ['KXOSCAR-26', 'Best Picture 2026'],
+  ['KXTEMPNYC-26JUL', 'NYC high temperature in July'],
+  ['KXETH-26', 'Ether price end of 2026'],
+  ['KXRECESSION-26', 'Recession in 2026'],
 ];
-const slugify = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugify = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
-function markets(rng: Rng, ev: { id: string; ticker: string; startMs: number; closedMs: number | null; resolved: boolean }, options: string[], title: string): PmMarket[] {
+function markets(
+  rng: Rng,
+  ev: { id: string; ticker: string; startMs: number; closedMs: number | null; resolved: boolean },
+  options: string[],
+  title: string,
+): PmMarket[] {
   const n = options.length || 1;
   const weights = Array.from({ length: n }, () => rng.float(0.05, 1));
   const total = weights.reduce((a, b) => a + b, 0);
@@ -62,9 +76,12 @@ function markets(rng: Rng, ev: { id: string; ticker: string; startMs: number; cl
       id: `${ev.id}${String(i).padStart(2, '0')}`,
       title: label ? `${title}: ${label}?` : title,
       status: ev.resolved ? 'resolved' : ev.closedMs !== null ? 'closed' : 'active',
-      yes, groupItemTitle: label ?? null,
+      yes,
+      groupItemTitle: label ?? null,
       ticker: label ? `${ev.ticker}-${slugify(label).toUpperCase().slice(0, 6)}` : ev.ticker,
-      volume: round(rng.float(1e4, 5e7)), startMs: ev.startMs, closeMs: ev.closedMs,
+      volume: round(rng.float(1e4, 5e7)),
+      startMs: ev.startMs,
+      closeMs: ev.closedMs,
     };
   });
 }
@@ -76,18 +93,32 @@ export function makeEvents(seed: number, hostile: boolean, now: number): PmEvent
     const [t, category, options] = POLY_TOPICS[i % POLY_TOPICS.length]!;
     let title = i < 10 ? t : `${t} (${2026 + Math.floor(i / 10)})`;
     let hostileTag: string | undefined;
-    if (i === 3 || (hostile && i >= 5 && i % 3 === 0)) { title = `${XSS_NAME} ${title}`; hostileTag = 'xss'; }
-    if (i === 4) { title = `${RLO}${title} ${'really long title '.repeat(16)}`.slice(0, 300); hostileTag = 'rlo-long'; }
+    if (i === 3 || (hostile && i >= 5 && i % 3 === 0)) {
+      title = `${XSS_NAME} ${title}`;
+      hostileTag = 'xss';
+    }
+    if (i === 4) {
+      title = `${RLO}${title} ${'really long title '.repeat(16)}`.slice(0, 300);
+      hostileTag = 'rlo-long';
+    }
     const id = String(16000 + i * 37 + (seed % 7));
     const startMs = now - rng.int(30, 200) * 86_400_000;
     const resolved = i >= 14 && i < 16;
     const closedMs = i >= 10 && i < 16 ? now - rng.int(1, 20) * 86_400_000 : null;
     const ev = { id, ticker: `POLY-${id}`, startMs, closedMs, resolved };
     out.push({
-      exchange: 'polymarket', id, slug: `${slugify(t)}-${i}`, ticker: ev.ticker, title, category,
+      exchange: 'polymarket',
+      id,
+      slug: `${slugify(t)}-${i}`,
+      ticker: ev.ticker,
+      title,
+      category,
       image: hostileTag ? 'javascript:alert(1)' : `https://img.polymarket.example/${id}.png`,
-      startMs, endMs: closedMs ?? now + rng.int(10, 300) * 86_400_000, closedMs,
-      markets: markets(rng, ev, options, title), hostile: hostileTag,
+      startMs,
+      endMs: closedMs ?? now + rng.int(10, 300) * 86_400_000,
+      closedMs,
+      markets: markets(rng, ev, options, title),
+      hostile: hostileTag,
     });
   }
   KALSHI.forEach(([ticker, t], i) => {
@@ -96,10 +127,22 @@ export function makeEvents(seed: number, hostile: boolean, now: number): PmEvent
     const closedMs = i === 9 ? now - 86_400_000 : null;
     const opts = i % 3 === 0 ? ['Option A', 'Option B', 'Option C'] : [];
     out.push({
-      exchange: 'kalshi', id: ticker, slug: slugify(ticker), ticker, title, category: 'kalshi',
+      exchange: 'kalshi',
+      id: ticker,
+      slug: slugify(ticker),
+      ticker,
+      title,
+      category: 'kalshi',
       image: i === 2 ? 'http://insecure.kalshi.example/icon.png' : `https://img.kalshi.example/${ticker}.png`,
-      startMs, endMs: closedMs ?? now + rng.int(10, 300) * 86_400_000, closedMs,
-      markets: markets(rng, { id: String(hash32(ticker) % 100000), ticker, startMs, closedMs, resolved: false }, opts, title),
+      startMs,
+      endMs: closedMs ?? now + rng.int(10, 300) * 86_400_000,
+      closedMs,
+      markets: markets(
+        rng,
+        { id: String(hash32(ticker) % 100000), ticker, startMs, closedMs, resolved: false },
+        opts,
+        title,
+      ),
       hostile: i === 2 ? 'xss-http' : undefined,
     });
   });
@@ -110,28 +153,77 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 export function marketJson(ev: PmEvent, m: PmMarket): Record<string, unknown> {
   return {
-    exchange: ev.exchange, hasDepth: m.status === 'active', id: m.id, isTradable: m.status === 'active',
-    marketKind: 'binary', outcomes: [{ label: 'Yes', price: m.yes }, { label: 'No', price: round(1 - m.yes, 3) }],
-    pricingMode: 'orderbook', slug: `${ev.slug}-${m.id}`, status: m.status, title: m.title, volume: m.volume,
-    category: ev.category, clobTokenIds: [`${m.id}1`, `${m.id}2`], closeDate: iso(m.closeMs ?? ev.endMs),
-    createdAt: iso(m.startMs), eventId: ev.id, eventSlug: ev.slug, eventTicker: ev.ticker, eventTitle: ev.title,
-    gammaMarketId: ev.exchange === 'polymarket' ? m.id : null, groupItemTitle: m.groupItemTitle, image: ev.image,
-    liquidity: round(m.volume / 20), openInterest: Math.round(m.volume / 10), outcomeLabel: 'Yes',
-    ticker: m.ticker, tradeCount24h: Math.round(m.volume / 5000) % 997, volume24h: round(m.volume / 40),
+    exchange: ev.exchange,
+    hasDepth: m.status === 'active',
+    id: m.id,
+    isTradable: m.status === 'active',
+    marketKind: 'binary',
+    outcomes: [
+      { label: 'Yes', price: m.yes },
+      { label: 'No', price: round(1 - m.yes, 3) },
+    ],
+    pricingMode: 'orderbook',
+    slug: `${ev.slug}-${m.id}`,
+    status: m.status,
+    title: m.title,
+    volume: m.volume,
+    category: ev.category,
+    clobTokenIds: [`${m.id}1`, `${m.id}2`],
+    closeDate: iso(m.closeMs ?? ev.endMs),
+    createdAt: iso(m.startMs),
+    eventId: ev.id,
+    eventSlug: ev.slug,
+    eventTicker: ev.ticker,
+    eventTitle: ev.title,
+    gammaMarketId: ev.exchange === 'polymarket' ? m.id : null,
+    groupItemTitle: m.groupItemTitle,
+    image: ev.image,
+    liquidity: round(m.volume / 20),
+    openInterest: Math.round(m.volume / 10),
+    outcomeLabel: 'Yes',
+    ticker: m.ticker,
+    tradeCount24h: Math.round(m.volume / 5000) % 997,
+    volume24h: round(m.volume / 40),
   };
 }
 
 export function eventJson(ev: PmEvent): Record<string, unknown> {
   const volume = round(ev.markets.reduce((a, m) => a + m.volume, 0));
-  const url = ev.exchange === 'polymarket' ? `https://polymarket.com/event/${ev.slug}` : `https://kalshi.com/markets/${ev.ticker.toLowerCase()}`;
+  const url =
+    ev.exchange === 'polymarket'
+      ? `https://polymarket.com/event/${ev.slug}`
+      : `https://kalshi.com/markets/${ev.ticker.toLowerCase()}`;
   const out: Record<string, unknown> = {
-    exchange: ev.exchange, id: ev.id, marketCount: ev.markets.length, marketKind: 'binary', title: ev.title,
-    category: ev.category, comboEnabled: false, comboGroups: [], createdAt: iso(ev.startMs), description: `${ev.title} (simulated)`,
-    endDate: iso(ev.endMs), icon: ev.image, image: ev.image, markets: ev.markets.map((m) => marketJson(ev, m)),
-    negRisk: ev.markets.length > 1, openInterest: round(volume / 10), resolutionSource: 'https://resolution.example',
-    slug: ev.slug, startDate: iso(ev.startMs), tags: [ev.category], ticker: ev.ticker, updatedAt: iso(ev.endMs - 1000),
-    url: ev.hostile ? 'javascript:alert(1)' : url, volume, volume24h: round(volume / 40),
-    status: ev.markets.every((m) => m.status === 'resolved') ? 'resolved' : ev.closedMs !== null ? 'closed' : 'active',
+    exchange: ev.exchange,
+    id: ev.id,
+    marketCount: ev.markets.length,
+    marketKind: 'binary',
+    title: ev.title,
+    category: ev.category,
+    comboEnabled: false,
+    comboGroups: [],
+    createdAt: iso(ev.startMs),
+    description: `${ev.title} (simulated)`,
+    endDate: iso(ev.endMs),
+    icon: ev.image,
+    image: ev.image,
+    markets: ev.markets.map((m) => marketJson(ev, m)),
+    negRisk: ev.markets.length > 1,
+    openInterest: round(volume / 10),
+    resolutionSource: 'https://resolution.example',
+    slug: ev.slug,
+    startDate: iso(ev.startMs),
+    tags: [ev.category],
+    ticker: ev.ticker,
+    updatedAt: iso(ev.endMs - 1000),
+    url: ev.hostile ? 'javascript:alert(1)' : url,
+    volume,
+    volume24h: round(volume / 40),
+    status: ev.markets.every((m) => m.status === 'resolved')
+      ? 'resolved'
+      : ev.closedMs !== null
+        ? 'closed'
+        : 'active',
   };
   if (ev.hostile) out.simUnknown = { extra: true };
   return out;
@@ -148,6 +240,10 @@ const smooth = (seed: number, key: string, x: number) => {
 /** Yes-price of a market at absolute bucket k: layered value noise (continuous, walk-like, 0..1). */
 export function priceAt(seed: number, m: PmMarket, period: number, k: number): number {
   const key = `${m.id}:${period}`;
-  const v = m.yes + 0.25 * (smooth(seed, `${key}a`, k / 40) - 0.5) + 0.1 * (smooth(seed, `${key}b`, k / 6) - 0.5) + 0.02 * (noise(seed, `${key}c:${k}`) - 0.5);
+  const v =
+    m.yes +
+    0.25 * (smooth(seed, `${key}a`, k / 40) - 0.5) +
+    0.1 * (smooth(seed, `${key}b`, k / 6) - 0.5) +
+    0.02 * (noise(seed, `${key}c:${k}`) - 0.5);
   return Math.min(0.99, Math.max(0.01, round(v, 4)));
 }

@@ -1,5 +1,5 @@
 import type { Rng } from './rng';
-import { SOL_MINT, type SimToken, tokenJson, USDC_MINT } from './tokens';
+import { type SimToken, SOL_MINT, tokenJson, USDC_MINT } from './tokens';
 
 export const PROGRAM = 'jupiter';
 export const DCA_PROGRAM_ID = 'DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M';
@@ -71,9 +71,18 @@ export function metrics(o: OrderState) {
   const pOut = o.usdMode === 'full' ? o.output.priceUsd : null;
   const progress = o.depositedRaw === 0n ? 0 : Number((o.usedRaw * 10000n) / o.depositedRaw) / 100;
   return {
-    deposited, used, remaining, received, perCycle, progress,
-    depositedUsd: usd(deposited, pIn), usedUsd: usd(used, pIn), remainingUsd: usd(remaining, pIn),
-    receivedUsd: usd(received, pOut), perCycleUsd: usd(perCycle, pIn), volumeUsd: usd(used, pIn),
+    deposited,
+    used,
+    remaining,
+    received,
+    perCycle,
+    progress,
+    depositedUsd: usd(deposited, pIn),
+    usedUsd: usd(used, pIn),
+    remainingUsd: usd(remaining, pIn),
+    receivedUsd: usd(received, pOut),
+    perCycleUsd: usd(perCycle, pIn),
+    volumeUsd: usd(used, pIn),
   };
 }
 
@@ -181,7 +190,8 @@ export function makeOrder(
     const r = rng.next();
     if (r < 0.04) order.usdMode = 'null';
     else if (r < 0.08) order.usdMode = 'omit';
-    if (rng.chance(0.05)) order.extra = { simUnknownField: { note: 'unknown extra field' }, futureFlag: true };
+    if (rng.chance(0.05))
+      order.extra = { simUnknownField: { note: 'unknown extra field' }, futureFlag: true };
   }
   return order;
 }

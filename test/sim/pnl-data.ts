@@ -10,13 +10,24 @@ export interface Position {
   invested: number;
   proceeds: number;
   roi: number | null;
-  current: { balance: number; costBasis: number; value: number | null; price: number | null; avgCost: number };
+  current: {
+    balance: number;
+    costBasis: number;
+    value: number | null;
+    price: number | null;
+    avgCost: number;
+  };
   volume: { tokensBought: number; tokensSold: number; buyUsd: number; sellUsd: number };
   averages: { buy: number; sell: number | null };
   counts: { buys: number; sells: number; total: number };
   timing: {
-    firstBuy: number; lastBuy: number; firstSell: number | null; lastSell: number | null;
-    firstTrade: number; lastTrade: number; holdTimeSecs: number | null;
+    firstBuy: number;
+    lastBuy: number;
+    firstSell: number | null;
+    lastSell: number | null;
+    firstTrade: number;
+    lastTrade: number;
+    holdTimeSecs: number | null;
   };
   meta: Record<string, unknown>;
 }
@@ -64,12 +75,22 @@ function makePosition(rng: Rng, t: SimToken, now: number): Position {
     averages: { buy: round(avgBuy, 8), sell: sold > 0 ? round(avgSell, 8) : null },
     counts: { buys, sells, total: buys + sells },
     timing: {
-      firstBuy, lastBuy, firstSell, lastSell, firstTrade: firstBuy, lastTrade,
+      firstBuy,
+      lastBuy,
+      firstSell,
+      lastSell,
+      firstTrade: firstBuy,
+      lastTrade,
       holdTimeSecs: balance > 0 ? null : Math.round((lastTrade - firstBuy) / 1000),
     },
     meta: {
-      symbol: t.symbol, name: t.name, image: t.image, decimals: t.decimals, price: p,
-      marketCap: p === null ? null : round(p * 1e9), liquidity: p === null ? null : round(p * 1e6),
+      symbol: t.symbol,
+      name: t.name,
+      image: t.image,
+      decimals: t.decimals,
+      price: p,
+      marketCap: p === null ? null : round(p * 1e9),
+      liquidity: p === null ? null : round(p * 1e6),
       primaryMarket: 'raydium',
     },
   };
@@ -125,10 +146,18 @@ export function summarize(ps: Position[]) {
   const sells = ps.reduce((a, p) => a + p.counts.sells, 0);
   const holds = ps.map((p) => p.timing.holdTimeSecs).filter((x): x is number => x !== null);
   return {
-    pnl: { realized, realizedRaw: sum(ps.map((p) => p.pnl.realizedRaw)), unrealized, total: round(realized + unrealized) },
+    pnl: {
+      realized,
+      realizedRaw: sum(ps.map((p) => p.pnl.realizedRaw)),
+      unrealized,
+      total: round(realized + unrealized),
+    },
     invested,
     proceeds,
-    openPositions: { cost: sum(held.map((p) => p.current.costBasis)), value: sum(held.map((p) => p.current.value)) },
+    openPositions: {
+      cost: sum(held.map((p) => p.current.costBasis)),
+      value: sum(held.map((p) => p.current.value)),
+    },
     counts: { buys, sells, trades: buys + sells, tokensTraded: ps.length, tokensHeldEver: ps.length },
     averages: { buy: buys ? round(invested / buys) : null, sell: sells ? round(proceeds / sells) : null },
     roi: invested > 0 ? round(((realized + unrealized) / invested) * 100) : null,
@@ -156,7 +185,11 @@ export function analysis(ps: Position[]) {
   const winning = closed.filter((p) => p.pnl.realized > 0).length;
   const s = summarize(ps);
   const ranges: [string, number, number][] = [
-    ['>500%', 500, Infinity], ['200-500%', 200, 500], ['0-200%', 0, 200], ['-50-0%', -50, 0], ['<-50%', -Infinity, -50],
+    ['>500%', 500, Infinity],
+    ['200-500%', 200, 500],
+    ['0-200%', 0, 200],
+    ['-50-0%', -50, 0],
+    ['<-50%', -Infinity, -50],
   ];
   return {
     winRate: closed.length ? round((winning / closed.length) * 100) : null,
@@ -171,11 +204,40 @@ export function analysis(ps: Position[]) {
 }
 
 const MONEY = new Set([
-  'realized', 'realizedRaw', 'unrealized', 'total', 'invested', 'proceeds', 'cost', 'value', 'buy', 'sell',
-  'avgPnlPerAsset', 'avgBuyValue', 'costBasis', 'price', 'avgCost', 'buyUsd', 'sellUsd', 'realizedPnl',
-  'unrealizedPnl', 'totalPnl', 'volume', 'amount', 'profitableValue',
+  'realized',
+  'realizedRaw',
+  'unrealized',
+  'total',
+  'invested',
+  'proceeds',
+  'cost',
+  'value',
+  'buy',
+  'sell',
+  'avgPnlPerAsset',
+  'avgBuyValue',
+  'costBasis',
+  'price',
+  'avgCost',
+  'buyUsd',
+  'sellUsd',
+  'realizedPnl',
+  'unrealizedPnl',
+  'totalPnl',
+  'volume',
+  'amount',
+  'profitableValue',
 ]);
-const SKIP = new Set(['counts', 'timing', 'stats', 'tokens', 'distribution', 'meta', 'pagination', 'identity']);
+const SKIP = new Set([
+  'counts',
+  'timing',
+  'stats',
+  'tokens',
+  'distribution',
+  'meta',
+  'pagination',
+  'identity',
+]);
 
 /** Converts USD money fields to another currency (counts, percentages, timestamps, ROI untouched). */
 export function convert<T>(value: T, factor: number): T {

@@ -14,7 +14,13 @@ export function parseProgram(q: URLSearchParams): string {
     .filter(([, v]) => v !== null && v !== '');
   const values = new Set(given.map(([, v]) => v));
   if (values.size > 1) {
-    fail(dataError(400, 'PROGRAM_PARAM_CONFLICT', `program parameters disagree: ${given.map(([k]) => k).join(', ')}`));
+    fail(
+      dataError(
+        400,
+        'PROGRAM_PARAM_CONFLICT',
+        `program parameters disagree: ${given.map(([k]) => k).join(', ')}`,
+      ),
+    );
   }
   const program = given[0]?.[1] ?? PROGRAM;
   if (program !== PROGRAM) fail(dataError(400, 'INVALID_PROGRAM', `unsupported program: ${program}`));
@@ -24,7 +30,8 @@ export function parseProgram(q: URLSearchParams): string {
 function parseList(q: URLSearchParams, lim: { def: number; max: number }) {
   const program = parseProgram(q);
   const limit = intParam(q, 'limit', lim.def, 1, lim.max);
-  if (limit === null) fail(dataError(400, 'INVALID_LIMIT', `limit must be an integer between 1 and ${lim.max}`));
+  if (limit === null)
+    fail(dataError(400, 'INVALID_LIMIT', `limit must be an integer between 1 and ${lim.max}`));
   const sort = q.get('sort') ?? q.get('sortBy') ?? 'volume';
   if (!(SORTS as readonly string[]).includes(sort)) {
     fail(dataError(400, 'INVALID_SORT', `sort must be one of ${SORTS.join(', ')}`));
@@ -57,7 +64,13 @@ function sortKey(o: OrderState, sort: string): number {
 }
 
 /** Filters, sorts (descending) and pages a set of orders; validates the cursor against its listing. */
-function page(s: SimState, scope: string, candidates: OrderState[], q: URLSearchParams, lim: typeof WALLET_LIMIT) {
+function page(
+  s: SimState,
+  scope: string,
+  candidates: OrderState[],
+  q: URLSearchParams,
+  lim: typeof WALLET_LIMIT,
+) {
   const p = parseList(q, lim);
   const filtered = p.status === 'all' ? candidates : candidates.filter((o) => o.status === p.status);
   const keyed = filtered.map((o) => ({ o, k: sortKey(o, p.sort) }));
@@ -68,7 +81,13 @@ function page(s: SimState, scope: string, candidates: OrderState[], q: URLSearch
   if (p.cursor !== null) {
     const idx = isAddress(p.cursor) ? list.findIndex((o) => o.address === p.cursor) : -1;
     if (idx < 0 || !s.issuedCursors.has(`${listing}|${p.cursor}`)) {
-      fail(dataError(400, 'INVALID_CURSOR', 'cursor is not valid for this listing (same sort, status and program)'));
+      fail(
+        dataError(
+          400,
+          'INVALID_CURSOR',
+          'cursor is not valid for this listing (same sort, status and program)',
+        ),
+      );
     }
     start = idx + 1;
   }
@@ -141,7 +160,8 @@ export function dcaRoute(s: SimState, r: Req, seg: string[]): Reply | null {
     const m = needMint(b);
     if (seg.length === 2) {
       const p = parseList(q, TOKEN_LIMIT);
-      const f = (list: OrderState[]) => (p.status === 'all' ? list : list.filter((o) => o.status === p.status));
+      const f = (list: OrderState[]) =>
+        p.status === 'all' ? list : list.filter((o) => o.status === p.status);
       return ok({ mint: m, buyers: side(f(buyersOf(s, m))), sellers: side(f(sellersOf(s, m))) });
     }
     if (c === 'buyers') return ok({ mint: m, ...page(s, `buyers:${m}`, buyersOf(s, m), q, TOKEN_LIMIT) });
@@ -149,7 +169,8 @@ export function dcaRoute(s: SimState, r: Req, seg: string[]): Reply | null {
     if (c === 'users') {
       parseProgram(q);
       const limit = intParam(q, 'limit', TOKEN_LIMIT.def, 1, TOKEN_LIMIT.max);
-      if (limit === null) return dataError(400, 'INVALID_LIMIT', 'limit must be an integer between 1 and 1000');
+      if (limit === null)
+        return dataError(400, 'INVALID_LIMIT', 'limit must be an integer between 1 and 1000');
       const users = new Map<string, { wallet: string; orderCount: number; volumeUsd: number | null }>();
       for (const o of s.world.orders) {
         if (o.input.mint !== m && o.output.mint !== m) continue;

@@ -4,7 +4,15 @@ import type { SimState } from './state';
 import type { SimToken } from './tokens';
 
 const CHART_PERIODS: Record<string, number> = {
-  '1s': 1, '1m': 60, '5m': 300, '15m': 900, '30m': 1800, '1h': 3600, '4h': 14400, '1d': 86400, '1w': 604800,
+  '1s': 1,
+  '1m': 60,
+  '5m': 300,
+  '15m': 900,
+  '30m': 1800,
+  '1h': 3600,
+  '4h': 14400,
+  '1d': 86400,
+  '1w': 604800,
 };
 const currencyError: Reply = { status: 400, body: { error: 'Invalid currency. Options: usd, sol, eur' } };
 
@@ -27,11 +35,16 @@ function priceAt(seed: number, mint: string, base: number, period: number, k: nu
 function chart(s: SimState, r: Req, mint: string): Reply {
   if (!isAddress(mint)) return { status: 400, body: { error: 'Invalid token address' } };
   const cur = (r.query.get('currency') ?? 'usd').toLowerCase();
-  const factor = cur === 'usd' ? 1 : cur === 'sol' ? 1 / (s.world.tokens[0]!.priceUsd ?? 150) : cur === 'eur' ? 0.92 : 0;
+  const factor =
+    cur === 'usd' ? 1 : cur === 'sol' ? 1 / (s.world.tokens[0]!.priceUsd ?? 150) : cur === 'eur' ? 0.92 : 0;
   if (factor === 0) return currencyError;
   const type = r.query.get('type') ?? '1h';
   const period = CHART_PERIODS[type];
-  if (!period) return { status: 400, body: { error: `Invalid type. Options: ${Object.keys(CHART_PERIODS).join(', ')}` } };
+  if (!period)
+    return {
+      status: 400,
+      body: { error: `Invalid type. Options: ${Object.keys(CHART_PERIODS).join(', ')}` },
+    };
   const nowS = Math.floor(s.now / 1000);
   const to = Number(r.query.get('time_to') ?? nowS) || nowS;
   const from = Number(r.query.get('time_from') ?? to - period * 200) || to - period * 200;
@@ -44,8 +57,12 @@ function chart(s: SimState, r: Req, mint: string): Reply {
     const close = priceAt(s.seed, mint, price, period, k + 1) * factor;
     const j = noise(s.seed, `${mint}:v:${k}`);
     oclhv.push({
-      open, close, low: Math.min(open, close) * (1 - j * 0.01), high: Math.max(open, close) * (1 + j * 0.01),
-      volume: round(j * 50_000), time: k * period,
+      open,
+      close,
+      low: Math.min(open, close) * (1 - j * 0.01),
+      high: Math.max(open, close) * (1 + j * 0.01),
+      volume: round(j * 50_000),
+      time: k * period,
     });
   }
   return ok({ oclhv });
@@ -61,8 +78,14 @@ function stats(s: SimState, token: string, pool: string): Reply {
     const vb = round(rng.float(0, 1e5));
     const vs = round(rng.float(0, 1e5));
     out[tf] = {
-      buyers: Math.ceil(buys * 0.7), sellers: Math.ceil(sells * 0.7), volume: { buys: vb, sells: vs, total: round(vb + vs) },
-      transactions: buys + sells, buys, sells, wallets: Math.ceil((buys + sells) * 0.6), price,
+      buyers: Math.ceil(buys * 0.7),
+      sellers: Math.ceil(sells * 0.7),
+      volume: { buys: vb, sells: vs, total: round(vb + vs) },
+      transactions: buys + sells,
+      buys,
+      sells,
+      wallets: Math.ceil((buys + sells) * 0.6),
+      price,
       priceChangePercentage: round(rng.float(-30, 30)),
     };
   }
@@ -104,16 +127,31 @@ function search(s: SimState, r: Req): Reply {
   const q = (r.query.get('query') ?? r.query.get('q') ?? '').toLowerCase();
   const full = r.query.get('format') === 'full';
   const limit = intParam(r.query, 'limit', 100, 1, full ? 100 : 500);
-  if (limit === null) return { status: 400, body: { error: `limit must be between 1 and ${full ? 100 : 500}` } };
+  if (limit === null)
+    return { status: 400, body: { error: `limit must be between 1 and ${full ? 100 : 500}` } };
   const page = Math.max(1, Number(r.query.get('page') ?? '1') || 1);
   const hits = s.world.tokens.filter(
-    (t) => !q || t.symbol.toLowerCase().includes(q) || t.name.toLowerCase().includes(q) || t.mint.toLowerCase() === q,
+    (t) =>
+      !q ||
+      t.symbol.toLowerCase().includes(q) ||
+      t.name.toLowerCase().includes(q) ||
+      t.mint.toLowerCase() === q,
   );
   const data = hits.slice((page - 1) * limit, page * limit).map((t, i) => ({
-    name: t.name, symbol: t.symbol, mint: t.mint, decimals: t.decimals, image: t.image, priceUsd: t.priceUsd,
-    marketCapUsd: t.priceUsd === null ? null : round(t.priceUsd * 1e9), liquidityUsd: t.priceUsd === null ? null : round(t.priceUsd * 1e6),
-    holders: 100 + ((hash32(t.mint) >>> 0) % 100_000), market: 'raydium', poolAddress: s.world.pools[i % s.world.pools.length],
-    hasImage: true, hasCoinCommunity: i % 3 === 0, communityMessages: i % 3 === 0 ? 10 + i : 0,
+    name: t.name,
+    symbol: t.symbol,
+    mint: t.mint,
+    decimals: t.decimals,
+    image: t.image,
+    priceUsd: t.priceUsd,
+    marketCapUsd: t.priceUsd === null ? null : round(t.priceUsd * 1e9),
+    liquidityUsd: t.priceUsd === null ? null : round(t.priceUsd * 1e6),
+    holders: 100 + ((hash32(t.mint) >>> 0) % 100_000),
+    market: 'raydium',
+    poolAddress: s.world.pools[i % s.world.pools.length],
+    hasImage: true,
+    hasCoinCommunity: i % 3 === 0,
+    communityMessages: i % 3 === 0 ? 10 + i : 0,
     ...(t.extra ?? {}),
   }));
   return ok({ status: 'success', data, total: hits.length, pages: Math.ceil(hits.length / limit), page });
@@ -130,14 +168,19 @@ export function marketRoute(s: SimState, r: Req, seg: string[], plan: string): R
   if (a === 'search' && seg.length === 1) return search(s, r);
   if (a === 'chart' && b && seg.length <= 3) return chart(s, r, b);
   if (a === 'stats' && b && c && seg.length === 3) {
-    if (!isAddress(b) || !isAddress(c)) return dataError(400, 'INVALID_ADDRESS', 'token and pool must be valid addresses');
+    if (!isAddress(b) || !isAddress(c))
+      return dataError(400, 'INVALID_ADDRESS', 'token and pool must be valid addresses');
     return stats(s, b, c);
   }
   if (a === 'events' && b && seg.length <= 3) {
     if (!isAddress(b) || (c !== undefined && !isAddress(c))) {
       return dataError(400, 'INVALID_ADDRESS', 'token and pool must be valid addresses');
     }
-    return { status: 200, binary: binaryEvents(s, b, c ?? s.world.pools[0]!), headers: { 'content-type': 'application/octet-stream' } };
+    return {
+      status: 200,
+      binary: binaryEvents(s, b, c ?? s.world.pools[0]!),
+      headers: { 'content-type': 'application/octet-stream' },
+    };
   }
   return null;
 }

@@ -4,7 +4,11 @@ import { noise } from './rng';
 import type { SimState } from './state';
 
 const PERIODS: Record<string, number> = { '1m': 60, '1h': 3600, '1d': 86400 };
-const EXCHANGES: Record<string, 'polymarket' | 'kalshi'> = { polymarket: 'polymarket', poly: 'polymarket', kalshi: 'kalshi' };
+const EXCHANGES: Record<string, 'polymarket' | 'kalshi'> = {
+  polymarket: 'polymarket',
+  poly: 'polymarket',
+  kalshi: 'kalshi',
+};
 const bad = (msg: string) => pmError(400, 'BAD_REQUEST', msg);
 
 /** Resolves an id: Kalshi ticker (case-insensitive), Polymarket id, `POLY-<id>`, or slug. */
@@ -41,11 +45,13 @@ function candles(s: SimState, ev: PmEvent, q: URLSearchParams): Reply {
   const limit = intParam(q, 'limit', 200, 1, 2000);
   if (limit === null) return bad('limit must be an integer between 1 and 2000');
   const status = q.get('status') ?? 'all';
-  if (!['all', 'active', 'closed', 'inactive'].includes(status)) return bad('status must be one of all, active, closed, inactive');
+  if (!['all', 'active', 'closed', 'inactive'].includes(status))
+    return bad('status must be one of all, active, closed, inactive');
   const start = ts(q.get('start_ts'));
   const end = ts(q.get('end_ts'));
   const cursor = ts(q.get('cursor'));
-  if (Number.isNaN(start) || Number.isNaN(end) || Number.isNaN(cursor)) return bad('start_ts, end_ts and cursor must be unix timestamps');
+  if (Number.isNaN(start) || Number.isNaN(end) || Number.isNaN(cursor))
+    return bad('start_ts, end_ts and cursor must be unix timestamps');
   const nowS = Math.floor(Date.now() / 1000);
   const evStart = Math.floor(ev.startMs / 1000);
   const evEnd = ev.closedMs === null ? nowS : Math.floor(ev.closedMs / 1000);
@@ -56,7 +62,13 @@ function candles(s: SimState, ev: PmEvent, q: URLSearchParams): Reply {
   const kLo = Math.ceil(lo / period);
   const kFirst = Math.max(kLo, kHi - limit + 1);
   const markets = ev.markets.filter((m) =>
-    status === 'all' ? true : status === 'active' ? m.status === 'active' : status === 'closed' ? m.status !== 'active' : false,
+    status === 'all'
+      ? true
+      : status === 'active'
+        ? m.status === 'active'
+        : status === 'closed'
+          ? m.status !== 'active'
+          : false,
   );
   const series = markets.map((m) => {
     const list = [];
@@ -65,17 +77,35 @@ function candles(s: SimState, ev: PmEvent, q: URLSearchParams): Reply {
       const close = priceAt(s.seed, m, period, k + 1);
       const j = noise(s.seed, `${m.id}:${period}:j:${k}`);
       list.push({
-        open, close, high: Math.min(1, round(Math.max(open, close) + j * 0.01, 4)),
+        open,
+        close,
+        high: Math.min(1, round(Math.max(open, close) + j * 0.01, 4)),
         low: Math.max(0, round(Math.min(open, close) - (1 - j) * 0.01, 4)),
-        volume: round(j * m.volume * (period / 86400) * 0.05), tradeCount: Math.floor(j * 50),
-        exchange: ev.exchange, periodInterval: interval, ticker: m.ticker, timestamp: new Date(k * period * 1000).toISOString(),
+        volume: round(j * m.volume * (period / 86400) * 0.05),
+        tradeCount: Math.floor(j * 50),
+        exchange: ev.exchange,
+        periodInterval: interval,
+        ticker: m.ticker,
+        timestamp: new Date(k * period * 1000).toISOString(),
       });
     }
-    return { marketId: m.id, status: m.status, title: m.title, gammaMarketId: m.id, groupItemTitle: m.groupItemTitle, candles: list };
+    return {
+      marketId: m.id,
+      status: m.status,
+      title: m.title,
+      gammaMarketId: m.id,
+      groupItemTitle: m.groupItemTitle,
+      candles: list,
+    };
   });
   const more = kFirst > kLo && kFirst <= kHi;
   return ok({
-    eventId: ev.id, exchange: ev.exchange, periodInterval: interval, series, title: ev.title, eventSlug: ev.slug,
+    eventId: ev.id,
+    exchange: ev.exchange,
+    periodInterval: interval,
+    series,
+    title: ev.title,
+    eventSlug: ev.slug,
     nextCursor: more ? String(kFirst * period) : null,
   });
 }
@@ -86,7 +116,10 @@ export function pmRoute(s: SimState, r: Req, seg: string[]): Reply | null {
   const exchange = exchangeParam(r.query);
   if (exchange === null) return bad('exchange must be one of polymarket, poly, kalshi');
   if (seg[2] === 'batch' && seg.length === 3) {
-    const ids = (r.query.get('ids') ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+    const ids = (r.query.get('ids') ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
     if (ids.length === 0) return bad('ids is required (comma-separated event ids)');
     if (ids.length > 100) return bad('at most 100 ids per request');
     const results = ids.map((requestedId) => {

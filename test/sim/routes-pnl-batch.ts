@@ -38,7 +38,8 @@ export function pnlBatchRoute(s: SimState, r: Req, seg: string[]): Reply | null 
   const w = s.world;
   const positions = allPositions(w);
   const m = r.query.get('pnlMode') ?? 'strict';
-  if (!['strict', 'adjusted', 'raw'].includes(m)) return bad('Invalid pnlMode. Options: strict, adjusted, raw');
+  if (!['strict', 'adjusted', 'raw'].includes(m))
+    return bad('Invalid pnlMode. Options: strict, adjusted, raw');
   const key = seg.join('/');
   if (key === 'wallets/batch') {
     const list = arrayField(r, 'wallets');
@@ -53,12 +54,18 @@ export function pnlBatchRoute(s: SimState, r: Req, seg: string[]): Reply | null 
         continue;
       }
       wallets.push({
-        wallet, identity: w.identities.get(wallet) ?? null, summary: summarize(ps.map((p) => withMode(p, m))),
+        wallet,
+        identity: w.identities.get(wallet) ?? null,
+        summary: summarize(ps.map((p) => withMode(p, m))),
         tags: { isArbitrage: false, platforms: w.identities.get(wallet)?.platforms ?? [] },
         updatedAt: new Date(w.now - 60_000).toISOString(),
       });
     }
-    return ok({ count: wallets.length, wallets, ...extras({ notFound, invalid: t.invalid, truncated: t.truncated }) });
+    return ok({
+      count: wallets.length,
+      wallets,
+      ...extras({ notFound, invalid: t.invalid, truncated: t.truncated }),
+    });
   }
   if (seg[0] === 'wallets' && seg[2] === 'positions' && seg[3] === 'batch' && seg.length === 4) {
     const wallet = seg[1]!;
@@ -70,7 +77,11 @@ export function pnlBatchRoute(s: SimState, r: Req, seg: string[]): Reply | null 
     const found = t.valid.map((tok) => ps.find((p) => p.token === tok)).filter((p) => p !== undefined);
     const notFound = t.valid.filter((tok) => !ps.some((p) => p.token === tok));
     return ok({
-      wallet, pnlMode: m, count: found.length, positions: found.map(positionJson), stats: stats(found),
+      wallet,
+      pnlMode: m,
+      count: found.length,
+      positions: found.map(positionJson),
+      stats: stats(found),
       ...extras({ notFound, invalid: t.invalid, truncated: t.truncated }),
     });
   }
@@ -87,7 +98,13 @@ export function pnlBatchRoute(s: SimState, r: Req, seg: string[]): Reply | null 
       if (p) out.push({ wallet, ...positionJson(withMode(p, m)) });
       else notFound.push(wallet);
     }
-    return ok({ token, pnlMode: m, count: out.length, positions: out, ...extras({ notFound, invalid: t.invalid, truncated: t.truncated }) });
+    return ok({
+      token,
+      pnlMode: m,
+      count: out.length,
+      positions: out,
+      ...extras({ notFound, invalid: t.invalid, truncated: t.truncated }),
+    });
   }
   if (key === 'positions/batch') {
     const list = arrayField(r, 'pairs');

@@ -1,16 +1,25 @@
 import { fail, intParam, isAddress, ok, type Reply, type Req, round } from './http';
-import { allPositions, analysis, convert, type Position, positionJson, stats, summarize, withMode } from './pnl-data';
-import { Rng } from './rng';
+import {
+  allPositions,
+  analysis,
+  convert,
+  type Position,
+  positionJson,
+  stats,
+  summarize,
+  withMode,
+} from './pnl-data';
 import { pnlBatchRoute } from './routes-pnl-batch';
+import { seriesRoute } from './routes-pnl-series';
 import type { SimState } from './state';
 import type { World } from './world';
 
 const bad = (error: string): Reply => ({ status: 400, body: { error } });
-const DAY = 86_400_000;
 
 function mode(q: URLSearchParams): string {
   const m = q.get('pnlMode') ?? 'strict';
-  if (!['strict', 'adjusted', 'raw'].includes(m)) fail(bad('Invalid pnlMode. Options: strict, adjusted, raw'));
+  if (!['strict', 'adjusted', 'raw'].includes(m))
+    fail(bad('Invalid pnlMode. Options: strict, adjusted, raw'));
   return m;
 }
 function currency(w: World, q: URLSearchParams): { currency: string; factor: number } {
@@ -29,20 +38,6 @@ const tags = (w: World, wallet: string) => ({
   platforms: identity(w, wallet)?.platforms ?? [],
 });
 
-function daily(w: World, wallet: string, days: number) {
-  const rng = new Rng(w.seed, 5000 + (w.walletIndex.get(wallet) ?? 0));
-  const today = Math.floor(w.now / DAY) * DAY;
-  let cum = 0;
-  return Array.from({ length: days }, (_, i) => {
-    const t = today - (days - 1 - i) * DAY;
-    const realizedPnl = round(rng.float(-500, 700));
-    const volume = round(rng.float(0, 20_000));
-    const trades = rng.int(0, 30);
-    cum += realizedPnl;
-    return { date: new Date(t).toISOString().slice(0, 10), time: t, realizedPnl, volume, trades, cum: round(cum) };
-  });
-}
-
 function walletSub(s: SimState, r: Req, wallet: string, sub: string[]): Reply | null {
   const w = s.world;
   const all = allPositions(w).get(wallet);
@@ -54,9 +49,15 @@ function walletSub(s: SimState, r: Req, wallet: string, sub: string[]): Reply | 
   if (a === undefined) {
     const c = currency(w, r.query);
     return ok({
-      wallet, pnlMode: m, ...(c.currency !== 'usd' ? { currency: c.currency } : {}), identity: head.identity,
-      summary: convert(summarize(ps), c.factor), analysis: convert(analysis(ps), c.factor), stats: stats(ps),
-      tags: tags(w, wallet), updatedAt: updatedAt(w),
+      wallet,
+      pnlMode: m,
+      ...(c.currency !== 'usd' ? { currency: c.currency } : {}),
+      identity: head.identity,
+      summary: convert(summarize(ps), c.factor),
+      analysis: convert(analysis(ps), c.factor),
+      stats: stats(ps),
+      tags: tags(w, wallet),
+      updatedAt: updatedAt(w),
     });
   }
   if (a === 'positions' && sub.length === 1) {
@@ -67,56 +68,27 @@ function walletSub(s: SimState, r: Req, wallet: string, sub: string[]): Reply | 
     const slice = sorted.slice(start, start + limit);
     const hasMore = start + limit < sorted.length;
     return ok({
-      ...head, positions: slice.map(positionJson), stats: { ...stats(ps), filtered: ps.length },
-      pagination: { hasMore, nextCursor: hasMore ? String(start + limit) : null, count: slice.length, total: ps.length, pnlMode: m },
+      ...head,
+      positions: slice.map(positionJson),
+      stats: { ...stats(ps), filtered: ps.length },
+      pagination: {
+        hasMore,
+        nextCursor: hasMore ? String(start + limit) : null,
+        count: slice.length,
+        total: ps.length,
+        pnlMode: m,
+      },
     });
   }
   if (a === 'tokens' && b && sub.length === 2) {
     if (!isAddress(b)) return bad('Invalid token address');
     const p = ps.find((x) => x.token === b);
-    return p ? ok({ ...head, pnlMode: m, ...positionJson(p) }) : { status: 404, body: { error: 'Position not found' } };
+    return p
+      ? ok({ ...head, pnlMode: m, ...positionJson(p) })
+      : { status: 404, body: { error: 'Position not found' } };
   }
   if (a === 'history' || a === 'performance' || a === 'chart') {
-    const c = currency(w, r.query);
-    const days = daily(w, wallet, 30);
-    const pos = days.filter((d) => d.realizedPnl > 0).length;
-    const best = days.reduce((x, y) => (y.realizedPnl > x.realizedPnl ? y : x));
-    const worst = days.reduce((x, y) => (y.realizedPnl < x.realizedPnl ? y : x));
-    const totals = { realizedPnl: round(days.reduce((x, d) => x + d.realizedPnl, 0)), volume: round(days.reduce((x, d) => x + d.volume, 0)) };
-    const cur = c.currency !== 'usd' ? { currency: c.currency } : {};
-    const daysSummary = { trading: days.filter((d) => d.trades > 0).length, positive: pos, negative: days.length - pos, breakEven: 0 };
-    if (a === 'history') {
-      return ok(convert({
-        ...head, ...cur,
-        days: days.map((d) => ({
-          date: d.date,
-          cumulative: { pnl: { realized: d.cum, unrealized: null, total: d.cum }, cost: null, proceeds: null, openPositions: { cost: null, value: null }, counts: { buys: d.trades, sells: 0, tokensTraded: 1 } },
-          activity: { pnl: { realized: d.realizedPnl }, counts: { buys: d.trades, sells: 0 }, volume: { costUsd: d.volume, total: d.volume }, averages: { buy: null, sell: null, realizedPnl: d.realizedPnl, holdTimeSecs: null } },
-        })),
-        summary: { days: daysSummary, totals, winRate: round((pos / days.length) * 100), totalDays: days.length, deltas: null },
-      }, c.factor));
-    }
-    if (a === 'performance') {
-      const day = (d: (typeof days)[number]) => ({ date: d.date, realizedPnl: d.realizedPnl, volume: d.volume, totalPnl: d.cum, trades: d.trades });
-      return ok(convert({
-        ...head, ...cur, window: 30, totals: { ...totals, trades: days.reduce((x, d) => x + d.trades, 0) },
-        bestDay: day(best), worstDay: day(worst), streaks: { positive: 3, negative: 2, currentPositive: 1, currentNegative: 0 },
-        drawdown: { amount: Math.abs(worst.realizedPnl), percent: null },
-        days: days.map((d) => ({ date: d.date, realizedPnl: d.realizedPnl, unrealizedPnl: null, totalPnl: d.cum, volume: d.volume, trades: d.trades })),
-        updatedAt: updatedAt(w),
-      }, c.factor));
-    }
-    return ok({
-      ...head,
-      points: days.map((d) => ({ date: d.date, time: d.time, pnl: { realized: d.cum, total: d.cum }, invested: null, proceeds: null, activity: { realizedPnl: d.realizedPnl, buys: d.trades, sells: 0, volume: d.volume, avgHoldTimeSecs: null }, counts: { buys: d.trades, sells: 0, tokensTraded: 1 } })),
-      summary: {
-        days: daysSummary, totals, winRate: round((pos / days.length) * 100),
-        bestDay: { date: best.date, realizedPnl: best.realizedPnl }, worstDay: { date: worst.date, realizedPnl: worst.realizedPnl },
-        streaks: { positive: 3, negative: 2, currentPositive: 1, currentNegative: 0 }, drawdown: { amount: Math.abs(worst.realizedPnl), percent: null },
-        averages: { dailyVolume: round(totals.volume / days.length), dailyRealizedPnl: round(totals.realizedPnl / days.length), holdTimeSecs: null },
-      },
-      pagination: { count: days.length, hasMore: false, nextTimeTo: null },
-    });
+    return seriesRoute(w, wallet, a, currency(w, r.query), head, updatedAt(w));
   }
   const j = (p: Position | undefined) => (p ? positionJson(p) : null);
   const by = (f: (p: Position) => number) => [...ps].sort((x, y) => f(y) - f(x));
@@ -124,9 +96,11 @@ function walletSub(s: SimState, r: Req, wallet: string, sub: string[]): Reply | 
   const closed = ps.filter((p) => p.current.balance === 0);
   if (a === 'highlights' && sub.length === 1) {
     return ok({
-      ...head, counts: { positions: ps.length, open: open.length, closed: closed.length },
+      ...head,
+      counts: { positions: ps.length, open: open.length, closed: closed.length },
       highlights: {
-        biggestWinner: j(by((p) => p.pnl.total ?? p.pnl.realized)[0]), biggestLoser: j(by((p) => -(p.pnl.total ?? p.pnl.realized))[0]),
+        biggestWinner: j(by((p) => p.pnl.total ?? p.pnl.realized)[0]),
+        biggestLoser: j(by((p) => -(p.pnl.total ?? p.pnl.realized))[0]),
         biggestBag: j(open.sort((x, y) => (y.current.value ?? 0) - (x.current.value ?? 0))[0]),
         mostProfitableClosed: j(closed.sort((x, y) => y.pnl.realized - x.pnl.realized)[0]),
         fastestFlip: j(closed.sort((x, y) => (x.timing.holdTimeSecs ?? 0) - (y.timing.holdTimeSecs ?? 0))[0]),
@@ -140,14 +114,31 @@ function walletSub(s: SimState, r: Req, wallet: string, sub: string[]): Reply | 
     const sm = summarize(ps);
     const vals = open.map((p) => p.current.value ?? 0).sort((x, y) => y - x);
     const tot = vals.reduce((x, y) => x + y, 0);
-    const pct = (n: number) => (tot > 0 ? round((vals.slice(0, n).reduce((x, y) => x + y, 0) / tot) * 100) : null);
-    const profitable = open.filter((p) => (p.pnl.unrealized ?? 0) > 0).reduce((x, p) => x + (p.current.value ?? 0), 0);
+    const pct = (n: number) =>
+      tot > 0 ? round((vals.slice(0, n).reduce((x, y) => x + y, 0) / tot) * 100) : null;
+    const profitable = open
+      .filter((p) => (p.pnl.unrealized ?? 0) > 0)
+      .reduce((x, p) => x + (p.current.value ?? 0), 0);
     return ok({
       ...head,
-      openPositions: { count: open.length, cost: sm.openPositions.cost, value: sm.openPositions.value, profitableValue: round(profitable), profitableValuePercent: tot > 0 ? round((profitable / tot) * 100) : null },
+      openPositions: {
+        count: open.length,
+        cost: sm.openPositions.cost,
+        value: sm.openPositions.value,
+        profitableValue: round(profitable),
+        profitableValuePercent: tot > 0 ? round((profitable / tot) * 100) : null,
+      },
       concentration: { top1Percent: pct(1), top5Percent: pct(5), score: pct(1) },
-      pnlMix: { realized: sm.pnl.realized, unrealized: sm.pnl.unrealized, realizedPercent: null, unrealizedPercent: null },
-      largestPositions: open.sort((x, y) => (y.current.value ?? 0) - (x.current.value ?? 0)).slice(0, 5).map(positionJson),
+      pnlMix: {
+        realized: sm.pnl.realized,
+        unrealized: sm.pnl.unrealized,
+        realizedPercent: null,
+        unrealizedPercent: null,
+      },
+      largestPositions: open
+        .sort((x, y) => (y.current.value ?? 0) - (x.current.value ?? 0))
+        .slice(0, 5)
+        .map(positionJson),
       updatedAt: updatedAt(w),
     });
   }
@@ -160,12 +151,33 @@ export function holder(w: World, wallet: string, p: Position) {
     wallet,
     pnl: {
       token: { realized: p.pnl.realized, unrealized: p.pnl.unrealized, total: p.pnl.total },
-      wallet: { realized: sm.pnl.realized, unrealized: sm.pnl.unrealized, total: sm.pnl.total, invested: sm.invested, proceeds: sm.proceeds, totalTrades: sm.counts.trades, tokensTraded: sm.counts.tokensTraded },
+      wallet: {
+        realized: sm.pnl.realized,
+        unrealized: sm.pnl.unrealized,
+        total: sm.pnl.total,
+        invested: sm.invested,
+        proceeds: sm.proceeds,
+        totalTrades: sm.counts.trades,
+        tokensTraded: sm.counts.tokensTraded,
+      },
     },
     identity: identity(w, wallet),
-    position: { balance: p.current.balance, costBasis: p.current.costBasis, value: p.current.value, price: p.current.price },
-    buyUsd: p.invested, sellUsd: p.proceeds, counts: p.counts, roi: p.roi, invested: p.invested, proceeds: p.proceeds,
-    volume: p.volume, averages: p.averages, current: p.current, timing: p.timing,
+    position: {
+      balance: p.current.balance,
+      costBasis: p.current.costBasis,
+      value: p.current.value,
+      price: p.current.price,
+    },
+    buyUsd: p.invested,
+    sellUsd: p.proceeds,
+    counts: p.counts,
+    roi: p.roi,
+    invested: p.invested,
+    proceeds: p.proceeds,
+    volume: p.volume,
+    averages: p.averages,
+    current: p.current,
+    timing: p.timing,
   };
 }
 
@@ -175,7 +187,16 @@ function listPage<T>(q: URLSearchParams, items: T[], def: number, max: number, m
   const start = Number(q.get('cursor') ?? '0') || 0;
   const slice = items.slice(start, start + limit!);
   const hasMore = start + limit! < items.length;
-  return { slice, pagination: { hasMore, nextCursor: hasMore ? String(start + limit!) : null, count: slice.length, total: items.length, ...(m ? { pnlMode: m } : {}) } };
+  return {
+    slice,
+    pagination: {
+      hasMore,
+      nextCursor: hasMore ? String(start + limit!) : null,
+      count: slice.length,
+      total: items.length,
+      ...(m ? { pnlMode: m } : {}),
+    },
+  };
 }
 
 /** Routes `/v2/pnl/*` (segments after `pnl`). */
@@ -195,10 +216,32 @@ export function pnlRoute(s: SimState, r: Req, seg: string[]): Reply | null {
       const p = ps.find((x) => x.token === b);
       if (p) rows.push(holder(w, wallet, p));
     }
-    if (c === 'traders') rows.sort((x, y) => (y.pnl.token.total ?? y.pnl.token.realized) - (x.pnl.token.total ?? x.pnl.token.realized));
+    if (c === 'traders')
+      rows.sort(
+        (x, y) => (y.pnl.token.total ?? y.pnl.token.realized) - (x.pnl.token.total ?? x.pnl.token.realized),
+      );
     else rows.sort((x, y) => x.timing.firstTrade - y.timing.firstTrade);
     const pg = listPage(r.query, rows, 100, 500);
-    const meta = t ? { symbol: t.symbol, name: t.name, image: t.image, decimals: t.decimals, price: t.priceUsd, marketCap: null, liquidity: null, primaryMarket: 'raydium' } : { symbol: null, name: null, decimals: null, price: null, marketCap: null, liquidity: null, primaryMarket: null };
+    const meta = t
+      ? {
+          symbol: t.symbol,
+          name: t.name,
+          image: t.image,
+          decimals: t.decimals,
+          price: t.priceUsd,
+          marketCap: null,
+          liquidity: null,
+          primaryMarket: 'raydium',
+        }
+      : {
+          symbol: null,
+          name: null,
+          decimals: null,
+          price: null,
+          marketCap: null,
+          liquidity: null,
+          primaryMarket: null,
+        };
     return ok({ meta, traders: pg.slice, pagination: pg.pagination });
   }
   if (a === 'leaderboard' && b === 'top' && seg.length === 2) {
@@ -208,12 +251,30 @@ export function pnlRoute(s: SimState, r: Req, seg: string[]): Reply | null {
       const sm = summarize(ps);
       const an = analysis(ps);
       return {
-        wallet, period: { realized: sm.pnl.realized, realizedRaw: sm.pnl.realizedRaw, volume: round(sm.invested + sm.proceeds), tradingDays: ps.length, roi: sm.roi },
-        ending: { pnl: { realized: sm.pnl.realized, total: sm.pnl.total } }, invested: sm.invested, proceeds: sm.proceeds,
-        counts: { buys: sm.counts.buys, sells: sm.counts.sells, trades: sm.counts.trades, tokensTraded: sm.counts.tokensTraded },
-        averages: sm.averages, tokens: { profitable: an.tokens.winning, losing: an.tokens.losing, closed: an.tokens.closed },
-        winRate: an.winRate, timing: { firstTrade: sm.timing.firstTrade, lastTrade: sm.timing.lastTrade },
-        lastSnapshotDate: new Date(w.now).toISOString().slice(0, 10), updatedAt: updatedAt(w), identity: identity(w, wallet),
+        wallet,
+        period: {
+          realized: sm.pnl.realized,
+          realizedRaw: sm.pnl.realizedRaw,
+          volume: round(sm.invested + sm.proceeds),
+          tradingDays: ps.length,
+          roi: sm.roi,
+        },
+        ending: { pnl: { realized: sm.pnl.realized, total: sm.pnl.total } },
+        invested: sm.invested,
+        proceeds: sm.proceeds,
+        counts: {
+          buys: sm.counts.buys,
+          sells: sm.counts.sells,
+          trades: sm.counts.trades,
+          tokensTraded: sm.counts.tokensTraded,
+        },
+        averages: sm.averages,
+        tokens: { profitable: an.tokens.winning, losing: an.tokens.losing, closed: an.tokens.closed },
+        winRate: an.winRate,
+        timing: { firstTrade: sm.timing.firstTrade, lastTrade: sm.timing.lastTrade },
+        lastSnapshotDate: new Date(w.now).toISOString().slice(0, 10),
+        updatedAt: updatedAt(w),
+        identity: identity(w, wallet),
       };
     });
     rows.sort((x, y) => y.period.realized - x.period.realized);

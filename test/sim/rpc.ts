@@ -15,7 +15,8 @@ const blockhash = (seed: number, slot: number) => encodeBase58(new Rng(seed, slo
 
 function block(s: SimState, slot: number, cfg: Record<string, unknown>): unknown {
   const { confirmed, unconfirmed, head } = s.world.slots;
-  if (unconfirmed.includes(slot) || slot > head || (slot > confirmed[0]! && !confirmed.includes(slot))) return null;
+  if (unconfirmed.includes(slot) || slot > head || (slot > confirmed[0]! && !confirmed.includes(slot)))
+    return null;
   const rng = new Rng(s.seed, slot);
   const details = (cfg.transactionDetails as string) ?? 'full';
   const rewards = cfg.rewards !== false;
@@ -31,15 +32,29 @@ function block(s: SimState, slot: number, cfg: Record<string, unknown>): unknown
       sig,
       tx: {
         meta: {
-          err: null, fee, innerInstructions: [], loadedAddresses: { readonly: [], writable: [] },
-          logMessages: ['Program 11111111111111111111111111111111 invoke [1]', 'Program 11111111111111111111111111111111 success'],
-          postBalances: [pre - fee - amount, amount, 1], preBalances: [pre, 0, 1], postTokenBalances: [], preTokenBalances: [],
-          ...(rewards ? { rewards: [] } : {}), status: { Ok: null },
+          err: null,
+          fee,
+          innerInstructions: [],
+          loadedAddresses: { readonly: [], writable: [] },
+          logMessages: [
+            'Program 11111111111111111111111111111111 invoke [1]',
+            'Program 11111111111111111111111111111111 success',
+          ],
+          postBalances: [pre - fee - amount, amount, 1],
+          preBalances: [pre, 0, 1],
+          postTokenBalances: [],
+          preTokenBalances: [],
+          ...(rewards ? { rewards: [] } : {}),
+          status: { Ok: null },
         },
         transaction: {
           message: {
             accountKeys: [payer, dest, SYSTEM],
-            header: { numRequiredSignatures: 1, numReadonlySignedAccounts: 0, numReadonlyUnsignedAccounts: 1 },
+            header: {
+              numRequiredSignatures: 1,
+              numReadonlySignedAccounts: 0,
+              numReadonlyUnsignedAccounts: 1,
+            },
             instructions: [{ accounts: [0, 1], data: '3Bxs4h24hBtQy9rw', programIdIndex: 2 }],
             recentBlockhash: blockhash(s.seed, slot - 2),
           },
@@ -49,20 +64,33 @@ function block(s: SimState, slot: number, cfg: Record<string, unknown>): unknown
     };
   });
   const out: Record<string, unknown> = {
-    blockHeight: slot - 20_000_000, blockTime, blockhash: blockhash(s.seed, slot), parentSlot: slot - 1,
+    blockHeight: slot - 20_000_000,
+    blockTime,
+    blockhash: blockhash(s.seed, slot),
+    parentSlot: slot - 1,
     previousBlockhash: blockhash(s.seed, slot - 1),
   };
   if (details === 'full') out.transactions = txs.map((t) => t.tx);
   else if (details === 'signatures') out.signatures = txs.map((t) => t.sig);
-  if (rewards) out.rewards = [{ pubkey: s.world.wallets[slot % 200], lamports: 5000, postBalance: 1e9, rewardType: 'Fee', commission: null }];
+  if (rewards)
+    out.rewards = [
+      {
+        pubkey: s.world.wallets[slot % 200],
+        lamports: 5000,
+        postBalance: 1e9,
+        rewardType: 'Fee',
+        commission: null,
+      },
+    ];
   return out;
 }
 
 function account(s: SimState, addr: string) {
   const w = s.world;
-  const base = { data: ['', 'base64'], executable: false, rentEpoch: 18446744073709551615 };
+  const base = { data: ['', 'base64'], executable: false, rentEpoch: 18446744073709552000 };
   if (w.walletIndex.has(addr) || w.queuedWallets.includes(addr)) {
-    const lamports = 1_000_000 + (new Rng(w.seed, addr.length + (w.walletIndex.get(addr) ?? 300)).u32() % 50_000_000_000);
+    const lamports =
+      1_000_000 + (new Rng(w.seed, addr.length + (w.walletIndex.get(addr) ?? 300)).u32() % 50_000_000_000);
     return { lamports, owner: SYSTEM, space: 0, ...base };
   }
   if (w.tokenByMint.has(addr)) return { lamports: 1_461_600, owner: TOKEN_PROGRAM, space: 82, ...base };
@@ -78,7 +106,8 @@ function call(s: SimState, method: string, params: unknown[]): RpcResult {
     case 'getBlock':
     case 'getConfirmedBlock': {
       const slot = typeof params[0] === 'string' ? Number(params[0]) : params[0];
-      if (typeof slot !== 'number' || !Number.isInteger(slot) || slot < 0) return invalidParams('Invalid param: slot must be a u64');
+      if (typeof slot !== 'number' || !Number.isInteger(slot) || slot < 0)
+        return invalidParams('Invalid param: slot must be a u64');
       return { result: block(s, slot, (params[1] as Record<string, unknown>) ?? {}) };
     }
     case 'getMultipleAccounts': {
@@ -86,7 +115,9 @@ function call(s: SimState, method: string, params: unknown[]): RpcResult {
       if (!Array.isArray(keys)) return invalidParams('Invalid params: expected an array of addresses');
       if (keys.length > 100) return invalidParams('Too many inputs provided; max 100');
       if (!keys.every((k) => isAddress(k))) return invalidParams('Invalid param: WrongSize');
-      return { result: { context: { slot: s.slot, apiVersion: '2.2.0' }, value: keys.map((k) => account(s, k)) } };
+      return {
+        result: { context: { slot: s.slot, apiVersion: '2.2.0' }, value: keys.map((k) => account(s, k)) },
+      };
     }
     case 'getPrimaryDomain': {
       const w = params[0];
@@ -123,8 +154,11 @@ export function rpc(s: SimState, body: unknown, bodyError: boolean): unknown {
   if (bodyError) return { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } };
   const one = (req: unknown) => {
     const r = req as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
-    const id = (r && (typeof r.id === 'string' || typeof r.id === 'number') ? r.id : null) as string | number | null;
-    if (!r || r.jsonrpc !== '2.0' || typeof r.method !== 'string') {
+    const id = (r && (typeof r.id === 'string' || typeof r.id === 'number') ? r.id : null) as
+      | string
+      | number
+      | null;
+    if (r?.jsonrpc !== '2.0' || typeof r.method !== 'string') {
       return { jsonrpc: '2.0', id, error: { code: -32600, message: 'Invalid request' } };
     }
     const params = Array.isArray(r.params) ? r.params : r.params === undefined ? [] : [r.params];

@@ -13,8 +13,14 @@ export interface Faults {
 }
 
 export const NO_FAULTS: Faults = {
-  latencyMs: 0, errorRate: 0, status: 500, retryAfter: 1, malformed: false,
-  dropSocketAfterMs: 0, silentSocket: false, paths: null,
+  latencyMs: 0,
+  errorRate: 0,
+  status: 500,
+  retryAfter: 1,
+  malformed: false,
+  dropSocketAfterMs: 0,
+  silentSocket: false,
+  paths: null,
 };
 
 export interface LogEntry {
@@ -41,8 +47,16 @@ export interface SimState {
 export function createState(seed: number, hostile: boolean, now: number): SimState {
   const world = buildWorld(seed, hostile, now);
   return {
-    seed, hostile, now, world, faults: { ...NO_FAULTS }, log: [], issuedCursors: new Set(),
-    rng: new Rng(seed, 99), eventCounter: 0, slot: world.slots.head,
+    seed,
+    hostile,
+    now,
+    world,
+    faults: { ...NO_FAULTS },
+    log: [],
+    issuedCursors: new Set(),
+    rng: new Rng(seed, 99),
+    eventCounter: 0,
+    slot: world.slots.head,
   };
 }
 

@@ -23,12 +23,66 @@ export interface SimToken {
 }
 
 const WORDS = [
-  'Bonk', 'Jupiter', 'Raydium', 'Orca', 'Pyth', 'Wif', 'Popcat', 'Mew', 'Tensor', 'Drift', 'Kamino',
-  'Marinade', 'Jito', 'Helium', 'Render', 'Hivemapper', 'Nosana', 'Shadow', 'Zeta', 'Parcl', 'Sanctum',
-  'Meteora', 'Moodeng', 'Gigachad', 'Slerf', 'Myro', 'Ponke', 'Wen', 'Samo', 'Bome', 'Grass', 'Io',
-  'Kmno', 'Cloud', 'Ore', 'Sharky', 'Zeus', 'Access', 'Honey', 'Step', 'Saber', 'Atlas', 'Polis',
-  'Genopets', 'Aurory', 'Dust', 'Foxy', 'Crown', 'Gofx', 'Mngo', 'Port', 'Larix', 'Hxro', 'Blze', 'Srm',
-  'Fida', 'Media', 'Cope', 'Rope', 'Tulip',
+  'Bonk',
+  'Jupiter',
+  'Raydium',
+  'Orca',
+  'Pyth',
+  'Wif',
+  'Popcat',
+  'Mew',
+  'Tensor',
+  'Drift',
+  'Kamino',
+  'Marinade',
+  'Jito',
+  'Helium',
+  'Render',
+  'Hivemapper',
+  'Nosana',
+  'Shadow',
+  'Zeta',
+  'Parcl',
+  'Sanctum',
+  'Meteora',
+  'Moodeng',
+  'Gigachad',
+  'Slerf',
+  'Myro',
+  'Ponke',
+  'Wen',
+  'Samo',
+  'Bome',
+  'Grass',
+  'Io',
+  'Kmno',
+  'Cloud',
+  'Ore',
+  'Sharky',
+  'Zeus',
+  'Access',
+  'Honey',
+  'Step',
+  'Saber',
+  'Atlas',
+  'Polis',
+  'Genopets',
+  'Aurory',
+  'Dust',
+  'Foxy',
+  'Crown',
+  'Gofx',
+  'Mngo',
+  'Port',
+  'Larix',
+  'Hxro',
+  'Blze',
+  'Srm',
+  'Fida',
+  'Media',
+  'Cope',
+  'Rope',
+  'Tulip',
 ];
 
 export const HOSTILE_VARIANTS = ['xss', 'rlo', 'long', 'jsurl', 'httpNullUsd'] as const;
@@ -68,16 +122,30 @@ export function makeTokens(seed: number, hostile: boolean): SimToken[] {
   const rng = new Rng(seed, 1);
   const tokens: SimToken[] = [
     {
-      mint: SOL_MINT, symbol: 'SOL', name: 'Wrapped SOL', decimals: 9,
-      image: 'https://img.solanatracker.example/sol.png', priceUsd: 150.25,
-      uri: 'https://meta.solanatracker.example/sol.json', description: 'Wrapped SOL',
-      twitter: null, website: 'https://solana.com', hasFileMetaData: true,
+      mint: SOL_MINT,
+      symbol: 'SOL',
+      name: 'Wrapped SOL',
+      decimals: 9,
+      image: 'https://img.solanatracker.example/sol.png',
+      priceUsd: 150.25,
+      uri: 'https://meta.solanatracker.example/sol.json',
+      description: 'Wrapped SOL',
+      twitter: null,
+      website: 'https://solana.com',
+      hasFileMetaData: true,
     },
     {
-      mint: USDC_MINT, symbol: 'USDC', name: 'USD Coin', decimals: 6,
-      image: 'https://img.solanatracker.example/usdc.png', priceUsd: 1,
-      uri: 'https://meta.solanatracker.example/usdc.json', description: 'USD Coin',
-      twitter: 'https://x.com/circle', website: 'https://www.circle.com', hasFileMetaData: true,
+      mint: USDC_MINT,
+      symbol: 'USDC',
+      name: 'USD Coin',
+      decimals: 6,
+      image: 'https://img.solanatracker.example/usdc.png',
+      priceUsd: 1,
+      uri: 'https://meta.solanatracker.example/usdc.json',
+      description: 'USD Coin',
+      twitter: 'https://x.com/circle',
+      website: 'https://www.circle.com',
+      hasFileMetaData: true,
     },
   ];
   for (let i = 2; i < 60; i++) {
@@ -97,7 +165,7 @@ export function makeTokens(seed: number, hostile: boolean): SimToken[] {
       hasFileMetaData: rng.chance(0.8),
     });
   }
-  HOSTILE_VARIANTS.forEach((v, k) => applyHostile(tokens[5 + k]!, v));
+  for (const [k, v] of HOSTILE_VARIANTS.entries()) applyHostile(tokens[5 + k]!, v);
   if (hostile) {
     for (let i = 12; i < 60; i += 3) applyHostile(tokens[i]!, HOSTILE_VARIANTS[i % HOSTILE_VARIANTS.length]!);
   }
@@ -107,11 +175,19 @@ export function makeTokens(seed: number, hostile: boolean): SimToken[] {
 /** Token object as embedded in a REST order (input carries the long form). */
 export function tokenJson(t: SimToken, long: boolean): Record<string, unknown> {
   const base: Record<string, unknown> = {
-    mint: t.mint, symbol: t.symbol, name: t.name, decimals: t.decimals, image: t.image, priceUsd: t.priceUsd,
+    mint: t.mint,
+    symbol: t.symbol,
+    name: t.name,
+    decimals: t.decimals,
+    image: t.image,
+    priceUsd: t.priceUsd,
   };
   if (long) {
     Object.assign(base, {
-      uri: t.uri, description: t.description, twitter: t.twitter, website: t.website,
+      uri: t.uri,
+      description: t.description,
+      twitter: t.twitter,
+      website: t.website,
       hasFileMetaData: t.hasFileMetaData,
     });
   }

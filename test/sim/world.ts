@@ -92,8 +92,12 @@ export function buildWorld(seed: number, hostile: boolean, now: number): World {
       const quote = (w + k) % 2 === 0 ? USDC : SOL;
       orders.push(
         makeOrder(rng, {
-          owner: wallets[w]!, input: buy ? quote : other, output: buy ? other : quote,
-          status: 'active', now, benign: true,
+          owner: wallets[w]!,
+          input: buy ? quote : other,
+          output: buy ? other : quote,
+          status: 'active',
+          now,
+          benign: true,
         }),
       );
     }
@@ -103,15 +107,27 @@ export function buildWorld(seed: number, hostile: boolean, now: number): World {
     for (const status of STATUSES) {
       const t = tokens[m]!;
       const q = t.mint === USDC_MINT ? SOL : USDC;
-      orders.push(makeOrder(rng, { owner: wallets[5 + m * 4]!, input: q, output: t, status, now, benign: true }));
-      orders.push(makeOrder(rng, { owner: wallets[6 + m * 4]!, input: t, output: q, status, now, benign: true }));
+      orders.push(
+        makeOrder(rng, { owner: wallets[5 + m * 4]!, input: q, output: t, status, now, benign: true }),
+      );
+      orders.push(
+        makeOrder(rng, { owner: wallets[6 + m * 4]!, input: t, output: q, status, now, benign: true }),
+      );
     }
   }
   const weightedToken = () => tokens[Math.min(59, Math.floor(rng.next() ** 2 * 60))]!;
   while (orders.length < 1500) {
     const ownerIdx = Math.floor(rng.next() ** 1.5 * 200);
     const owner = wallets[ownerIdx]!;
-    const status: Status = rng.pick(['active', 'active', 'active', 'pending', 'paused', 'completed', 'completed']);
+    const status: Status = rng.pick([
+      'active',
+      'active',
+      'active',
+      'pending',
+      'paused',
+      'completed',
+      'completed',
+    ]);
     const kind = rng.next();
     let input: SimToken;
     let output: SimToken;
@@ -133,8 +149,21 @@ export function buildWorld(seed: number, hostile: boolean, now: number): World {
   const confirmed = Array.from({ length: 10 }, (_, i) => head - 10 + i);
   const unconfirmed = Array.from({ length: 5 }, (_, i) => head + 1 + i);
   return {
-    seed, hostile, now, tokens, tokenByMint, wallets, walletIndex, queuedWallets, identities, domains,
-    pools, poolToken, orders, orderByAddress, initialOrders: orders.map((o) => o.address),
+    seed,
+    hostile,
+    now,
+    tokens,
+    tokenByMint,
+    wallets,
+    walletIndex,
+    queuedWallets,
+    identities,
+    domains,
+    pools,
+    poolToken,
+    orders,
+    orderByAddress,
+    initialOrders: orders.map((o) => o.address),
     slots: { confirmed, unconfirmed, head },
     events: makeEvents(seed, hostile, now),
   };

@@ -31,20 +31,40 @@ describe('sim datastream', () => {
     const order = sim.catalog.orders[0]!;
     const before = (await api.get(`/dca/order/${order}`)).body;
     const p = await probe();
-    const rooms = ['dca:jupiter', 'dca:jupiter:filled', `dca:jupiter:wallet:${before.owner}`, `dca:jupiter:${order}`, `dca:jupiter:${before.output.mint}:buyers`, `dca:jupiter:${before.input.mint}:sellers`];
+    const rooms = [
+      'dca:jupiter',
+      'dca:jupiter:filled',
+      `dca:jupiter:wallet:${before.owner}`,
+      `dca:jupiter:${order}`,
+      `dca:jupiter:${before.output.mint}:buyers`,
+      `dca:jupiter:${before.input.mint}:sellers`,
+    ];
     for (const r of rooms) await p.join(r);
     const from = p.messages.length;
     const emitted = await api.post('/__sim/emit', { order, eventName: 'Filled' });
     expect(emitted.status).toBe(200);
     const ev = emitted.body;
-    expect(ev).toMatchObject({ program: 'jupiter', programId: 'DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M', address: order, owner: before.owner, eventName: 'Filled', dcaKey: order });
+    expect(ev).toMatchObject({
+      program: 'jupiter',
+      programId: 'DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M',
+      address: order,
+      owner: before.owner,
+      eventName: 'Filled',
+      dcaKey: order,
+    });
     expect(ev.inAmount).toMatch(/^\d+$/);
     expect(ev.outAmount).toMatch(/^\d+$/);
     expect(typeof ev.signature).toBe('string');
     expect(ev.timestamp).toBeGreaterThan(1e12);
-    const got = await Promise.all(rooms.map((room) => p.next((m) => m.type === 'message' && m.room === room && m.data.signature === ev.signature, from)));
+    const got = await Promise.all(
+      rooms.map((room) =>
+        p.next((m) => m.type === 'message' && m.room === room && m.data.signature === ev.signature, from),
+      ),
+    );
     expect(got.map((m) => m.room).sort()).toEqual([...rooms].sort());
-    const dups = p.messages.slice(from).filter((m) => m.type === 'message' && m.data.signature === ev.signature);
+    const dups = p.messages
+      .slice(from)
+      .filter((m) => m.type === 'message' && m.data.signature === ev.signature);
     expect(dups.length).toBe(rooms.length);
     const after = (await api.get(`/dca/order/${order}`)).body;
     expect(BigInt(after.raw.used)).toBe(BigInt(before.raw.used) + BigInt(ev.inAmount));
@@ -52,7 +72,9 @@ describe('sim datastream', () => {
     expect(after.remaining).toBeLessThan(before.remaining);
     expect(after.progressPercent).toBeGreaterThan(before.progressPercent);
     expect(ev.order.raw.used).toBe(after.raw.used);
-    const wallet = (await api.get(`/dca/wallet/${before.owner}?limit=100`)).body.orders.find((o: any) => o.address === order);
+    const wallet = (await api.get(`/dca/wallet/${before.owner}?limit=100`)).body.orders.find(
+      (o: any) => o.address === order,
+    );
     expect(wallet.raw.used).toBe(after.raw.used);
   });
 
@@ -78,7 +100,8 @@ describe('sim datastream', () => {
 
   it('Opened creates an order visible over REST', async () => {
     const w = sim.catalog.wallets[3]!;
-    const ev = (await api.post('/__sim/emit', { wallet: w, mint: sim.catalog.mints[2], eventName: 'Opened' })).body;
+    const ev = (await api.post('/__sim/emit', { wallet: w, mint: sim.catalog.mints[2], eventName: 'Opened' }))
+      .body;
     expect(ev.cycleFrequency).toMatch(/^\d+$/);
     expect(['openDca', 'openDcaV2']).toContain(ev.openInstruction);
     const o = await api.get(`/dca/order/${ev.address}`);
@@ -106,11 +129,25 @@ describe('sim datastream', () => {
     await p.join(`pnl:${w}:summary`);
     await p.join(`price:aggregated:${t}`);
     const s = await p.next((m) => m.type === 'message' && m.room === `pnl:${w}:summary`);
-    expect(Object.keys(s.data).sort()).toEqual(['averages', 'counts', 'invested', 'openPositions', 'pnl', 'proceeds', 'roi', 'timing']);
+    expect(Object.keys(s.data).sort()).toEqual([
+      'averages',
+      'counts',
+      'invested',
+      'openPositions',
+      'pnl',
+      'proceeds',
+      'roi',
+      'timing',
+    ]);
     const rest = await api.get(`/v2/pnl/wallets/${w}`);
     expect(s.data.pnl.total).toBe(rest.body.summary.pnl.total);
     const pr = await p.next((m) => m.type === 'message' && m.room === `price:aggregated:${t}`);
     expect(pr.data).toMatchObject({ token: t, price: expect.any(Number), aggregated: { poolCount: 3 } });
-    expect(pr.data.topPools[0]).toEqual({ poolId: expect.any(String), price: expect.any(Number), liquidity: expect.any(Number), market: 'raydium' });
+    expect(pr.data.topPools[0]).toEqual({
+      poolId: expect.any(String),
+      price: expect.any(Number),
+      liquidity: expect.any(Number),
+      market: 'raydium',
+    });
   });
 });

@@ -32,7 +32,9 @@ describe('sim /dca', () => {
   it('lists the jupiter program', async () => {
     const r = await api.get('/dca/programs');
     expect(r.body).toEqual({
-      programs: [{ id: 'jupiter', label: 'Jupiter DCA', programId: 'DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M' }],
+      programs: [
+        { id: 'jupiter', label: 'Jupiter DCA', programId: 'DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M' },
+      ],
     });
   });
 
@@ -76,8 +78,12 @@ describe('sim /dca', () => {
     expect((await api.get(`/dca/token/${m(0)}/sellers?limit=1000`)).status).toBe(200);
     expect((await api.get(`/dca/pair/${m(1)}/${m(2)}`)).body.pagination.limit).toBe(50);
     for (const bad of [
-      `/dca/wallet/${w0()}?limit=101`, `/dca/wallet/${w0()}/orders?limit=0`, `/dca/wallet/${w0()}?limit=abc`,
-      `/dca/token/${m(0)}/buyers?limit=1001`, `/dca/token/${m(0)}/users?limit=0`, `/dca/pair/${m(1)}/${m(2)}?limit=101`,
+      `/dca/wallet/${w0()}?limit=101`,
+      `/dca/wallet/${w0()}/orders?limit=0`,
+      `/dca/wallet/${w0()}?limit=abc`,
+      `/dca/token/${m(0)}/buyers?limit=1001`,
+      `/dca/token/${m(0)}/users?limit=0`,
+      `/dca/pair/${m(1)}/${m(2)}?limit=101`,
     ]) {
       const r = await api.get(bad);
       expect(r.status, bad).toBe(400);
@@ -213,7 +219,9 @@ describe('sim /dca', () => {
         expect(isSolanaAddress(o.address) && isSolanaAddress(o.owner)).toBe(true);
         const d = o.input.decimals;
         expect(o.raw.deposited).toMatch(/^\d+$/);
-        expect(BigInt(o.raw.used) + BigInt(o.raw.remaining) + BigInt(o.raw.withdrawn)).toBe(BigInt(o.raw.deposited));
+        expect(BigInt(o.raw.used) + BigInt(o.raw.remaining) + BigInt(o.raw.withdrawn)).toBe(
+          BigInt(o.raw.deposited),
+        );
         expect(Number(o.raw.deposited) / 10 ** d).toBeCloseTo(o.deposited, 6);
         expect(o.used + o.remaining).toBeCloseTo(o.deposited, 6);
         if (o.status === 'completed') expect(o.remaining).toBe(0);

@@ -11,7 +11,12 @@ describe('sim determinism and hostile data', () => {
       expect(a.catalog).toEqual(b.catalog);
       expect(a.catalog.wallets).not.toEqual(c.catalog.wallets);
       const w = a.catalog.wallets[4]!;
-      for (const path of [`/dca/wallet/${w}?limit=100`, `/v2/pnl/wallets/${w}`, `/dca/token/${a.catalog.mints[3]}/buyers`, `/pm/v1/events/batch?ids=${a.catalog.events.polymarket.join(',')}`]) {
+      for (const path of [
+        `/dca/wallet/${w}?limit=100`,
+        `/v2/pnl/wallets/${w}`,
+        `/dca/token/${a.catalog.mints[3]}/buyers`,
+        `/pm/v1/events/batch?ids=${a.catalog.events.polymarket.join(',')}`,
+      ]) {
         const ra = await client(a).get(path);
         const rb = await client(b).get(path);
         expect(ra.text).toBe(rb.text);
@@ -56,7 +61,9 @@ describe('sim determinism and hostile data', () => {
       for (let i = 0; i < 5; i++) expect(JSON.stringify(t(i))).not.toMatch(/[<\u202E]|javascript:|http:\/\//);
       const fav = await api.get(`/dca/wallet/${sim.catalog.wallets[0]}?limit=100&status=active`);
       expect(JSON.stringify(fav.body)).not.toMatch(/[<\u202E]|javascript:/);
-      const ev = await api.get(`/pm/v1/events/batch?ids=${sim.catalog.events.polymarket.slice(0, 5).join(',')},${sim.catalog.events.kalshi.slice(0, 3).join(',')}`);
+      const ev = await api.get(
+        `/pm/v1/events/batch?ids=${sim.catalog.events.polymarket.slice(0, 5).join(',')},${sim.catalog.events.kalshi.slice(0, 3).join(',')}`,
+      );
       const titles = ev.body.results.map((r: any) => r.event.title);
       expect(titles.slice(0, 3).join('')).not.toMatch(/[<\u202E]/);
       expect(titles[3]).toContain('<img');
@@ -86,7 +93,9 @@ describe('sim determinism and hostile data', () => {
     const hostile = await start({ hostile: true });
     try {
       const count = async (sim: typeof plain) =>
-        (await client(sim).get('/search?limit=100')).body.data.filter((t: any) => /<img|\u202E|javascript:/.test(JSON.stringify(t))).length;
+        (await client(sim).get('/search?limit=100')).body.data.filter((t: any) =>
+          /<img|\u202E|javascript:/.test(JSON.stringify(t)),
+        ).length;
       expect(await count(hostile)).toBeGreaterThan(await count(plain));
     } finally {
       await Promise.all([plain.close(), hostile.close()]);

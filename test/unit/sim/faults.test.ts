@@ -34,7 +34,9 @@ describe('sim faults and control', () => {
 
   it('408 TIMEOUT body; default status 500; prediction API keeps its error shape', async () => {
     await ctl.post('/__sim/faults', { status: 408 });
-    expect((await api.get(wallet())).body).toEqual({ error: { code: 'TIMEOUT', message: expect.any(String) } });
+    expect((await api.get(wallet())).body).toEqual({
+      error: { code: 'TIMEOUT', message: expect.any(String) },
+    });
     await ctl.post('/__sim/faults', { errorRate: 1 });
     expect((await api.get(wallet())).status).toBe(500);
     await ctl.post('/__sim/faults', { status: 503 });
@@ -90,7 +92,12 @@ describe('sim faults and control', () => {
     await ctl.post('/__sim/faults', {});
     const from = p.messages.length;
     await p.join('dca:jupiter:opened');
-    expect(p.messages.slice(0, from + 1).filter((m) => m.type !== 'ping').map((m) => m.room)).toEqual(['dca:jupiter:opened']);
+    expect(
+      p.messages
+        .slice(0, from + 1)
+        .filter((m) => m.type !== 'ping')
+        .map((m) => m.room),
+    ).toEqual(['dca:jupiter:opened']);
     p.close();
   });
 

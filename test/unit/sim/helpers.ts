@@ -14,11 +14,20 @@ export async function start(opts: SimOptions = {}): Promise<Sim> {
 
 /** GET/POST helper speaking JSON to the sim. */
 export function client(sim: Sim, key: string | null = 'demo') {
-  const call = async (method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<Res> => {
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<Res> => {
     const headers: Record<string, string> = { ...extra };
     if (key !== null) headers['x-api-key'] = key;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const r = await fetch(sim.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const r = await fetch(sim.url + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await r.text();
     let parsed: unknown;
     try {

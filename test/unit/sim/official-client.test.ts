@@ -1,4 +1,4 @@
-import { Client, Datastream, DataApiError, PredictionMarketsClient } from '@solana-tracker/data-api';
+import { Client, DataApiError, Datastream, PredictionMarketsClient } from '@solana-tracker/data-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sim } from '../../sim/index';
 import { client, start } from './helpers';
@@ -19,7 +19,12 @@ describe('official @solana-tracker/data-api client against the sim', () => {
     const wallet = await st.getDcaWallet(w, { limit: 5, sort: 'created', status: 'active' });
     expect(wallet.wallet).toBe(w);
     expect(wallet.orders.length).toBe(Math.min(5, wallet.summary.active));
-    const next = await st.getDcaWalletOrders(w, { limit: 5, sort: 'created', status: 'active', cursor: wallet.pagination.nextCursor! });
+    const next = await st.getDcaWalletOrders(w, {
+      limit: 5,
+      sort: 'created',
+      status: 'active',
+      cursor: wallet.pagination.nextCursor!,
+    });
     expect(next.orders[0]!.address).not.toBe(wallet.orders[0]!.address);
     const order = await st.getDcaOrder(sim.catalog.orders[0]!);
     expect(order.status).toBe('active');
@@ -45,10 +50,10 @@ describe('official @solana-tracker/data-api client against the sim', () => {
     const batch = (await st.batchPnlV2WalletSummaries([w, sim.catalog.queuedWallets[0]!])) as any;
     expect(batch.count).toBe(1);
     expect(batch.notFound).toEqual([sim.catalog.queuedWallets[0]]);
-    const positions = await st.getPnlV2WalletPositions(w, { limit: 2 });
+    const positions = (await st.getPnlV2WalletPositions(w, { limit: 2 })) as any;
     expect(positions.positions.length).toBe(2);
     const token = positions.positions[0]!.token;
-    expect((await st.getPnlV2WalletTokenPosition(w, token)).token).toBe(token);
+    expect(((await st.getPnlV2WalletTokenPosition(w, token)) as any).token).toBe(token);
     expect((await st.getPnlV2TokenTraders(token)).traders.length).toBeGreaterThan(0);
     expect((await st.getPnlV2TopTraders({ limit: 3 })).traders.length).toBe(3);
     const tp = (await st.batchPnlV2WalletTokenPositions(w, [token])) as any;
@@ -65,7 +70,10 @@ describe('official @solana-tracker/data-api client against the sim', () => {
   it('prediction-market calls', async () => {
     const pm = new PredictionMarketsClient({ apiKey: 'demo', baseUrl: sim.predictionUrl });
     const slug = sim.catalog.events.polymarket[0]!;
-    const b = (await pm.getEventsBatch({ ids: `${slug},kxfedchair-26,nope`, exchange: undefined as never })) as any;
+    const b = (await pm.getEventsBatch({
+      ids: `${slug},kxfedchair-26,nope`,
+      exchange: undefined as never,
+    })) as any;
     expect(b.notFound).toEqual(['nope']);
     expect(b.results[1].event.ticker).toBe('KXFEDCHAIR-26');
     const c = (await pm.getEventCandlesticks(slug, { period_interval: '1d', limit: 10 })) as any;

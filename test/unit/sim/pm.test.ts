@@ -26,7 +26,13 @@ describe('sim prediction API (/pm)', () => {
     const r = await batch(`ids=${slug},${id},POLY-${id},kxfedchair-26,missing-thing`);
     expect(r.status).toBe(200);
     expect(r.body.notFound).toEqual(['missing-thing']);
-    expect(r.body.results.map((x: any) => x.requestedId)).toEqual([slug, id, `POLY-${id}`, 'kxfedchair-26', 'missing-thing']);
+    expect(r.body.results.map((x: any) => x.requestedId)).toEqual([
+      slug,
+      id,
+      `POLY-${id}`,
+      'kxfedchair-26',
+      'missing-thing',
+    ]);
     expect(r.body.results.slice(0, 3).every((x: any) => x.event.id === id)).toBe(true);
     expect(r.body.results[3].event).toMatchObject({ exchange: 'kalshi', ticker: 'KXFEDCHAIR-26' });
     expect(r.body.results[4].event).toBeNull();
@@ -91,13 +97,19 @@ describe('sim prediction API (/pm)', () => {
       }
     }
     expect(r.body.nextCursor).not.toBeNull();
-    const older = await api.get(`/pm/v1/events/${slug}/candlesticks?end_ts=${end}&cursor=${r.body.nextCursor}&limit=5`);
+    const older = await api.get(
+      `/pm/v1/events/${slug}/candlesticks?end_ts=${end}&cursor=${r.body.nextCursor}&limit=5`,
+    );
     const lastOld = older.body.series[0].candles.at(-1);
     expect(Date.parse(lastOld.timestamp)).toBe(Date.parse(r.body.series[0].candles[0].timestamp) - 3_600_000);
     expect(lastOld.close).toBe(r.body.series[0].candles[0].open);
-    const ms = await api.get(`/pm/v1/events/${slug}/candlesticks?end_ts=${end * 1000}&limit=3&period_interval=1d`);
+    const ms = await api.get(
+      `/pm/v1/events/${slug}/candlesticks?end_ts=${end * 1000}&limit=3&period_interval=1d`,
+    );
     expect(ms.body.series[0].candles.length).toBe(3);
-    expect((await api.get(`/pm/v1/events/${slug}/candlesticks?limit=2000&period_interval=1m`)).status).toBe(200);
+    expect((await api.get(`/pm/v1/events/${slug}/candlesticks?limit=2000&period_interval=1m`)).status).toBe(
+      200,
+    );
     for (const q of ['limit=2001', 'limit=0', 'period_interval=5m', 'status=open', 'start_ts=abc']) {
       const bad = await api.get(`/pm/v1/events/${slug}/candlesticks?${q}`);
       expect(bad.status, q).toBe(400);

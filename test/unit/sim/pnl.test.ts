@@ -24,13 +24,24 @@ describe('sim /v2/pnl', () => {
     const ps = p.body.positions;
     expect(ps.length).toBe(s.counts.tokensTraded);
     const sum = (f: (x: any) => number | null) => ps.reduce((a: number, x: any) => a + (f(x) ?? 0), 0);
-    expect(s.invested).toBeCloseTo(sum((x) => x.invested), 0);
-    expect(s.proceeds).toBeCloseTo(sum((x) => x.proceeds), 0);
-    expect(s.pnl.realized).toBeCloseTo(sum((x) => x.pnl.realized), 0);
+    expect(s.invested).toBeCloseTo(
+      sum((x) => x.invested),
+      0,
+    );
+    expect(s.proceeds).toBeCloseTo(
+      sum((x) => x.proceeds),
+      0,
+    );
+    expect(s.pnl.realized).toBeCloseTo(
+      sum((x) => x.pnl.realized),
+      0,
+    );
     expect(s.counts.buys).toBe(sum((x) => x.counts.buys));
     expect(s.counts.trades).toBe(s.counts.buys + s.counts.sells);
     expect(r.body.stats.holding + r.body.stats.sold).toBe(r.body.stats.total);
-    expect(r.body.analysis.tokens.winning + r.body.analysis.tokens.losing).toBe(r.body.analysis.tokens.closed);
+    expect(r.body.analysis.tokens.winning + r.body.analysis.tokens.losing).toBe(
+      r.body.analysis.tokens.closed,
+    );
     expect(typeof s.timing.firstTrade).toBe('number');
     expect(s.timing.firstTrade).toBeGreaterThan(1e12);
     expect(r.body.tags).toEqual({ isArbitrage: expect.any(Boolean), platforms: expect.any(Array) });
@@ -88,7 +99,9 @@ describe('sim /v2/pnl', () => {
     expect(t.body.wallet).toBe(w);
     expect((await api.get(`/v2/pnl/wallets/${w}/history`)).body.days.length).toBe(30);
     expect((await api.get(`/v2/pnl/wallets/${w}/performance`)).body.window).toBe(30);
-    expect((await api.get(`/v2/pnl/wallets/${w}/highlights`)).body.highlights).toHaveProperty('biggestWinner');
+    expect((await api.get(`/v2/pnl/wallets/${w}/highlights`)).body.highlights).toHaveProperty(
+      'biggestWinner',
+    );
     expect((await api.get(`/v2/pnl/wallets/${w}/risk`)).body.openPositions.count).toBeGreaterThanOrEqual(0);
     expect((await api.get(`/v2/pnl/wallets/${w}/chart`)).body.points.length).toBe(30);
     const traders = await api.get(`/v2/pnl/tokens/${token}/traders`);
@@ -111,7 +124,13 @@ describe('sim /v2/pnl', () => {
     expect(r.body.wallets.length).toBe(100);
     expect(r.body.truncated).toEqual([...ws.slice(100, 105), sim.catalog.queuedWallets[0]]);
     expect(r.body.invalid).toEqual(['not-a-wallet']);
-    expect(r.body.wallets[0]).toEqual({ wallet: ws[0], identity: expect.anything(), summary: expect.any(Object), tags: expect.any(Object), updatedAt: expect.any(String) });
+    expect(r.body.wallets[0]).toEqual({
+      wallet: ws[0],
+      identity: expect.anything(),
+      summary: expect.any(Object),
+      tags: expect.any(Object),
+      updatedAt: expect.any(String),
+    });
     const small = await api.post('/v2/pnl/wallets/batch', { wallets: [ws[2], sim.catalog.queuedWallets[1]] });
     expect(small.body.notFound).toEqual([sim.catalog.queuedWallets[1]]);
     const single = await api.get(`/v2/pnl/wallets/${ws[2]}`);

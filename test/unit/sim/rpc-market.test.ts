@@ -29,16 +29,25 @@ describe('sim RPC', () => {
       expect(u.body.result).toBeNull();
     }
     const prev = await rpcCall(sim, 'getBlock', [slot - 1]);
-    expect((await rpcCall(sim, 'getBlock', [slot])).body.result.previousBlockhash).toBe(prev.body.result.blockhash);
+    expect((await rpcCall(sim, 'getBlock', [slot])).body.result.previousBlockhash).toBe(
+      prev.body.result.blockhash,
+    );
   });
 
   it('getMultipleAccounts uses the contract owners and the standard shape', async () => {
     const c = sim.catalog;
     const unknown = encodeBase58(new Uint8Array(32).fill(7));
-    const r = await rpcCall(sim, 'getMultipleAccounts', [[c.wallets[0], c.mints[3], c.orders[0], c.pools[0], unknown]]);
+    const r = await rpcCall(sim, 'getMultipleAccounts', [
+      [c.wallets[0], c.mints[3], c.orders[0], c.pools[0], unknown],
+    ]);
     const v = r.body.result.value;
     expect(typeof r.body.result.context.slot).toBe('number');
-    expect(v[0]).toMatchObject({ owner: '11111111111111111111111111111111', space: 0, data: ['', 'base64'], executable: false });
+    expect(v[0]).toMatchObject({
+      owner: '11111111111111111111111111111111',
+      space: 0,
+      data: ['', 'base64'],
+      executable: false,
+    });
     expect(v[1]).toMatchObject({ owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', space: 82 });
     expect(v[2].owner).toBe('DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M');
     expect(v[3].owner).toBe('675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8');
@@ -94,7 +103,10 @@ describe('sim market data', () => {
   it('stats, chart (currency rule), search, credits, subscription', async () => {
     const [m, p] = [sim.catalog.mints[2], sim.catalog.pools[0]];
     const st = await api.get(`/stats/${m}/${p}`);
-    expect(st.body['24h'].volume.total).toBeCloseTo(st.body['24h'].volume.buys + st.body['24h'].volume.sells, 1);
+    expect(st.body['24h'].volume.total).toBeCloseTo(
+      st.body['24h'].volume.buys + st.body['24h'].volume.sells,
+      1,
+    );
     const ch = await api.get(`/chart/${m}?type=1h`);
     expect(ch.body.oclhv.length).toBeGreaterThan(10);
     expect((await api.get(`/chart/${m}/${p}`)).status).toBe(200);
