@@ -11,5 +11,5 @@ export const birdeye = defineAdapter({
     text: true,
     attributes: { 'data-address': 'unknown', 'data-token-address': 'mint', 'data-owner': 'wallet' },
   },
-  ignore: 'header, [role="search"]',
+  ignore: 'header, search, [role="search"]',
 });

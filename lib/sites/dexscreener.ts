@@ -14,5 +14,5 @@ export const dexscreener = defineAdapter({
     text: true,
     attributes: { 'data-pair-address': 'pool', 'data-token-address': 'mint', 'data-maker': 'wallet' },
   },
-  ignore: 'header, [role="search"]',
+  ignore: 'header, search, [role="search"]',
 });

@@ -7,5 +7,5 @@ export const gmgn = defineAdapter({
   origin: 'https://gmgn.ai',
   matches: hostIs('gmgn.ai'),
   sources: { links: true, text: true, attributes: { 'data-address': 'unknown' } },
-  ignore: 'header, [role="search"]',
+  ignore: 'header, search, [role="search"]',
 });

@@ -7,5 +7,5 @@ export const pumpfun = defineAdapter({
   origin: 'https://pump.fun',
   matches: hostIs('pump.fun'),
   sources: { links: true, text: true, attributes: { 'data-mint': 'mint', 'data-address': 'unknown' } },
-  ignore: 'nav, [role="search"]',
+  ignore: 'nav, search, [role="search"]',
 });

@@ -11,5 +11,5 @@ export const solanafm = defineAdapter({
     text: true,
     attributes: { 'data-address': 'unknown', 'data-tooltip-content': 'unknown' },
   },
-  ignore: 'header, [role="search"]',
+  ignore: 'header, search, [role="search"], [role="tablist"]',
 });

@@ -11,5 +11,5 @@ export const solscan = defineAdapter({
     text: true,
     attributes: { 'data-address': 'unknown', 'data-token': 'mint' },
   },
-  ignore: 'header, nav, [role="search"]',
+  ignore: 'header, nav, search, [role="search"]',
 });

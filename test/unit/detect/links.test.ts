@@ -36,11 +36,26 @@ describe('parseLink', () => {
     [`https://gmgn.ai/sol/token/Ab12_${M}`, addr(M, 'mint')],
     [`https://gmgn.ai/sol/address/${W}`, addr(W, 'wallet')],
     [`https://www.solscan.io/token/${M}`, addr(M, 'mint')],
-    ['https://polymarket.com/event/fed-decision-in-march', { type: 'event', event: { exchange: 'polymarket', id: 'fed-decision-in-march' } }],
-    ['https://www.polymarket.com/event/fed-decision-in-march/will-the-fed-cut?tid=1', { type: 'event', event: { exchange: 'polymarket', id: 'fed-decision-in-march' } }],
-    ['https://kalshi.com/markets/kxfedrate/fed-rate/kxfedrate-25dec', { type: 'event', event: { exchange: 'kalshi', id: 'KXFEDRATE-25DEC' } }],
-    ['https://kalshi.com/markets/kxfedrate/kxfedrate-25dec', { type: 'event', event: { exchange: 'kalshi', id: 'KXFEDRATE-25DEC' } }],
-    ['https://kalshi.com/events/kxbtcmax-26dec31', { type: 'event', event: { exchange: 'kalshi', id: 'KXBTCMAX-26DEC31' } }],
+    [
+      'https://polymarket.com/event/fed-decision-in-march',
+      { type: 'event', event: { exchange: 'polymarket', id: 'fed-decision-in-march' } },
+    ],
+    [
+      'https://www.polymarket.com/event/fed-decision-in-march/will-the-fed-cut?tid=1',
+      { type: 'event', event: { exchange: 'polymarket', id: 'fed-decision-in-march' } },
+    ],
+    [
+      'https://kalshi.com/markets/kxfedrate/fed-rate/kxfedrate-25dec',
+      { type: 'event', event: { exchange: 'kalshi', id: 'KXFEDRATE-25DEC' } },
+    ],
+    [
+      'https://kalshi.com/markets/kxfedrate/kxfedrate-25dec',
+      { type: 'event', event: { exchange: 'kalshi', id: 'KXFEDRATE-25DEC' } },
+    ],
+    [
+      'https://kalshi.com/events/kxbtcmax-26dec31',
+      { type: 'event', event: { exchange: 'kalshi', id: 'KXBTCMAX-26DEC31' } },
+    ],
   ])('%s', (href, expected) => {
     expect(parseLink(href)).toEqual(expected);
   });
@@ -74,11 +89,15 @@ describe('parseLink', () => {
 
   it('never throws on garbage', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.webUrl(), fc.string({ unit: 'binary' })), fc.option(fc.string()), (s, base) => {
-        parseLink(s, base ?? undefined);
-        parseLink(`https://solscan.io/${s}`);
-        parseLink(`https://kalshi.com/markets/${s}`);
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.webUrl(), fc.string({ unit: 'binary' })),
+        fc.option(fc.string()),
+        (s, base) => {
+          parseLink(s, base ?? undefined);
+          parseLink(`https://solscan.io/${s}`);
+          parseLink(`https://kalshi.com/markets/${s}`);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -116,10 +135,22 @@ describe('parseLookupInput', () => {
     [`solscan.io/account/${W}`, { type: 'address', address: W, kind: 'unknown' }],
     [`https://pump.fun/profile/${W}`, { type: 'address', address: W, kind: 'wallet' }],
     [`https://jup.ag/recurring/${W}`, { type: 'address', address: W, kind: 'order' }],
-    ['https://polymarket.com/event/fed-decision-in-march', { type: 'event', event: { exchange: 'polymarket', id: 'fed-decision-in-march' } }],
-    ['polymarket.com/event/fed-decision-in-march', { type: 'event', event: { exchange: 'polymarket', id: 'fed-decision-in-march' } }],
-    ['fed-decision-in-march', { type: 'event', event: { exchange: 'polymarket', id: 'fed-decision-in-march' } }],
-    ['https://kalshi.com/events/KXFEDCHAIR-26', { type: 'event', event: { exchange: 'kalshi', id: 'KXFEDCHAIR-26' } }],
+    [
+      'https://polymarket.com/event/fed-decision-in-march',
+      { type: 'event', event: { exchange: 'polymarket', id: 'fed-decision-in-march' } },
+    ],
+    [
+      'polymarket.com/event/fed-decision-in-march',
+      { type: 'event', event: { exchange: 'polymarket', id: 'fed-decision-in-march' } },
+    ],
+    [
+      'fed-decision-in-march',
+      { type: 'event', event: { exchange: 'polymarket', id: 'fed-decision-in-march' } },
+    ],
+    [
+      'https://kalshi.com/events/KXFEDCHAIR-26',
+      { type: 'event', event: { exchange: 'kalshi', id: 'KXFEDCHAIR-26' } },
+    ],
     ['KXFEDCHAIR-26', { type: 'event', event: { exchange: 'kalshi', id: 'KXFEDCHAIR-26' } }],
     ['312000000', { type: 'slot', slot: 312000000 }],
     ['BONK', { type: 'search', query: 'BONK' }],

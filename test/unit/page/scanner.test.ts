@@ -1,0 +1,200 @@
+// @vitest-environment happy-dom
+import bs58 from 'bs58';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createScanner, type Found, type ScannerOptions, scanUrl } from '../../../lib/page';
+import { adapterById } from '../../../lib/sites';
+import type { SiteAdapter } from '../../../lib/sites/types';
+
+const generic = adapterById('generic')!;
+const addressAt = (i: number) => {
+  const bytes = new Uint8Array(32);
+  bytes[0] = 0x80;
+  bytes[1] = i & 0xff;
+  bytes[2] = (i >> 8) & 0xff;
+  return bs58.encode(bytes);
+};
+
+let controller: AbortController;
+let found: Found[];
+
+function scan(extra: Partial<ScannerOptions> = {}, adapter: SiteAdapter = generic) {
+  return createScanner({
+    root: document.body,
+    adapter,
+    signal: controller.signal,
+    onFound: (items) => found.push(...items),
+    ...extra,
+  });
+}
+
+beforeEach(() => {
+  controller = new AbortController();
+  found = [];
+  document.body.innerHTML = '';
+});
+afterEach(() => controller.abort());
+
+describe('scanner', () => {
+  it('reads nodes added later, once each, and changed text', async () => {
+    document.body.innerHTML = `<p>first ${addressAt(1)}</p>`;
+    const scanner = scan();
+    await scanner.idle();
+    expect(found.map((f) => f.address)).toEqual([addressAt(1)]);
+
+    const p = document.createElement('p');
+    p.textContent = `later ${addressAt(2)} and ${addressAt(3)}`;
+    document.body.appendChild(p);
+    await scanner.idle();
+    expect(found.map((f) => f.address)).toEqual([addressAt(1), addressAt(2), addressAt(3)]);
+
+    // Moving read nodes around (a re-render that reuses them) reports nothing new.
+    document.body.appendChild(document.body.firstElementChild!);
+    await scanner.idle();
+    expect(found).toHaveLength(3);
+
+    const text = document.createTextNode('nothing yet');
+    document.body.appendChild(text);
+    await scanner.idle();
+    text.data = `now ${addressAt(4)}`;
+    await scanner.idle();
+    expect(found.map((f) => f.address)).toContain(addressAt(4));
+    expect(found).toHaveLength(4);
+  });
+
+  it('never reads its own UI, inputs or editable regions', async () => {
+    const scanner = scan();
+    await scanner.idle();
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      `<div data-onchain-lens>${addressAt(1)}</div><div contenteditable="true"><p>${addressAt(2)}</p></div>
+       <textarea>${addressAt(3)}</textarea><input value="${addressAt(4)}"><button>${addressAt(5)}</button>`,
+    );
+    await scanner.idle();
+    // Typing into an editor adds text nodes inside it: still ignored.
+    document.querySelector('[contenteditable] p')!.append(` ${addressAt(6)}`);
+    await scanner.idle();
+    expect(found).toEqual([]);
+  });
+
+  it('wraps text hits in an unstyled inline span and keeps the text', async () => {
+    document.body.innerHTML = `<p>a ${addressAt(1)} b ${addressAt(2)} c</p>`;
+    const before = document.body.textContent;
+    await scan().idle();
+    expect(document.body.textContent).toBe(before);
+    const spans = [...document.querySelectorAll('span[data-onchain-lens-anchor]')];
+    expect(spans.map((s) => s.textContent)).toEqual([addressAt(1), addressAt(2)]);
+    for (const s of spans) expect(s.attributes).toHaveLength(1);
+    expect(found.map((f) => f.anchor)).toEqual(spans);
+  });
+
+  it('stops at the per-page cap', async () => {
+    document.body.innerHTML = Array.from({ length: 40 }, (_, i) => `<p>${addressAt(i)}</p>`).join('');
+    const scanner = scan({ maxPerPage: 7 });
+    await scanner.idle();
+    expect(found).toHaveLength(7);
+    document.body.insertAdjacentHTML('beforeend', `<p>${addressAt(99)}</p>`);
+    await scanner.idle();
+    expect(found).toHaveLength(7);
+    expect(scanner.found).toBe(7);
+  });
+
+  it('stops everything when the signal aborts', async () => {
+    document.body.innerHTML = `<p>${addressAt(1)}</p>`;
+    const scanner = scan();
+    controller.abort();
+    await scanner.idle();
+    document.body.insertAdjacentHTML('beforeend', `<p>${addressAt(2)}</p>`);
+    await scanner.idle();
+    await new Promise((r) => setTimeout(r, 30));
+    expect(found).toEqual([]);
+  });
+
+  it('a fresh scanner after SPA navigation reuses existing anchors instead of wrapping again', async () => {
+    document.body.innerHTML = `<p>x ${addressAt(1)} y</p>`;
+    await scan().idle();
+    controller.abort();
+    controller = new AbortController();
+    found = [];
+    await scan().idle();
+    expect(found).toHaveLength(1);
+    expect(document.querySelectorAll('span[data-onchain-lens-anchor]')).toHaveLength(1);
+    expect(found[0]!.anchor).toBe(document.querySelector('span[data-onchain-lens-anchor]'));
+  });
+
+  it('slices a 20,000-node page into tasks within the budget', async () => {
+    const rows: string[] = [];
+    for (let i = 0; i < 10_000; i++)
+      rows.push(`<div><span>row ${i}</span>${i % 50 === 0 ? ` ${addressAt(i)}` : ''}</div>`);
+    document.body.innerHTML = rows.join('');
+    let clock = 0;
+    let resumedAt = 0;
+    const sliceLengths: number[] = [];
+    const scanner = scan({
+      maxPerPage: 1000,
+      budgetMs: 8,
+      now: () => ++clock, // every check costs one fake millisecond
+      yieldToPage: async () => {
+        sliceLengths.push(clock - resumedAt);
+        resumedAt = clock;
+      },
+    });
+    await scanner.idle();
+    expect(found).toHaveLength(200);
+    expect(scanner.slices).toBeGreaterThan(100);
+    expect(Math.max(...sliceLengths)).toBeLessThanOrEqual(10);
+  });
+
+  it('reports anchors that come into view', async () => {
+    const observed: Element[] = [];
+    let callback: (entries: { target: Element; isIntersecting: boolean }[]) => void = () => {};
+    class FakeIntersectionObserver {
+      constructor(cb: typeof callback) {
+        callback = cb;
+      }
+      observe(el: Element) {
+        observed.push(el);
+      }
+      unobserve() {}
+      disconnect() {}
+    }
+    const win = window as unknown as { IntersectionObserver: unknown };
+    const original = win.IntersectionObserver;
+    win.IntersectionObserver = FakeIntersectionObserver;
+    try {
+      document.body.innerHTML = `<p>${addressAt(1)}</p><p>${addressAt(2)}</p>`;
+      const visible: Found[] = [];
+      await scan({ onVisible: (items) => visible.push(...items) }).idle();
+      expect(observed).toHaveLength(2);
+      callback([
+        { target: observed[1]!, isIntersecting: true },
+        { target: observed[0]!, isIntersecting: false },
+      ]);
+      expect(visible.map((f) => f.address)).toEqual([addressAt(2)]);
+    } finally {
+      win.IntersectionObserver = original;
+    }
+  });
+
+  it('reads one badge per link even when the address also sits in its text and attributes', async () => {
+    const a = addressAt(1);
+    document.body.innerHTML = `<a href="https://solscan.io/account/${a}" title="${a}"><span data-address="${a}">${a}</span></a>`;
+    await scan().idle();
+    expect(found.map((f) => `${f.source} ${f.address}`)).toEqual([`link ${a}`]);
+  });
+});
+
+describe('scanUrl', () => {
+  it('reads the page URL', () => {
+    const a = addressAt(1);
+    expect(scanUrl(`https://solscan.io/token/${a}`, adapterById('solscan')!)).toEqual([
+      { kind: 'mint', address: a, source: 'url' },
+    ]);
+    expect(scanUrl(`https://gmgn.ai/sol/address/ref_${a}`, adapterById('gmgn')!)).toEqual([
+      { kind: 'wallet', address: a, source: 'url' },
+    ]);
+    expect(scanUrl('https://polymarket.com/event/fed-decision', adapterById('polymarket-links')!)).toEqual([
+      { kind: 'event', event: { exchange: 'polymarket', id: 'fed-decision' }, source: 'url' },
+    ]);
+    expect(scanUrl('not a url', generic)).toEqual([]);
+  });
+});
