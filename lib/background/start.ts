@@ -1,8 +1,190 @@
+/**
+ * The service worker's table of contents: build the services, register the handlers, wire the
+ * browser events. Every listener is registered synchronously at top level (MV3 requirement); the
+ * services they use are awaited inside.
+ */
 import { browser } from 'wxt/browser';
+import type { DcaTxEvent } from '../api/schemas/live';
+import { INPUTS, type MessageName, messenger } from '../messaging';
+import { readApiKey } from '../secrets';
+import { loadSettings } from '../settings';
+import { createWatchService, POLL_ALARM, type WatchService } from '../watch';
+import { createHandlers } from './handlers';
+import { createRouter, type Sender } from './router';
+import { createServices, type Services } from './services';
+import { createTabLive, type TabLive } from './tab-live';
+import { mergeOrderView, toFillView } from './views';
 
-/** Builds the services and registers the message handlers. Filled in by the background-core work. */
-export function startBackground(): void {
-  browser.runtime.onInstalled.addListener(() => {
-    // placeholder until the services exist
+const LIVE_ALARM = 'live-wake';
+const MENU_ID = 'lookup-selection';
+
+interface Runtime {
+  services: Services;
+  watch: WatchService;
+  tabLive: TabLive;
+  dispatch: ReturnType<typeof createRouter>;
+  syncWatchRooms: () => void;
+}
+
+const lookupUrl = (q: string) => browser.runtime.getURL(`/lookup.html#q=${encodeURIComponent(q)}`);
+
+async function openTab(url: string): Promise<void> {
+  await browser.tabs.create({ url });
+}
+
+async function build(): Promise<Runtime> {
+  const [settings, apiKey] = await Promise.all([loadSettings(), readApiKey()]);
+  let watch: WatchService | null = null;
+  let tabLive: TabLive | null = null;
+
+  const services = createServices({
+    settings,
+    apiKey,
+    isWatched: (wallet) => watch?.isWatched(wallet) ?? false,
+    isOnline: () => navigator.onLine,
+    onLiveStatus: (status) => watch?.setLiveState(status.state),
+    onReconnected: () => {
+      // No replay after a reconnect: catch up on watched wallets through REST.
+      void watch?.pollTick(true);
+    },
+    onLive: (message, rooms) => {
+      if (message.kind === 'dca-event') {
+        const event = message.event as DcaTxEvent;
+        const fill = toFillView(event);
+        if (event.order) {
+          void services.cache.update('order', event.address, (old) =>
+            old ? mergeOrderView(old as never, event.order!) : old,
+          );
+        }
+        for (const { tabId, topic } of tabLive?.targets(rooms) ?? []) {
+          void messenger.sendMessage('liveEvent', { topic, fill, order: null }, tabId).catch(() => {
+            tabLive?.releaseTab(tabId);
+          });
+        }
+        if (rooms.some((r) => services.hub.owners(r).includes('watchlist'))) {
+          void watch?.handleEvent(event, rooms[0]);
+        }
+      } else if (message.kind === 'dca-position') {
+        const order = message.snapshot.order;
+        const address = message.snapshot.address;
+        void services.cache.update('order', address, (old) =>
+          old ? mergeOrderView(old as never, order as never) : old,
+        );
+      }
+    },
   });
+
+  watch = createWatchService({
+    notifications: {
+      create: (id, options) => browser.notifications.create(id, options),
+      clear: (id) => browser.notifications.clear(id),
+    },
+    setBadge: async (text) => {
+      await browser.action.setBadgeText({ text });
+      await browser.action.setBadgeBackgroundColor({ color: '#7c3aed' });
+    },
+    getRules: () => services.settings().notifications,
+    iconUrl: browser.runtime.getURL('/icon/128.png'),
+    lookupUrl,
+    fetchOrders: async (wallet) =>
+      (await services.data.walletOrdersPage(wallet, { status: 'all', sort: 'recent' })).orders,
+    onChange: () => syncWatchRooms(),
+  });
+  tabLive = createTabLive(services.hub);
+
+  // The hub counts references per owner, so the watchlist's rooms are synced as a set, not re-acquired.
+  const held = new Set<string>();
+  function syncWatchRooms(): void {
+    const want = new Set(services.apiKey() && watch ? watch.rooms() : []);
+    const add = [...want].filter((r) => !held.has(r));
+    const drop = [...held].filter((r) => !want.has(r));
+    for (const r of add) held.add(r);
+    for (const r of drop) held.delete(r);
+    if (add.length) services.hub.acquire('watchlist', add);
+    if (drop.length) services.hub.release('watchlist', drop);
+  }
+
+  await watch.start();
+  syncWatchRooms();
+
+  const handlers = createHandlers({
+    services,
+    watch,
+    tabLive,
+    openTab,
+    lookupUrl,
+    onKeyChanged: syncWatchRooms,
+    onSettingsChanged: () => void syncAnySite(services),
+  });
+  const dispatch = createRouter(handlers, {
+    extensionId: browser.runtime.id,
+    extensionBaseUrl: browser.runtime.getURL('/'),
+  });
+  return { services, watch, tabLive, dispatch, syncWatchRooms };
+}
+
+/** "Any site" detection: a dynamic content script registered only while the user grants it. */
+async function syncAnySite(services: Services): Promise<void> {
+  const id = 'overlay-any-site';
+  const granted = await browser.permissions.contains({ origins: ['*://*/*'] });
+  const registered = await browser.scripting.getRegisteredContentScripts({ ids: [id] });
+  const want = services.settings().anySite && granted;
+  if (want && registered.length === 0) {
+    await browser.scripting.registerContentScripts([
+      {
+        id,
+        matches: ['https://*/*'],
+        js: ['content-scripts/overlay.js'],
+        runAt: 'document_idle',
+        persistAcrossSessions: true,
+      },
+    ]);
+  } else if (!want && registered.length > 0) {
+    await browser.scripting.unregisterContentScripts({ ids: [id] });
+  }
+}
+
+export function startBackground(): void {
+  let runtime: Promise<Runtime> | null = null;
+  const ready = () => {
+    runtime ??= build();
+    return runtime;
+  };
+
+  for (const name of Object.keys(INPUTS) as MessageName[]) {
+    // biome-ignore lint/suspicious/noExplicitAny: one generic registration for every message name
+    (messenger.onMessage as any)(name, async (message: { data: unknown; sender: Sender }) =>
+      (await ready()).dispatch(name, message.data, message.sender),
+    );
+  }
+
+  browser.runtime.onInstalled.addListener(() => {
+    browser.contextMenus.create({ id: MENU_ID, title: 'Look up in Onchain Lens', contexts: ['selection'] });
+  });
+  browser.contextMenus.onClicked.addListener((info) => {
+    if (info.menuItemId === MENU_ID && info.selectionText)
+      void openTab(lookupUrl(info.selectionText.trim().slice(0, 300)));
+  });
+  browser.notifications.onClicked.addListener(async (id) => {
+    const url = await (await ready()).watch.onClicked(id);
+    if (url) await openTab(url);
+    await browser.notifications.clear(id);
+  });
+  browser.tabs.onRemoved.addListener(async (tabId) => (await ready()).tabLive.releaseTab(tabId));
+  browser.tabs.onUpdated.addListener(async (tabId, change) => {
+    if (change.status === 'loading') (await ready()).tabLive.releaseTab(tabId);
+  });
+  browser.alarms.onAlarm.addListener(async (alarm) => {
+    const rt = await ready();
+    if (alarm.name === POLL_ALARM) await rt.watch.pollTick();
+    if (alarm.name === LIVE_ALARM) rt.syncWatchRooms();
+  });
+  browser.permissions.onAdded.addListener(async () => syncAnySite((await ready()).services));
+  browser.permissions.onRemoved.addListener(async () => syncAnySite((await ready()).services));
+  self.addEventListener('online', async () => (await ready()).services.hub.online());
+
+  void browser.alarms.create(POLL_ALARM, { periodInMinutes: 1 });
+  // Wakes a stopped worker so the watchlist's rooms come back even when no page talks to us.
+  void browser.alarms.create(LIVE_ALARM, { periodInMinutes: 1 });
+  void ready();
 }

@@ -12,7 +12,7 @@ afterAll(async () => {
 describe('the extension in Chromium', () => {
   it('loads with a running service worker and the manifest we built', async () => {
     expect(lens.extensionId).toMatch(/^[a-p]{32}$/);
-    const manifest = await lens.worker.evaluate(() => chrome.runtime.getManifest());
+    const manifest = await lens.worker.evaluate(() => (globalThis as unknown as { chrome: typeof import('wxt/browser').browser }).chrome.runtime.getManifest());
     expect(manifest.name).toBe('Onchain Lens');
     expect(manifest.manifest_version).toBe(3);
     expect(manifest.permissions).not.toContain('tabs');
@@ -39,7 +39,7 @@ describe('the extension in Chromium', () => {
   it('runs the content script on a fixture page served from 127.0.0.1', async () => {
     await lens.page.goto(lens.fixture('index'));
     await expect
-      .poll(() => lens.page.evaluate(() => document.documentElement.dataset.onchainLens ?? null))
+      .poll(() => lens.page.evaluate(() => document.documentElement.dataset.onchainLensOverlay ?? null))
       .not.toBeNull();
   });
 });

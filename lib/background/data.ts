@@ -1,0 +1,432 @@
+/**
+ * The view data the extension shows, built from the API through the cache and the batchers. One
+ * function per view; each is what a message handler returns. Network priority follows the caller.
+ */
+import type { ApiClient, DcaSort, DcaStatusFilter } from '../api';
+import { ApiError, classifyAccountOwner, isPnlQueued } from '../api';
+import type { PnlBatchWallet } from '../api/schemas/pnl';
+import type { PredictionEvent } from '../api/schemas/prediction';
+import { createBatcher } from '../batch';
+import type { Cache } from '../cache/types';
+import { knownKind } from '../detect/programs';
+import type { EventRef } from '../messaging';
+import type { Priority } from '../sched';
+import type { Settings } from '../settings';
+import type {
+  AddressKind,
+  OddsHistoryView,
+  OddsView,
+  OrderPageView,
+  OrderView,
+  PnlState,
+  TokenFlowView,
+  TokenView,
+  WalletBadgeView,
+  WalletView,
+} from '../views';
+import { toHistoryView, toIdentityView, toOddsView, toOrderView, toPnlView, toTokenRef } from './views';
+
+const SEC = 1000;
+const MIN = 60 * SEC;
+/** Freshness per resource: live data is short, identities and account kinds long. */
+export const TTL = {
+  walletDca: { ttlMs: 60 * SEC, staleMs: 30 * MIN },
+  pnlBadge: { ttlMs: 5 * MIN, staleMs: 60 * MIN },
+  pnlFull: { ttlMs: 2 * MIN, staleMs: 60 * MIN },
+  tokenFlow: { ttlMs: 60 * SEC, staleMs: 30 * MIN },
+  tokenUsers: { ttlMs: 5 * MIN, staleMs: 60 * MIN },
+  order: { ttlMs: 30 * SEC, staleMs: 30 * MIN },
+  odds: { ttlMs: 60 * SEC, staleMs: 30 * MIN },
+  oddsHistory: { ttlMs: 10 * MIN, staleMs: 60 * MIN },
+  kind: { ttlMs: 7 * 24 * 60 * MIN, staleMs: 0 },
+  domain: { ttlMs: 24 * 60 * MIN, staleMs: 7 * 24 * 60 * MIN },
+} as const;
+
+export interface ListQuery {
+  status?: DcaStatusFilter;
+  sort?: DcaSort;
+  cursor?: string;
+}
+
+export interface DataDeps {
+  client: () => ApiClient;
+  cache: Cache;
+  settings: () => Settings;
+  isWatched: (wallet: string) => boolean;
+  now?: () => number;
+}
+
+export type DataService = ReturnType<typeof createDataService>;
+
+function errorView(error: unknown) {
+  return ApiError.from(error).toView();
+}
+
+export function createDataService(deps: DataDeps) {
+  const { cache } = deps;
+  const now = deps.now ?? Date.now;
+
+  const pnlBatcher = createBatcher<string, PnlBatchWallet>({
+    maxSize: 100,
+    delayMs: 25,
+    run: async (wallets, signal, meta) => {
+      const answer = await deps.client().pnl.walletsBatch(wallets, { signal, priority: meta.priority });
+      return new Map(answer.wallets.map((w) => [w.wallet, w]));
+    },
+  });
+
+  const accountBatcher = createBatcher<
+    string,
+    { owner: string; space: number | null; executable: boolean } | null
+  >({
+    maxSize: 100,
+    delayMs: 25,
+    run: async (addresses, signal, meta) => {
+      const answer = await deps
+        .client()
+        .rpc.getMultipleAccounts(addresses, {}, { signal, priority: meta.priority });
+      return new Map(
+        addresses.map((a, i) => {
+          const info = answer.value[i];
+          return [
+            a,
+            info
+              ? {
+                  owner: info.owner,
+                  space: typeof info.space === 'number' ? info.space : null,
+                  executable: !!info.executable,
+                }
+              : null,
+          ];
+        }),
+      );
+    },
+  });
+
+  const eventBatcher = createBatcher<EventRef, PredictionEvent | null>({
+    maxSize: 25,
+    delayMs: 25,
+    keyId: (e) => `${e.exchange}:${e.id}`,
+    run: async (refs, signal, meta) => {
+      const out = new Map<EventRef, PredictionEvent | null>();
+      for (const exchange of ['polymarket', 'kalshi'] as const) {
+        const mine = refs.filter((r) => r.exchange === exchange);
+        if (mine.length === 0) continue;
+        const answer = await deps.client().prediction.eventsBatch(
+          mine.map((r) => r.id),
+          { exchange },
+          { signal, priority: meta.priority },
+        );
+        const byId = new Map(answer.results.map((r) => [r.requestedId.toLowerCase(), r.event ?? null]));
+        for (const r of mine) out.set(r, byId.get(r.id.toLowerCase()) ?? null);
+      }
+      return out;
+    },
+  });
+
+  async function pnlBadge(address: string, priority: Priority): Promise<PnlState> {
+    try {
+      const result = await cache.cached(
+        'pnlBadge',
+        address,
+        async (_signal, p) => (await pnlBatcher.load(address, { priority: p })) ?? null,
+        { ...TTL.pnlBadge, priority },
+      );
+      const entry = result.value;
+      if (!entry) return { state: 'none' };
+      return {
+        state: 'ready',
+        pnl: toPnlView(entry.summary, { currency: 'usd', mode: null, updatedAt: entry.updatedAt }),
+      };
+    } catch (error) {
+      return { state: 'error', error: errorView(error) };
+    }
+  }
+
+  async function walletDca(address: string, priority: Priority) {
+    return (
+      await cache.cached(
+        'walletDca',
+        address,
+        async (signal, p) => {
+          const r = await deps
+            .client()
+            .dca.wallet(address, { limit: 10, sort: 'recent' }, { signal, priority: p });
+          return {
+            summary: r.summary,
+            orders: {
+              orders: r.orders.map(toOrderView),
+              nextCursor: r.pagination.nextCursor ?? null,
+              hasMore: r.pagination.hasMore,
+              total: r.pagination.total ?? null,
+            } satisfies OrderPageView,
+          };
+        },
+        { ...TTL.walletDca, priority },
+      )
+    ).value;
+  }
+
+  async function walletBadge(address: string, priority: Priority = 'visible'): Promise<WalletBadgeView> {
+    const [dca, pnl] = await Promise.allSettled([walletDca(address, priority), pnlBadge(address, priority)]);
+    return {
+      address,
+      activeOrders: dca.status === 'fulfilled' ? dca.value.summary.active : null,
+      totalOrders: dca.status === 'fulfilled' ? dca.value.summary.total : null,
+      pnl: pnl.status === 'fulfilled' ? pnl.value : { state: 'error', error: errorView(pnl.reason) },
+      dcaError: dca.status === 'rejected' ? errorView(dca.reason) : null,
+    };
+  }
+
+  async function pnlFull(
+    address: string,
+    priority: Priority,
+  ): Promise<{ pnl: PnlState; identity: WalletView['identity'] }> {
+    const { pnlMode, currency } = deps.settings();
+    try {
+      const result = await cache.cached(
+        'pnlFull',
+        `${address}:${pnlMode}:${currency}`,
+        (signal, p) => deps.client().pnl.wallet(address, { pnlMode, currency }, { signal, priority: p }),
+        { ...TTL.pnlFull, priority },
+      );
+      const r = result.value;
+      if (isPnlQueued(r)) {
+        return {
+          pnl: { state: 'queued', message: r.message ?? 'Indexing this wallet, try again shortly.' },
+          identity: null,
+        };
+      }
+      return {
+        pnl: {
+          state: 'ready',
+          pnl: toPnlView(r.summary, {
+            currency: r.currency ?? currency,
+            mode: r.pnlMode ?? pnlMode,
+            winRate: r.analysis?.winRate ?? null,
+            updatedAt: r.updatedAt,
+          }),
+        },
+        identity: toIdentityView(r.identity),
+      };
+    } catch (error) {
+      return { pnl: { state: 'error', error: errorView(error) }, identity: null };
+    }
+  }
+
+  async function wallet(
+    address: string,
+    params: ListQuery = {},
+    priority: Priority = 'hover',
+  ): Promise<WalletView> {
+    const firstPage = !params.status && !params.sort && !params.cursor;
+    const [dca, pnl] = await Promise.allSettled([
+      firstPage
+        ? walletDca(address, priority)
+        : walletOrdersPage(address, params, priority).then((orders) => ({ summary: null, orders })),
+      pnlFull(address, priority),
+    ]);
+    return {
+      address,
+      identity: pnl.status === 'fulfilled' ? pnl.value.identity : null,
+      pnl: pnl.status === 'fulfilled' ? pnl.value.pnl : { state: 'error', error: errorView(pnl.reason) },
+      summary: dca.status === 'fulfilled' ? dca.value.summary : null,
+      orders: dca.status === 'fulfilled' ? dca.value.orders : null,
+      dcaError: dca.status === 'rejected' ? errorView(dca.reason) : null,
+      watched: deps.isWatched(address),
+    };
+  }
+
+  async function walletOrdersPage(
+    address: string,
+    params: ListQuery,
+    priority: Priority = 'hover',
+  ): Promise<OrderPageView> {
+    const r = await deps.client().dca.walletOrders(address, { ...params, limit: 20 }, { priority });
+    return {
+      orders: r.orders.map(toOrderView),
+      nextCursor: r.pagination.nextCursor ?? null,
+      hasMore: r.pagination.hasMore,
+      total: r.pagination.total ?? null,
+    };
+  }
+
+  async function tokenOrdersPage(
+    mint: string,
+    side: 'buyers' | 'sellers',
+    params: ListQuery,
+  ): Promise<OrderPageView> {
+    const api = deps.client().dca;
+    const call = side === 'buyers' ? api.tokenBuyers : api.tokenSellers;
+    const r = await call(mint, { ...params, limit: 20 }, { priority: 'hover' });
+    return {
+      orders: r.orders.map(toOrderView),
+      nextCursor: r.pagination.nextCursor ?? null,
+      hasMore: r.pagination.hasMore,
+      total: r.pagination.total ?? null,
+    };
+  }
+
+  async function pairPage(inputMint: string, outputMint: string, params: ListQuery) {
+    const r = await deps
+      .client()
+      .dca.pair(inputMint, outputMint, { ...params, limit: 20 }, { priority: 'hover' });
+    return {
+      orders: r.orders.map(toOrderView),
+      nextCursor: r.pagination.nextCursor ?? null,
+      hasMore: r.pagination.hasMore,
+      total: r.pagination.total ?? null,
+    } satisfies OrderPageView;
+  }
+
+  async function tokenFlow(mint: string, priority: Priority = 'visible'): Promise<TokenFlowView> {
+    return (
+      await cache.cached(
+        'tokenFlow',
+        mint,
+        async (signal, p) => {
+          const flow = await deps.client().dca.tokenFlow(mint, {}, { signal, priority: p });
+          // The flow answer has no token metadata; one buyer order (if any) names the token.
+          let token = null;
+          try {
+            const buyers = await deps.client().dca.tokenBuyers(mint, { limit: 1 }, { signal, priority: p });
+            const order = buyers.orders[0];
+            if (order) token = toTokenRef(order.output);
+          } catch {
+            // metadata is optional; the counts still show
+          }
+          return {
+            mint,
+            token,
+            buyers: { count: flow.buyers.count, volumeUsd: flow.buyers.volumeUsd ?? null },
+            sellers: { count: flow.sellers.count, volumeUsd: flow.sellers.volumeUsd ?? null },
+          };
+        },
+        { ...TTL.tokenFlow, priority },
+      )
+    ).value;
+  }
+
+  async function token(mint: string, priority: Priority = 'hover'): Promise<TokenView> {
+    const [flow, users] = await Promise.all([
+      tokenFlow(mint, priority),
+      cache
+        .cached(
+          'tokenUsers',
+          mint,
+          (signal, p) => deps.client().dca.tokenUsers(mint, { limit: 5 }, { signal, priority: p }),
+          { ...TTL.tokenUsers, priority },
+        )
+        .then((r) => r.value.users)
+        .catch(() => []),
+    ]);
+    return {
+      flow,
+      topUsers: users
+        .slice(0, 5)
+        .map((u) => ({ wallet: u.wallet, orderCount: u.orderCount, volumeUsd: u.volumeUsd ?? null })),
+      priceUsd: flow.token?.priceUsd ?? null,
+    };
+  }
+
+  async function order(address: string, priority: Priority = 'visible'): Promise<OrderView> {
+    return (
+      await cache.cached(
+        'order',
+        address,
+        async (signal, p) => toOrderView(await deps.client().dca.order(address, {}, { signal, priority: p })),
+        { ...TTL.order, priority },
+      )
+    ).value;
+  }
+
+  async function odds(events: EventRef[], priority: Priority = 'visible'): Promise<OddsView[]> {
+    return Promise.all(
+      events.map(async (ref) => {
+        const result = await cache.cached(
+          'odds',
+          `${ref.exchange}:${ref.id.toLowerCase()}`,
+          async (_signal, p) =>
+            toOddsView(ref.exchange, ref.id, (await eventBatcher.load(ref, { priority: p })) ?? null),
+          { ...TTL.odds, priority },
+        );
+        return result.value;
+      }),
+    );
+  }
+
+  async function oddsHistory(
+    ref: EventRef,
+    interval: '1m' | '1h' | '1d' = '1h',
+    days = 7,
+  ): Promise<OddsHistoryView> {
+    if (ref.exchange !== 'polymarket') return { series: [] }; // candlesticks are Polymarket-only
+    const end = Math.floor(now() / 1000);
+    const span = interval === '1m' ? 6 * 3600 : interval === '1h' ? days * 86400 : 90 * 86400;
+    return (
+      await cache.cached(
+        'oddsHistory',
+        `${ref.id}:${interval}`,
+        async (signal, p) =>
+          toHistoryView(
+            await deps
+              .client()
+              .prediction.candlesticks(
+                ref.id,
+                { exchange: 'polymarket', interval, startTs: end - span, endTs: end, limit: 500 },
+                { signal, priority: p },
+              ),
+          ),
+        { ...TTL.oddsHistory, priority: 'hover' },
+      )
+    ).value;
+  }
+
+  async function classify(
+    addresses: string[],
+    priority: Priority = 'visible',
+  ): Promise<Record<string, AddressKind>> {
+    const out: Record<string, AddressKind> = {};
+    await Promise.all(
+      addresses.map(async (address) => {
+        const known = knownKind(address);
+        if (known) {
+          out[address] = known;
+          return;
+        }
+        try {
+          const result = await cache.cached(
+            'kind',
+            address,
+            async (_signal, p) => {
+              const info = await accountBatcher.load(address, { priority: p });
+              if (!info) return 'unknown' as AddressKind;
+              return classifyAccountOwner(info.owner, info.space, {
+                executable: info.executable,
+              }) as AddressKind;
+            },
+            { ...TTL.kind, priority },
+          );
+          out[address] = result.value;
+        } catch {
+          out[address] = 'unknown';
+        }
+      }),
+    );
+    return out;
+  }
+
+  return {
+    walletBadge,
+    wallet,
+    walletOrdersPage,
+    tokenOrdersPage,
+    pairPage,
+    tokenFlow,
+    token,
+    order,
+    odds,
+    oddsHistory,
+    classify,
+  };
+}

@@ -1,0 +1,97 @@
+/** The popup's "paste anything": works out what the input is, then builds the matching view. */
+import { type ApiClient, ApiError } from '../api';
+import type { Block } from '../api/schemas/rpc';
+import { findAddresses } from '../detect/address';
+import { parseLookupInput } from '../detect/links';
+import { knownLabel } from '../detect/programs';
+import { safeHttpsUrl } from '../format';
+import type { BlockView, LookupResult, SearchHit } from '../lookup';
+import type { DataService } from './data';
+
+export function toBlockView(slot: number, block: Block | null): BlockView | null {
+  if (!block) return null;
+  const txs = block.transactions ?? [];
+  let fees = 0;
+  let failed = 0;
+  const signatures: string[] = [];
+  for (const tx of txs) {
+    const meta = (tx as { meta?: { fee?: number; err?: unknown } | null }).meta;
+    fees += typeof meta?.fee === 'number' ? meta.fee : 0;
+    if (meta?.err) failed++;
+    const sig = (tx as { transaction?: { signatures?: string[] } }).transaction?.signatures?.[0];
+    if (sig && signatures.length < 5) signatures.push(sig);
+  }
+  const b = block as Block & { blockTime?: number | null; blockhash?: string; parentSlot?: number };
+  return {
+    slot,
+    blockTime: b.blockTime ?? null,
+    blockhash: b.blockhash ?? '',
+    parentSlot: b.parentSlot ?? slot - 1,
+    transactionCount: txs.length,
+    totalFeesLamports: fees,
+    failedCount: failed,
+    signatures,
+  };
+}
+
+export async function lookup(input: string, data: DataService, client: ApiClient): Promise<LookupResult> {
+  const text = input.trim();
+  // Two mints ("A B", "A/B", "A -> B") ask for the DCA pair.
+  const pair = findAddresses(text);
+  if (
+    pair.length === 2 &&
+    text
+      .replace(pair[0]!.address, '')
+      .replace(pair[1]!.address, '')
+      .match(/^[\s/>,-]*$/)
+  ) {
+    const [a, b] = [pair[0]!.address, pair[1]!.address];
+    return { kind: 'pair', inputMint: a, outputMint: b, page: await data.pairPage(a, b, {}) };
+  }
+  const parsed = parseLookupInput(text);
+  switch (parsed.type) {
+    case 'error':
+      throw new ApiError({ code: 'INVALID_INPUT', status: 0, endpoint: 'lookup', message: parsed.message });
+    case 'slot': {
+      const block = await client.rpc.getBlock(parsed.slot, {}, { priority: 'hover' });
+      return { kind: 'block', slot: parsed.slot, block: toBlockView(parsed.slot, block) };
+    }
+    case 'search': {
+      const r = await client.market.search(parsed.query, { limit: 20 }, { priority: 'hover' });
+      const hits: SearchHit[] = r.data.slice(0, 20).map((t) => ({
+        mint: t.mint,
+        symbol: t.symbol ?? '?',
+        name: t.name ?? '',
+        image: safeHttpsUrl(t.image ?? null),
+        priceUsd: t.priceUsd ?? null,
+        liquidityUsd: t.liquidityUsd ?? null,
+      }));
+      return { kind: 'search', query: parsed.query, hits };
+    }
+    case 'event': {
+      const ref = { exchange: parsed.event.exchange, id: parsed.event.id } as const;
+      const [event] = await data.odds([ref], 'hover');
+      if (!event?.found) {
+        throw new ApiError({
+          code: 'NOT_FOUND',
+          status: 404,
+          endpoint: 'lookup',
+          message: 'No such prediction-market event.',
+        });
+      }
+      return { kind: 'event', event };
+    }
+    case 'address': {
+      let kind = parsed.kind;
+      if (kind === 'unknown' || kind === 'pool') {
+        kind = (await data.classify([parsed.address], 'hover'))[parsed.address] ?? 'unknown';
+      }
+      const address = parsed.address;
+      if (kind === 'program') return { kind: 'program', address, label: knownLabel(address) ?? 'Program' };
+      if (kind === 'mint') return { kind: 'token', mint: address, token: await data.token(address) };
+      if (kind === 'order') return { kind: 'order', order: await data.order(address, 'hover') };
+      // wallets, pools and accounts we cannot tell apart are shown as wallets (DCA + PnL)
+      return { kind: 'wallet', wallet: await data.wallet(address) };
+    }
+  }
+}

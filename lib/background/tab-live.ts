@@ -1,0 +1,48 @@
+/**
+ * Live subscriptions of tabs: each tab is an owner in the hub ("tab:<id>"), released when the tab
+ * closes or navigates, and live events are routed back only to the tabs that asked for them.
+ */
+import type { LiveHub } from '../live/types';
+import type { Topic } from '../messaging';
+import { topicRooms } from './services';
+
+export type TabLive = ReturnType<typeof createTabLive>;
+
+export function createTabLive(hub: LiveHub) {
+  const topicsByTab = new Map<number, Map<string, Topic>>();
+  const owner = (tabId: number) => `tab:${tabId}`;
+  const keyOf = (t: Topic) => `${t.kind}:${t.address}`;
+
+  return {
+    subscribe(tabId: number | null, topic: Topic): boolean {
+      if (tabId === null) return false;
+      const topics = topicsByTab.get(tabId) ?? new Map<string, Topic>();
+      topicsByTab.set(tabId, topics);
+      if (!topics.has(keyOf(topic))) {
+        topics.set(keyOf(topic), topic);
+        hub.acquire(owner(tabId), topicRooms(topic));
+      }
+      return hub.status().state === 'live';
+    },
+    unsubscribe(tabId: number | null, topic: Topic): boolean {
+      if (tabId === null) return false;
+      const topics = topicsByTab.get(tabId);
+      if (topics?.delete(keyOf(topic))) hub.release(owner(tabId), topicRooms(topic));
+      return hub.status().state === 'live';
+    },
+    releaseTab(tabId: number): void {
+      topicsByTab.delete(tabId);
+      hub.releaseOwner(owner(tabId));
+    },
+    /** Tabs (with the topic they asked for) that own one of these rooms. */
+    targets(rooms: string[]): { tabId: number; topic: Topic }[] {
+      const out: { tabId: number; topic: Topic }[] = [];
+      for (const [tabId, topics] of topicsByTab) {
+        for (const topic of topics.values()) {
+          if (topicRooms(topic).some((r) => rooms.includes(r))) out.push({ tabId, topic });
+        }
+      }
+      return out;
+    },
+  };
+}
