@@ -7,7 +7,6 @@ export interface PopoverProps {
   onClose: () => void;
   /** move focus into the dialog (keyboard opening), not on hover */
   focusOnOpen?: boolean;
-  maxHeight?: number;
   children: ComponentChildren;
 }
 
@@ -16,7 +15,7 @@ export interface PopoverProps {
  * rule, click-away and the page-level Esc live in the overlay runtime (lib/overlay/popover.ts), which
  * can see the page; the shell handles Esc while focus is inside it.
  */
-export function Popover({ label, onClose, focusOnOpen, maxHeight, children }: PopoverProps) {
+export function Popover({ label, onClose, focusOnOpen, children }: PopoverProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (focusOnOpen) ref.current?.focus();
@@ -28,7 +27,6 @@ export function Popover({ label, onClose, focusOnOpen, maxHeight, children }: Po
       role="dialog"
       aria-label={label}
       tabIndex={-1}
-      style={maxHeight ? { maxHeight: `${maxHeight}px` } : undefined}
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.stopPropagation();

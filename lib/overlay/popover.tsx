@@ -97,6 +97,9 @@ export function createPopover(o: PopoverOptions) {
     const size = { width: box?.width || 340, height: box?.height || 240 };
     const view = { width: win?.innerWidth ?? 1024, height: win?.innerHeight ?? 768 };
     const at = placePopover(rect, size, view);
+    // Taller than the room on its side: it scrolls inside rather than leaving the viewport.
+    const dialog = s.mount.container.firstElementChild as HTMLElement | null;
+    if (dialog) dialog.style.maxHeight = `${at.maxHeight}px`;
     s.mount.host.style.top = `${at.top}px`;
     s.mount.host.style.left = `${at.left}px`;
   }

@@ -5,6 +5,7 @@ import type { Found, ScannerOptions } from '../page';
 import type { SiteAdapter } from '../sites/types';
 import type { AddressKind } from '../views';
 import { hasBadge, mountBadgeHost, type ShadowMount } from './host';
+import { BADGED, itemOf } from './items';
 import { type BadgeRef, createPopover } from './popover';
 import { createRequestQueue } from './queue';
 import { createThemePicker } from './theme';
@@ -39,24 +40,6 @@ interface BadgeMount {
   entry: Entry;
   shadow: ShadowMount;
   ref: BadgeRef;
-}
-
-const BADGED = new Set<string>(['wallet', 'mint', 'order']);
-
-function itemOf(f: Found): Item | null {
-  if (f.kind === 'event') {
-    const { exchange, id } = f.event;
-    return {
-      key: `event:${exchange}:${id}`,
-      kind: 'event',
-      address: `${exchange}:${id}`,
-      event: { exchange, id },
-    };
-  }
-  if (BADGED.has(f.kind) || f.kind === 'unknown') {
-    return { key: `${f.kind}:${f.address}`, kind: f.kind as Item['kind'], address: f.address };
-  }
-  return null; // pools and programs get no badge
 }
 
 /**

@@ -4,6 +4,7 @@ import { createScanner } from '../page';
 import { adapterFor } from '../sites';
 import { createOverlay } from './runtime';
 import { ask, onPush } from './transport';
+import type { OverlayConfig } from './types';
 
 /**
  * Marks the page for the e2e smoke test. Not `data-onchain-lens`: that attribute is the scanner's
@@ -18,7 +19,7 @@ export async function startOverlay(ctx: ContentScriptContext): Promise<void> {
   if (ctx.isInvalid) return;
   const adapter = adapterFor(location.href, { generic: true });
   if (!adapter) return;
-  let config: Awaited<ReturnType<typeof ask<'overlayConfig'>>>;
+  let config: OverlayConfig;
   try {
     config = await ask('overlayConfig', { host: location.hostname });
   } catch {
