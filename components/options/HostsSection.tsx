@@ -2,7 +2,7 @@
  * Advanced: where the extension sends requests (tests and the demo point these at the simulator).
  * The background validates them (https/wss, or http/ws on localhost only) and names the bad field.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { defaultHosts, type Hosts, type Settings } from '../../lib/settings';
 import { type Note, type SaveFn, SaveNote } from './save';
 
@@ -22,40 +22,57 @@ export function HostsSection({
   save: SaveFn;
   notes: Record<string, Note>;
 }) {
-  const [draft, setDraft] = useState<Hosts>(settings.hosts);
-  useEffect(() => setDraft(settings.hosts), [settings.hosts]);
   return (
     <details data-testid="options-hosts">
       <summary>Advanced: API hosts</summary>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save('hosts', { hosts: draft });
-        }}
-      >
-        {FIELDS.map(([key, label]) => (
-          <div class="row" key={key}>
-            <label for={`host-${key}`}>{label}</label>
-            <input
-              id={`host-${key}`}
-              data-testid={`host-${key}`}
-              type="url"
-              spellcheck={false}
-              value={draft[key]}
-              onInput={(e) => setDraft((d) => ({ ...d, [key]: e.currentTarget.value }))}
-            />
-          </div>
-        ))}
-        <div class="row">
-          <button type="submit" data-testid="hosts-save">
-            Save hosts
-          </button>
-          <button type="button" onClick={() => void save('hosts', { hosts: defaultHosts() })}>
-            Reset to defaults
-          </button>
-          <SaveNote section="hosts" note={notes.hosts} />
-        </div>
-      </form>
+      {/* the draft is the form's own: a refused value stays in place to be fixed */}
+      <HostsForm hosts={settings.hosts} save={save} notes={notes} />
     </details>
+  );
+}
+
+function HostsForm({ hosts, save, notes }: { hosts: Hosts; save: SaveFn; notes: Record<string, Note> }) {
+  const [draft, setDraft] = useState<Hosts>(hosts);
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save('hosts', { hosts: draft });
+      }}
+    >
+      {FIELDS.map(([key, label]) => (
+        <div class="row" key={key}>
+          <label for={`host-${key}`}>{label}</label>
+          <input
+            id={`host-${key}`}
+            data-testid={`host-${key}`}
+            // text, not url: the background's validation (with its field message) is the one that counts
+            type="text"
+            inputMode="url"
+            spellcheck={false}
+            value={draft[key]}
+            onInput={(e) => {
+              const value = e.currentTarget.value; // read now: the event is gone when the updater runs
+              setDraft((d) => ({ ...d, [key]: value }));
+            }}
+          />
+        </div>
+      ))}
+      <div class="row">
+        <button type="submit" data-testid="hosts-save">
+          Save hosts
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            setDraft(defaultHosts());
+            void save('hosts', { hosts: defaultHosts() });
+          }}
+        >
+          Reset to defaults
+        </button>
+        <SaveNote section="hosts" note={notes.hosts} />
+      </div>
+    </form>
   );
 }

@@ -32,7 +32,7 @@ export function KeySection() {
       (s) => setStatus(s.key),
       () => setStatus(null),
     );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read once when the page opens
+  // read once when the page opens
   useEffect(() => {
     void refresh();
   }, []);

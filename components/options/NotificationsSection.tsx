@@ -2,6 +2,10 @@
 import type { NotificationRules, Settings } from '../../lib/settings';
 import { type Note, type SaveFn, SaveNote } from './save';
 
+// values are read while the event is live; the patch function gets them as plain values
+const checked = (e: Event) => (e.currentTarget as HTMLInputElement).checked;
+const value = (e: Event) => (e.currentTarget as HTMLInputElement).value;
+
 const EVENTS: [keyof NotificationRules['events'], string][] = [
   ['Opened', 'Order opened'],
   ['Filled', 'Order filled (each cycle)'],
@@ -21,8 +25,8 @@ export function NotificationsSection({
 }) {
   const rules = settings.notifications;
   // settingsSet merges top-level keys only, so the whole rules object goes in every patch
-  const put = (next: Partial<NotificationRules>) =>
-    void save('notifications', { notifications: { ...rules, ...next } });
+  const put = (next: (r: NotificationRules) => Partial<NotificationRules>) =>
+    void save('notifications', (s) => ({ notifications: { ...s.notifications, ...next(s.notifications) } }));
   return (
     <section aria-labelledby="notify-title" data-testid="options-notifications">
       <h2 id="notify-title">Notifications for watched wallets</h2>
@@ -32,7 +36,10 @@ export function NotificationsSection({
             type="checkbox"
             data-testid="notify-enabled"
             checked={rules.enabled}
-            onChange={(e) => put({ enabled: e.currentTarget.checked })}
+            onChange={(e) => {
+              const v = checked(e);
+              put(() => ({ enabled: v }));
+            }}
           />{' '}
           Desktop notifications
         </label>
@@ -45,7 +52,10 @@ export function NotificationsSection({
               type="checkbox"
               data-testid={`notify-${key}`}
               checked={rules.events[key]}
-              onChange={(e) => put({ events: { ...rules.events, [key]: e.currentTarget.checked } })}
+              onChange={(e) => {
+                const v = checked(e);
+                put((r) => ({ events: { ...r.events, [key]: v } }));
+              }}
             />{' '}
             {label}
           </label>
@@ -62,7 +72,7 @@ export function NotificationsSection({
           value={rules.minUsd}
           onChange={(e) => {
             const n = e.currentTarget.valueAsNumber;
-            put({ minUsd: Number.isFinite(n) ? n : -1 }); // -1 lets settingsSet explain the bound
+            put(() => ({ minUsd: Number.isFinite(n) ? n : -1 })); // -1 lets settingsSet explain the bound
           }}
         />
       </div>
@@ -72,7 +82,10 @@ export function NotificationsSection({
             type="checkbox"
             data-testid="quiet-enabled"
             checked={rules.quietHours.enabled}
-            onChange={(e) => put({ quietHours: { ...rules.quietHours, enabled: e.currentTarget.checked } })}
+            onChange={(e) => {
+              const v = checked(e);
+              put((r) => ({ quietHours: { ...r.quietHours, enabled: v } }));
+            }}
           />{' '}
           Quiet hours
         </label>
@@ -82,7 +95,10 @@ export function NotificationsSection({
           type="time"
           data-testid="quiet-start"
           value={rules.quietHours.start}
-          onChange={(e) => put({ quietHours: { ...rules.quietHours, start: e.currentTarget.value } })}
+          onChange={(e) => {
+            const v = value(e);
+            put((r) => ({ quietHours: { ...r.quietHours, start: v } }));
+          }}
         />
         <label for="quiet-end">to</label>
         <input
@@ -90,7 +106,10 @@ export function NotificationsSection({
           type="time"
           data-testid="quiet-end"
           value={rules.quietHours.end}
-          onChange={(e) => put({ quietHours: { ...rules.quietHours, end: e.currentTarget.value } })}
+          onChange={(e) => {
+            const v = value(e);
+            put((r) => ({ quietHours: { ...r.quietHours, end: v } }));
+          }}
         />
       </div>
       <SaveNote section="notifications" note={notes.notifications} />

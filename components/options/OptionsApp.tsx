@@ -1,5 +1,5 @@
 /** The options page: every setting saves on change through settingsSet and says "Saved" or why not. */
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { Settings } from '../../lib/settings';
 import { type AskFn, useAsk } from '../lookup/ask';
@@ -13,7 +13,7 @@ import { HostsSection } from './HostsSection';
 import { KeySection } from './KeySection';
 import { NotificationsSection } from './NotificationsSection';
 import { type PermissionsApi, SitesSection } from './SitesSection';
-import { type Note, saveErrorText } from './save';
+import { type Note, type Patch, saveErrorText } from './save';
 import { WatchlistSection } from './WatchlistSection';
 
 export interface OptionsAppProps {
@@ -29,18 +29,35 @@ function Options({ permissions, download }: Omit<OptionsAppProps, 'ask'>) {
   const [current, setCurrent] = useState<Settings | null>(null);
   const [notes, setNotes] = useState<Record<string, Note>>({});
   const settings = current ?? (loaded.status === 'ok' ? loaded.value : null);
+  // `latest` includes edits still being saved; `confirmed` is what the background last answered
+  const latest = useRef<Settings | null>(null);
+  const confirmed = useRef<Settings | null>(null);
+  const inFlight = useRef(0);
+  if (settings && !latest.current) latest.current = confirmed.current = settings;
 
-  async function save(section: string, patch: Partial<Settings>): Promise<boolean> {
+  async function save(section: string, patchOrFn: Patch): Promise<boolean> {
+    const base = latest.current;
+    if (!base) return false;
+    const patch = typeof patchOrFn === 'function' ? patchOrFn(base) : patchOrFn;
+    latest.current = { ...base, ...patch };
+    setCurrent(latest.current); // optimistic: the control shows the change at once
     setNotes((n) => ({ ...n, [section]: { state: 'saving' } }));
+    inFlight.current += 1;
     try {
-      const next = await ask('settingsSet', { patch });
-      setCurrent(next);
-      view.update({ theme: next.theme, currency: next.currency });
+      confirmed.current = await ask('settingsSet', { patch });
+      view.update({ theme: confirmed.current.theme, currency: confirmed.current.currency });
       setNotes((n) => ({ ...n, [section]: { state: 'saved' } }));
       return true;
     } catch (e) {
       setNotes((n) => ({ ...n, [section]: { state: 'error', message: saveErrorText(e) } }));
       return false;
+    } finally {
+      inFlight.current -= 1;
+      // once nothing is pending the form shows exactly what is saved (a refused patch is undone)
+      if (inFlight.current === 0) {
+        latest.current = confirmed.current;
+        setCurrent(latest.current);
+      }
     }
   }
 

@@ -65,9 +65,10 @@ export function SitesSection({
                 type="checkbox"
                 data-testid={`site-${site.id}`}
                 checked={settings.sites[site.id] !== false}
-                onChange={(e) =>
-                  void save('sites', { sites: { ...settings.sites, [site.id]: e.currentTarget.checked } })
-                }
+                onChange={(e) => {
+                  const on = e.currentTarget.checked;
+                  void save('sites', (s) => ({ sites: { ...s.sites, [site.id]: on } }));
+                }}
               />{' '}
               {site.label}
             </label>

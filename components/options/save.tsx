@@ -4,7 +4,12 @@ import type { Settings } from '../../lib/settings';
 import { toErrorView } from '../shared/Loadable';
 
 export type Note = { state: 'saving' } | { state: 'saved' } | { state: 'error'; message: string };
-export type SaveFn = (section: string, patch: Partial<Settings>) => Promise<boolean>;
+/**
+ * A patch, or a function of the latest settings (including changes still being saved), so quick
+ * successive edits of one object (notification rules, site map) never overwrite each other.
+ */
+export type Patch = Partial<Settings> | ((latest: Settings) => Partial<Settings>);
+export type SaveFn = (section: string, patch: Patch) => Promise<boolean>;
 
 /** INVALID_INPUT from settingsSet names the field ("hosts.data: must use https: or http:"). */
 export function saveErrorText(e: unknown): string {

@@ -1,0 +1,267 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { OptionsApp } from '../../../components/options/OptionsApp';
+import type { PermissionsApi } from '../../../components/options/SitesSection';
+import { precheckImport } from '../../../components/options/WatchlistSection';
+import { applySettingsPatch, defaultSettings, type Settings } from '../../../lib/settings';
+import type { StatusView } from '../../../lib/views';
+import { fakeAsk, type Handlers, lensError } from '../popup/fake-ask';
+
+const KEY = 'sk-test-1234567890';
+
+function setup(handlers: Handlers = {}, granted = false) {
+  let settings: Settings = defaultSettings();
+  let key: StatusView['key'] = 'missing';
+  const fake = fakeAsk({
+    settingsGet: () => settings,
+    settingsSet: ({ patch }: { patch: Record<string, unknown> }) => {
+      const r = applySettingsPatch(settings, patch);
+      if (!r.ok) throw lensError('INVALID_INPUT', r.message);
+      settings = r.value;
+      return settings;
+    },
+    status: () => ({
+      key,
+      plan: null,
+      credits: null,
+      live: 'idle',
+      liveRetryAt: null,
+      watched: 0,
+      unread: 0,
+    }),
+    keyCheck: () => ({ plan: 'Advanced', credits: 50_000, live: false }),
+    keySet: () => {
+      key = 'valid';
+      return { plan: 'Advanced', credits: 50_000, live: false };
+    },
+    keyClear: () => {
+      key = 'missing';
+      return { cleared: true };
+    },
+    cacheStats: () => ({ entries: 120, bytes: 2_097_152, hits: 30, misses: 10 }),
+    cacheClear: () => ({ cleared: true }),
+    ...handlers,
+  });
+  const permissions = {
+    request: vi.fn(async () => granted),
+    remove: vi.fn(async () => true),
+    contains: vi.fn(async () => granted),
+  } satisfies PermissionsApi;
+  const download = vi.fn();
+  render(<OptionsApp ask={fake.ask} permissions={permissions} download={download} />);
+  return { ...fake, permissions, download, settings: () => settings };
+}
+
+const patches = (fake: ReturnType<typeof setup>) =>
+  fake.callsOf('settingsSet').map((d) => (d as { patch: Record<string, unknown> }).patch);
+
+beforeEach(() => fakeBrowser.reset());
+afterEach(cleanup);
+
+describe('options: API key', () => {
+  it('is a password field with a show toggle', async () => {
+    setup();
+    const input = screen.getByLabelText('Solana Tracker API key') as HTMLInputElement;
+    expect(input.type).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'Show API key' }));
+    expect(input.type).toBe('text');
+    expect(screen.getByRole('button', { name: 'Hide API key' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('check shows plan and credits without saving', async () => {
+    const fake = setup();
+    fireEvent.input(screen.getByLabelText('Solana Tracker API key'), { target: { value: `  ${KEY} ` } });
+    fireEvent.click(screen.getByTestId('key-check'));
+    const result = await screen.findByTestId('key-result');
+    expect(result.textContent).toContain('Plan: Advanced');
+    expect(result.textContent).toContain('50,000 credits left');
+    expect(fake.callsOf('keyCheck')).toEqual([{ key: KEY }]);
+    expect(fake.callsOf('keySet')).toHaveLength(0);
+  });
+
+  it('save stores the key, clears the field and never shows it; remove clears it', async () => {
+    const fake = setup();
+    expect((await screen.findByTestId('key-saved-state')).textContent).toBe('No key saved yet.');
+    fireEvent.input(screen.getByLabelText('Solana Tracker API key'), { target: { value: KEY } });
+    fireEvent.click(screen.getByTestId('key-save'));
+    expect((await screen.findByTestId('key-result')).textContent).toContain('Key saved');
+    await waitFor(() =>
+      expect(screen.getByTestId('key-saved-state').textContent).toContain('A key is saved'),
+    );
+    expect((screen.getByLabelText('Solana Tracker API key') as HTMLInputElement).value).toBe('');
+    expect(document.body.textContent).not.toContain(KEY);
+    expect(fake.callsOf('keySet')).toEqual([{ key: KEY }]);
+
+    fireEvent.click(screen.getByTestId('key-remove'));
+    await waitFor(() => expect(screen.getByTestId('key-result').textContent).toBe('Key removed.'));
+    await waitFor(() => expect(screen.getByTestId('key-saved-state').textContent).toBe('No key saved yet.'));
+    expect(fake.callsOf('keyClear')).toEqual([{}]);
+  });
+
+  it('a refused key says so; a short key is refused locally', async () => {
+    const fake = setup({ keyCheck: () => Promise.reject(lensError('UNAUTHORIZED')) });
+    const input = screen.getByLabelText('Solana Tracker API key');
+    fireEvent.input(input, { target: { value: 'short' } });
+    fireEvent.click(screen.getByTestId('key-check'));
+    expect((await screen.findByTestId('key-result')).textContent).toContain('at least 8 characters');
+    expect(fake.callsOf('keyCheck')).toHaveLength(0);
+    fireEvent.input(input, { target: { value: KEY } });
+    fireEvent.click(screen.getByTestId('key-check'));
+    await waitFor(() =>
+      expect(screen.getByTestId('key-result').textContent).toContain('API key was refused'),
+    );
+  });
+});
+
+describe('options: settings', () => {
+  it('a site switch saves the whole sites map and says Saved', async () => {
+    const fake = setup();
+    const box = await screen.findByLabelText('Solscan');
+    fireEvent.click(box);
+    expect(await screen.findByTestId('saved-sites')).toBeTruthy();
+    expect(patches(fake)[0]).toEqual({ sites: { ...defaultSettings().sites, solscan: false } });
+    expect((box as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('any site asks for the host permission from the click, then saves', async () => {
+    const fake = setup({}, true);
+    const box = await screen.findByTestId('any-site');
+    fireEvent.click(box);
+    expect(fake.permissions.request).toHaveBeenCalledWith({ origins: ['*://*/*'] });
+    await waitFor(() => expect(patches(fake)).toEqual([{ anySite: true }]));
+    await waitFor(() => expect((box as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(box);
+    expect(fake.permissions.remove).toHaveBeenCalledWith({ origins: ['*://*/*'] });
+    await waitFor(() => expect(patches(fake)).toEqual([{ anySite: true }, { anySite: false }]));
+  });
+
+  it('a refused permission leaves any-site off and says why', async () => {
+    const fake = setup({}, false);
+    fireEvent.click(await screen.findByTestId('any-site'));
+    expect((await screen.findByTestId('any-site-error')).textContent).toContain('Permission not granted');
+    expect(fake.permissions.request).toHaveBeenCalledTimes(1);
+    expect(patches(fake)).toEqual([]);
+  });
+
+  it('notification rules save as one object', async () => {
+    const fake = setup();
+    fireEvent.click(await screen.findByLabelText('Deposit'));
+    await screen.findByTestId('saved-notifications');
+    fireEvent.change(screen.getByLabelText('Minimum value (USD)'), { target: { value: '250' } });
+    fireEvent.change(screen.getByLabelText('from'), { target: { value: '23:30' } });
+    await waitFor(() => expect(patches(fake)).toHaveLength(3));
+    const last = fake.settings().notifications;
+    expect(last.events.Deposit).toBe(true);
+    expect(last.minUsd).toBe(250);
+    expect(last.quietHours.start).toBe('23:30');
+  });
+
+  it('a refused patch shows the field message next to the form', async () => {
+    setup();
+    fireEvent.change(await screen.findByLabelText('Minimum value (USD)'), { target: { value: '-5' } });
+    const err = await screen.findByTestId('error-notifications');
+    expect(err.textContent).toMatch(/notifications\.minUsd/);
+  });
+
+  it('theme, currency and PnL mode save and the page follows the theme', async () => {
+    const fake = setup();
+    fireEvent.change(await screen.findByLabelText('Theme'), { target: { value: 'dark' } });
+    await screen.findByTestId('saved-display');
+    await waitFor(() => expect(screen.getByTestId('page-options').getAttribute('data-theme')).toBe('dark'));
+    fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'eur' } });
+    fireEvent.change(screen.getByLabelText('PnL mode'), { target: { value: 'raw' } });
+    fireEvent.change(screen.getByLabelText('Most badges per page'), { target: { value: '500' } });
+    await waitFor(() => expect(patches(fake)).toHaveLength(4));
+    expect(patches(fake)).toEqual([
+      { theme: 'dark' },
+      { currency: 'eur' },
+      { pnlMode: 'raw' },
+      { maxBadges: 500 },
+    ]);
+  });
+
+  it('host overrides: the background validation message is shown', async () => {
+    const fake = setup();
+    const data = await screen.findByLabelText('Data API');
+    fireEvent.input(data, { target: { value: 'http://example.com' } });
+    fireEvent.click(screen.getByTestId('hosts-save'));
+    const err = await screen.findByTestId('error-hosts');
+    expect(err.textContent).toBe('hosts.data: http is only allowed for localhost');
+    fireEvent.input(data, { target: { value: 'http://127.0.0.1:8787' } });
+    fireEvent.click(screen.getByTestId('hosts-save'));
+    await screen.findByTestId('saved-hosts');
+    expect(fake.settings().hosts.data).toBe('http://127.0.0.1:8787');
+  });
+
+  it('shows an error with retry when settings cannot be read', async () => {
+    let n = 0;
+    setup({
+      settingsGet: () => {
+        n += 1;
+        if (n <= 2) throw lensError('OFFLINE'); // the page shell and the form both read once
+        return defaultSettings();
+      },
+    });
+    const err = await screen.findByTestId('state-error');
+    fireEvent.click(within(err).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('options-sites')).toBeTruthy();
+  });
+});
+
+describe('options: cache and watchlist', () => {
+  it('shows cache statistics and clears', async () => {
+    const fake = setup();
+    expect((await screen.findByTestId('cache-stats')).textContent).toBe('120 entries · 2 MB · hit rate 75%');
+    fireEvent.click(screen.getByTestId('cache-clear'));
+    await screen.findByText('Cache cleared.');
+    expect(fake.callsOf('cacheClear')).toEqual([{}]);
+    await waitFor(() => expect(fake.callsOf('cacheStats')).toHaveLength(2));
+  });
+
+  it('exports the watchlist as a JSON download', async () => {
+    const entries = [{ wallet: 'W1', label: 'a', addedAt: 1, unread: 0 }];
+    const fake = setup({ watchList: () => entries });
+    fireEvent.click(screen.getByTestId('watch-export'));
+    await screen.findByText('Exported 1 wallet.');
+    const [name, json] = fake.download.mock.calls[0]!;
+    expect(name).toBe('onchain-lens-watchlist.json');
+    expect(JSON.parse(json).entries).toEqual(entries);
+  });
+
+  it('imports a file and shows added/skipped; rejects non-JSON locally', async () => {
+    const fake = setup({ watchImport: () => ({ added: 2, skipped: 1, entries: [] }) });
+    const input = screen.getByLabelText('Import JSON');
+    fireEvent.change(input, { target: { files: [new File(['not json'], 'w.json')] } });
+    expect((await screen.findByTestId('watch-io-result')).textContent).toContain('not JSON');
+    expect(fake.callsOf('watchImport')).toHaveLength(0);
+
+    const good = JSON.stringify({ entries: [] });
+    fireEvent.change(input, { target: { files: [new File([good], 'w.json')] } });
+    await waitFor(() =>
+      expect(screen.getByTestId('watch-io-result').textContent).toBe('Added 2, skipped 1.'),
+    );
+    expect(fake.callsOf('watchImport')).toEqual([{ json: good }]);
+  });
+
+  it('shows the background validation message of a bad import', async () => {
+    setup({
+      watchImport: () =>
+        Promise.reject(lensError('INVALID_INPUT', 'entries[0].wallet: not a Solana address')),
+    });
+    fireEvent.change(screen.getByLabelText('Import JSON'), {
+      target: { files: [new File(['[]'], 'w.json')] },
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('watch-io-result').textContent).toBe(
+        'entries[0].wallet: not a Solana address',
+      ),
+    );
+  });
+
+  it('precheck bounds the size', () => {
+    expect(precheckImport('', 300_000)).toMatch(/too large/);
+    expect(precheckImport('{}', 2)).toBeNull();
+  });
+});
