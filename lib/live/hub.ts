@@ -5,7 +5,7 @@
  * new one exists), stop() is final, silent sockets are replaced, `joined` acks are tracked, the
  * de-dup set is bounded, and a refused plan or key stops the retries instead of storming.
  */
-import { type ParsedRoom, parseRoom } from '../api/rooms';
+import { type ParsedRoom, parseRoom, type RoomKind } from '../api/rooms';
 import { attemptAfterClose, backoffDelay } from './backoff';
 import { SeenSet } from './dedup';
 import { createIngest, emptyStats } from './ingest';
@@ -36,6 +36,14 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
 
   const refs = new RoomRefs();
   const parsedRooms = new Map<string, ParsedRoom>();
+  const kindCounts = new Map<RoomKind, number>();
+  const kinds = new Set<RoomKind>();
+  const countKind = (kind: RoomKind, delta: number) => {
+    const n = (kindCounts.get(kind) ?? 0) + delta;
+    kindCounts.set(kind, n);
+    if (n > 0) kinds.add(kind);
+    else kinds.delete(kind);
+  };
   const seen = new SeenSet(opts.seenCapacity ?? 5_000);
   const stats = emptyStats();
 
@@ -272,6 +280,7 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
     stats,
     seen,
     wanted: (room) => parsedRooms.get(room),
+    kinds,
     onPing: () => sendText(PONG),
     onRoomAlive: (room) => {
       if (pendingJoins.size > 0) pendingJoins.delete(room);
@@ -294,7 +303,9 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
       return p !== null;
     });
     for (const room of refs.acquire(owner, valid)) {
-      parsedRooms.set(room, parseRoom(room)!);
+      const parsed = parseRoom(room)!;
+      parsedRooms.set(room, parsed);
+      countKind(parsed.kind, 1);
       if (socketOpen) sendJoin(room);
     }
     idleTimer = clearTimer(idleTimer);
@@ -304,6 +315,8 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
 
   function release(owner: string, rooms?: readonly string[]): void {
     for (const room of refs.release(owner, rooms)) {
+      const parsed = parsedRooms.get(room);
+      if (parsed) countKind(parsed.kind, -1);
       parsedRooms.delete(room);
       pendingJoins.delete(room);
       sendText(JSON.stringify({ type: 'leave', room }));

@@ -3,7 +3,7 @@
  * chosen for speed on overlapping rooms: JSON.parse, then the de-dup key from the raw object, and
  * only for a first copy the schema parse and the routing. Copies never reach zod.
  */
-import type { ParsedRoom } from '../api/rooms';
+import type { ParsedRoom, RoomKind } from '../api/rooms';
 import { type LiveMessage, parseLiveItem } from '../api/schemas/live';
 import { dedupKey, type SeenSet } from './dedup';
 import { deliveryRooms } from './targets';
@@ -27,6 +27,8 @@ export interface IngestDeps {
   seen: SeenSet;
   /** The parsed form of a wanted room; undefined for a room nobody wants. */
   wanted: (room: string) => ParsedRoom | undefined;
+  /** Kinds of the wanted rooms (kept up to date by the hub). */
+  kinds: ReadonlySet<RoomKind>;
   onPing: () => void;
   /** A `joined` ack, or any message on the room (which proves the join took effect). */
   onRoomAlive: (room: string) => void;
@@ -56,7 +58,7 @@ export function createIngest(d: IngestDeps): (text: string, at: number) => void 
     }
     if (key !== null) seen.add(key);
     stats.delivered++;
-    d.deliver(r.message, deliveryRooms(r.message, isWanted));
+    d.deliver(r.message, deliveryRooms(r.message, isWanted, d.kinds));
   }
 
   return (text, at) => {

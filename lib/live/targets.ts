@@ -4,7 +4,7 @@
  * itself (the service's fan-out rule: global, type, wallet, order, buyers, sellers) and keeps those
  * the extension has joined. The arrival room is always included.
  */
-import { type DcaRoomType, dcaRoomsFor } from '../api/rooms';
+import { type DcaRoomType, dcaRoomsFor, type RoomKind } from '../api/rooms';
 import type { LiveMessage } from '../api/schemas/live';
 
 const TYPE_ROOM: Record<string, DcaRoomType> = {
@@ -20,7 +20,15 @@ function str(v: unknown): string | undefined {
   return typeof v === 'string' && v.length > 0 ? v : undefined;
 }
 
-export function deliveryRooms(msg: LiveMessage, isWanted: (room: string) => boolean): string[] {
+/**
+ * `kinds` holds the kinds of the wanted rooms: a candidate of a kind nobody wants is not even built
+ * (string building and Map lookups are most of the routing cost on the hot path).
+ */
+export function deliveryRooms(
+  msg: LiveMessage,
+  isWanted: (room: string) => boolean,
+  kinds: ReadonlySet<RoomKind>,
+): string[] {
   if (msg.kind !== 'dca-event' && msg.kind !== 'dca-other-event' && msg.kind !== 'dca-position') {
     return [msg.room];
   }
@@ -30,11 +38,11 @@ export function deliveryRooms(msg: LiveMessage, isWanted: (room: string) => bool
     msg.kind === 'dca-position' ? 'position' : TYPE_ROOM[msg.event.eventName as string];
   const candidates = dcaRoomsFor({
     program: msg.program,
-    type,
-    wallet: str(data.owner) ?? str(order?.owner) ?? str(data.userKey),
-    orders: [str(data.address), str(data.dcaKey), str(order?.address)],
-    inputMint: str(data.inputMint) ?? str(order?.input?.mint),
-    outputMint: str(data.outputMint) ?? str(order?.output?.mint),
+    type: kinds.has('dcaType') ? type : undefined,
+    wallet: kinds.has('dcaWallet') ? (str(data.owner) ?? str(order?.owner) ?? str(data.userKey)) : undefined,
+    orders: kinds.has('dcaOrder') ? [str(data.address), str(data.dcaKey), str(order?.address)] : undefined,
+    inputMint: kinds.has('dcaTokenSellers') ? (str(data.inputMint) ?? str(order?.input?.mint)) : undefined,
+    outputMint: kinds.has('dcaTokenBuyers') ? (str(data.outputMint) ?? str(order?.output?.mint)) : undefined,
   });
   const out = [msg.room];
   for (const room of candidates)

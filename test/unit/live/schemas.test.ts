@@ -109,11 +109,12 @@ describe('parseLiveMessage: DCA', () => {
     };
     const r = parseLiveMessage(rooms.dcaType('jupiter', 'position'), snap);
     expect(r.ok && r.message.kind).toBe('dca-position');
-    const bad = parseLiveMessage(rooms.dcaType('jupiter', 'position'), {
-      ...snap,
-      order: { ...snap.order, owner: 'not-an-address' },
-    });
-    expect(bad).toMatchObject({ ok: false, error: { path: 'order.owner' } });
+    const pos = rooms.dcaType('jupiter', 'position');
+    const bad = parseLiveMessage(pos, { ...snap, order: { ...snap.order, deposited: '12' } });
+    expect(bad).toMatchObject({ ok: false, error: { path: 'order.deposited' } });
+    // Same rule as the REST Order: an unknown status is a schema mismatch, not a silent guess.
+    const odd = parseLiveMessage(pos, { ...snap, order: { ...snap.order, status: 'frozen' } });
+    expect(odd).toMatchObject({ ok: false, error: { path: 'order.status' } });
   });
 });
 
