@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readExpectation } from '../fixtures/render';
+import { type Lens, launchLens } from './harness';
+
+let lens: Lens;
+beforeAll(async () => {
+  lens = await launchLens();
+});
+afterAll(async () => {
+  await lens?.close();
+});
+
+const SITES = [
+  'solscan',
+  'solana-explorer',
+  'solanafm',
+  'birdeye',
+  'dexscreener',
+  'jupiter',
+  'pumpfun',
+  'gmgn',
+  'x',
+  'polymarket-links',
+  'generic',
+];
+
+function expected(site: string) {
+  const e = readExpectation(readFileSync(`test/fixtures/${site}.html`, 'utf8')) as {
+    badges?: Record<string, number>;
+    odds?: number;
+  };
+  // Pools and programs are recognised but get no badge: only wallets, mints and DCA orders do.
+  const badges = Object.entries(e.badges ?? {}).filter(([kind]) => ['wallet', 'mint', 'order'].includes(kind));
+  return { badges: Object.fromEntries(badges), odds: e.odds ?? 0 };
+}
+
+const countKind = (kind: string) =>
+  lens.page.locator(`[data-onchain-lens="badge"][data-kind="${kind}"]`).count();
+
+describe('badges on every supported site fixture', () => {
+  for (const site of SITES) {
+    it(`${site}: the fixture's expected badges appear and settle`, async () => {
+      const want = expected(site);
+      await lens.page.goto(lens.fixture(site));
+      for (const [kind, n] of Object.entries(want.badges)) {
+        await expect.poll(() => countKind(kind), { timeout: 15_000 }).toBe(n);
+      }
+      if (want.odds) await expect.poll(() => countKind('event'), { timeout: 15_000 }).toBe(want.odds);
+      // Every badge leaves the loading state: ready, or an error state that says why.
+      await expect
+        .poll(() => lens.page.locator('[data-onchain-lens="badge"][data-state="loading"]').count(), { timeout: 15_000 })
+        .toBe(0);
+      await lens.screenshot(`badges-${site}`);
+    });
+  }
+});
+
+describe('badge numbers come from the API', () => {
+  it('a wallet badge shows the active DCA orders the data API reports', async () => {
+    const wallet = lens.catalog.wallets[0]!;
+    const answer = await lens.api<{ summary: { active: number } }>(`/dca/wallet/${wallet}?limit=1`);
+    await lens.page.goto(lens.fixture('solscan'));
+    const badge = lens.page.locator(`[data-onchain-lens="badge"][data-address="${wallet}"]`).first();
+    await expect.poll(() => badge.getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
+    expect(await badge.getAttribute('data-text')).toContain(String(answer.summary.active));
+  });
+});
