@@ -51,7 +51,7 @@ export function LineChart({
           scales: { x: { time: true } },
           axes: [
             { stroke: 'currentColor' },
-            { stroke: 'currentColor', size: 56, values: (_u, v) => v.map((x) => formatRef.current(x)) },
+            { stroke: 'currentColor', size: 64, values: (_u, v) => v.map((x) => formatRef.current(x)) },
           ],
           series: [
             {},

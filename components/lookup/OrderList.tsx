@@ -131,22 +131,24 @@ export function OrderList({
               <ul class="ol-list">
                 <OrderRow order={o} now={now} />
               </ul>
-              <button
-                type="button"
-                class="link small"
-                aria-label={`Open order ${o.pair} ${o.address}`}
-                onClick={() => open(o.address)}
-              >
-                Open order
-              </button>
-              <button
-                type="button"
-                class="link small"
-                aria-label={`Open wallet ${o.owner}`}
-                onClick={() => open(o.owner)}
-              >
-                Owner
-              </button>
+              <div class="order-actions">
+                <button
+                  type="button"
+                  class="link small"
+                  aria-label={`Open order ${o.pair} ${o.address}`}
+                  onClick={() => open(o.address)}
+                >
+                  Open order
+                </button>
+                <button
+                  type="button"
+                  class="link small"
+                  aria-label={`Open wallet ${o.owner}`}
+                  onClick={() => open(o.owner)}
+                >
+                  Owner's wallet
+                </button>
+              </div>
             </li>
           ))}
         </ul>

@@ -12,18 +12,17 @@ import { WatchButton } from './WatchButton';
 export function WalletResult({ wallet, onReload }: { wallet: WalletView; onReload?: () => void }) {
   const ask = useAsk();
   const { currency } = useSettings();
-  // the card lists no orders (maxOrders 0): the OrderList below owns filters and paging
-  const cardView = { ...wallet, orders: wallet.orders ? { ...wallet.orders, orders: [] } : null };
   return (
     <article class="view view-wallet" data-testid="view-wallet">
       <WatchButton wallet={wallet.address} watched={wallet.watched} />
-      <WalletCard view={cardView} now={Date.now()} currency={currency} maxOrders={0} />
+      {/* the card lists no orders (maxOrders 0): the OrderList below owns filters and paging */}
+      <WalletCard view={wallet} now={Date.now()} currency={currency} maxOrders={0} />
       {wallet.pnl.state === 'queued' && (
-        <div class="state state-queued" data-testid="state-queued" role="status">
-          <span>Indexing, try again shortly.</span>
+        // the card already says "indexing, try again shortly"; this adds the way to do so
+        <div class="state state-queued" data-testid="state-queued">
           {onReload && (
             <button type="button" class="link" onClick={onReload}>
-              Try again
+              Check PnL again
             </button>
           )}
         </div>

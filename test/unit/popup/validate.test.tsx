@@ -30,7 +30,7 @@ describe('local input validation', () => {
     MINT,
     '250000000',
     'bonk',
-    'https://solscan.io/account/' + WALLET,
+    `https://solscan.io/account/${WALLET}`,
     'will-it-rain-tomorrow',
   ])('%s is accepted as typed', (input) => {
     expect(validateLookupInput(` ${input} `)).toEqual({ ok: true, input });
