@@ -13,16 +13,17 @@ import { ResultView } from './ResultView';
 import { ErrorState, Loading } from './states';
 import { useAsync } from './useAsync';
 import { validateLookupInput } from './validate';
+import { WatchSync } from './watchSync';
 
 export interface LookupPanelProps {
   initialQuery?: string;
   /** Called with each query that runs (the lookup tab mirrors it into its URL hash). */
   onQueryChange?: (query: string | null) => void;
-  /** Shown under the recent searches while no lookup is open (the popup puts the watchlist here). */
-  idle?: ComponentChildren;
+  /** Shown under the recent searches or the result, always (the popup puts the watchlist here). */
+  aside?: ComponentChildren;
 }
 
-export function LookupPanel({ initialQuery, onQueryChange, idle }: LookupPanelProps) {
+export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelProps) {
   const ask = useAsk();
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(initialQuery ?? '');
@@ -32,6 +33,7 @@ export function LookupPanel({ initialQuery, onQueryChange, idle }: LookupPanelPr
   const [recent, setRecent] = useState<string[]>([]);
   const [active, setActive] = useState(-1);
   const query = history.at(-1) ?? null;
+  const [watchVersion, setWatchVersion] = useState(0);
 
   const [state, retry] = useAsync(query ? () => ask('lookup', { input: query }) : null, [query, nonce]);
 
@@ -93,65 +95,63 @@ export function LookupPanel({ initialQuery, onQueryChange, idle }: LookupPanelPr
 
   return (
     <LookupNav.Provider value={(input) => run(input)}>
-      <div class="lookup" data-testid="lookup-panel">
-        <form class="search" aria-label="Lookup" onSubmit={onSubmit}>
-          {history.length > 0 && (
-            <button type="button" class="icon" aria-label="Back" data-testid="lookup-back" onClick={back}>
-              ←
+      <WatchSync.Provider value={{ version: watchVersion, changed: () => setWatchVersion((v) => v + 1) }}>
+        <div class="lookup" data-testid="lookup-panel">
+          <form class="search" aria-label="Lookup" onSubmit={onSubmit}>
+            {history.length > 0 && (
+              <button type="button" class="icon" aria-label="Back" data-testid="lookup-back" onClick={back}>
+                ←
+              </button>
+            )}
+            <input
+              ref={inputRef}
+              type="search"
+              aria-label="Search"
+              data-testid="search-input"
+              placeholder="Wallet, mint, order, URL, event, slot or token"
+              autoComplete="off"
+              spellcheck={false}
+              maxLength={500}
+              value={text}
+              // stays a searchbox (type=search); the recent list is driven from it by aria-activedescendant
+              aria-controls={RECENT_LIST_ID}
+              aria-activedescendant={showRecent && active >= 0 ? recentOptionId(active) : undefined}
+              aria-invalid={invalid ? true : undefined}
+              aria-describedby={invalid ? 'search-invalid' : undefined}
+              onInput={(e) => {
+                setText(e.currentTarget.value);
+                setInvalid(null);
+              }}
+              onKeyDown={onKeyDown}
+            />
+            <button type="submit" data-testid="search-submit">
+              Look up
             </button>
+          </form>
+          {invalid && (
+            <p id="search-invalid" class="state state-invalid" data-testid="search-invalid" role="alert">
+              {invalid}
+            </p>
           )}
-          <input
-            ref={inputRef}
-            type="search"
-            aria-label="Search"
-            data-testid="search-input"
-            placeholder="Wallet, mint, order, URL, event, slot or token"
-            autoComplete="off"
-            spellcheck={false}
-            maxLength={500}
-            value={text}
-            // the ARIA combobox pattern: the list of recent searches is driven from this text box
-            role="combobox"
-            aria-expanded={showRecent}
-            aria-controls={RECENT_LIST_ID}
-            aria-activedescendant={showRecent && active >= 0 ? recentOptionId(active) : undefined}
-            aria-invalid={invalid ? true : undefined}
-            aria-describedby={invalid ? 'search-invalid' : undefined}
-            onInput={(e) => {
-              setText(e.currentTarget.value);
-              setInvalid(null);
-            }}
-            onKeyDown={onKeyDown}
-          />
-          <button type="submit" data-testid="search-submit">
-            Look up
-          </button>
-        </form>
-        {invalid && (
-          <p id="search-invalid" class="state state-invalid" data-testid="search-invalid" role="alert">
-            {invalid}
-          </p>
-        )}
-        {query === null ? (
-          <>
-            {showRecent && (
+          {query === null ? (
+            showRecent && (
               <RecentList
                 items={recent}
                 active={active}
                 onPick={(item) => run(item)}
                 onRemove={(item) => void removeRecent(item).then(setRecent)}
               />
-            )}
-            {idle}
-          </>
-        ) : (
-          <div class="result" data-testid="lookup-result" aria-live="polite">
-            {state.status === 'loading' && <Loading label="Looking up" />}
-            {state.status === 'error' && <ErrorState error={state.error} onRetry={retry} />}
-            {state.status === 'ok' && <ResultView result={state.value} onReload={retry} />}
-          </div>
-        )}
-      </div>
+            )
+          ) : (
+            <div class="result" data-testid="lookup-result" aria-live="polite">
+              {state.status === 'loading' && <Loading label="Looking up" />}
+              {state.status === 'error' && <ErrorState error={state.error} onRetry={retry} />}
+              {state.status === 'ok' && <ResultView result={state.value} onReload={retry} />}
+            </div>
+          )}
+          {aside}
+        </div>
+      </WatchSync.Provider>
     </LookupNav.Provider>
   );
 }

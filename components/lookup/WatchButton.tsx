@@ -1,8 +1,9 @@
-/** Watch a wallet (optional label) or stop watching it, from the wallet view. */
+/** Watch a wallet (with an optional label) or stop watching it, from the wallet view: one click. */
 import { useState } from 'preact/hooks';
 import { type ErrorView, errorMessage } from '../../lib/errors';
 import { toErrorView } from '../shared/Loadable';
 import { useAsk } from './ask';
+import { useWatchSync } from './watchSync';
 
 /** The watchlist's limit is refused by the background; say so plainly rather than with a code. */
 export function watchErrorText(err: ErrorView): string {
@@ -14,8 +15,8 @@ export function watchErrorText(err: ErrorView): string {
 
 export function WatchButton({ wallet, watched: initial }: { wallet: string; watched: boolean }) {
   const ask = useAsk();
+  const sync = useWatchSync();
   const [watched, setWatched] = useState(initial);
-  const [naming, setNaming] = useState(false);
   const [label, setLabel] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -26,7 +27,7 @@ export function WatchButton({ wallet, watched: initial }: { wallet: string; watc
     try {
       await fn();
       setWatched(next);
-      setNaming(false);
+      sync.changed();
     } catch (e) {
       setError(watchErrorText(toErrorView(e)));
     } finally {
@@ -39,21 +40,28 @@ export function WatchButton({ wallet, watched: initial }: { wallet: string; watc
   return (
     <div class="watch" data-testid="watch-control">
       {watched ? (
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => act(() => ask('watchRemove', { wallet }), false)}
-        >
-          Watching ✓ <span class="sr-only">(stop watching)</span>
-        </button>
-      ) : naming ? (
+        <p class="row small">
+          <span data-testid="watching">Watching ✓</span>
+          <button
+            type="button"
+            class="link"
+            disabled={busy}
+            onClick={() => act(() => ask('watchRemove', { wallet }), false)}
+          >
+            Stop watching
+          </button>
+        </p>
+      ) : (
         <form
-          class="inline"
+          class="row inline"
           onSubmit={(e) => {
             e.preventDefault();
             void add();
           }}
         >
+          <button type="submit" disabled={busy} data-testid="watch-button">
+            Watch
+          </button>
           <input
             aria-label="Label (optional)"
             placeholder="Label (optional)"
@@ -61,14 +69,7 @@ export function WatchButton({ wallet, watched: initial }: { wallet: string; watc
             value={label}
             onInput={(e) => setLabel(e.currentTarget.value)}
           />
-          <button type="submit" disabled={busy} data-testid="watch-confirm">
-            Add
-          </button>
         </form>
-      ) : (
-        <button type="button" data-testid="watch-button" onClick={() => setNaming(true)}>
-          Watch
-        </button>
       )}
       {error && (
         <p class="state state-error" role="alert" data-testid="watch-error">

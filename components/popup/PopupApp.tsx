@@ -14,7 +14,7 @@ function Popup() {
   }, [ask]);
   return (
     <>
-      <LookupPanel idle={<Watchlist />} />
+      <LookupPanel aside={<Watchlist />} />
       <StatusLine />
     </>
   );

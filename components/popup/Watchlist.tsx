@@ -1,6 +1,6 @@
 /** Watched wallets with unread counts; click opens the wallet lookup, × removes it. */
 
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { errorMessage } from '../../lib/errors';
 import { shortAddress, truncateText } from '../../lib/format';
 import type { WatchEntry } from '../../lib/watch/watchlist';
@@ -8,13 +8,16 @@ import { useAsk } from '../lookup/ask';
 import { useOpenLookup } from '../lookup/nav';
 import { Empty, ErrorState, Loading } from '../lookup/states';
 import { useAsync } from '../lookup/useAsync';
+import { useWatchSync } from '../lookup/watchSync';
 import { toErrorView } from '../shared/Loadable';
 
 export function Watchlist() {
   const ask = useAsk();
   const open = useOpenLookup();
-  const [state, reload] = useAsync(() => ask('watchList', {}), []);
+  const { version } = useWatchSync();
+  const [state, reload] = useAsync(() => ask('watchList', {}), [version]);
   const [override, setOverride] = useState<WatchEntry[] | null>(null);
+  useEffect(() => setOverride(null), [version]);
   const [removeError, setRemoveError] = useState<string | null>(null);
 
   async function remove(wallet: string) {

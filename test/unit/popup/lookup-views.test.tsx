@@ -140,10 +140,9 @@ describe('lookup panel: wallet view', () => {
     });
     search(WALLET);
     await screen.findByTestId('view-wallet');
-    fireEvent.click(screen.getByTestId('watch-button'));
     fireEvent.input(screen.getByLabelText('Label (optional)'), { target: { value: ' alice ' } });
-    fireEvent.click(screen.getByTestId('watch-confirm'));
-    await screen.findByText(/Watching/);
+    fireEvent.click(screen.getByRole('button', { name: 'Watch' }));
+    await screen.findByTestId('watching');
     expect(fake.callsOf('watchAdd')).toEqual([{ wallet: WALLET, label: 'alice' }]);
   });
 
@@ -155,7 +154,6 @@ describe('lookup panel: wallet view', () => {
     search(WALLET);
     await screen.findByTestId('view-wallet');
     fireEvent.click(screen.getByTestId('watch-button'));
-    fireEvent.click(screen.getByTestId('watch-confirm'));
     expect((await screen.findByTestId('watch-error')).textContent).toMatch(/Watchlist is full/);
   });
 });

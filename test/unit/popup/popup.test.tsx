@@ -97,6 +97,25 @@ describe('popup', () => {
     expect(fake.callsOf('lookup')).toEqual([{ input: MINT }]);
   });
 
+  it('watching from a wallet view shows the wallet in the watchlist below it at once', async () => {
+    let list: { wallet: string; label: string | null; addedAt: number; unread: number }[] = [];
+    const fake = popup({
+      lookup: () => ({ kind: 'wallet', wallet: wallet() }),
+      watchList: () => list,
+      watchAdd: ({ wallet: w }: { wallet: string }) => {
+        list = [{ wallet: w, label: null, addedAt: 1, unread: 0 }];
+        return list;
+      },
+    });
+    const box = screen.getByRole('searchbox');
+    fireEvent.input(box, { target: { value: WALLET } });
+    fireEvent.submit(box.closest('form')!);
+    await screen.findByTestId('view-wallet');
+    fireEvent.click(screen.getAllByRole('button', { name: /^watch/i })[0]!);
+    await waitFor(() => expect(screen.getAllByTestId('watch-row')).toHaveLength(1));
+    expect(fake.callsOf('watchAdd')).toEqual([{ wallet: WALLET }]);
+  });
+
   it('an empty watchlist says how to add one; a failing one can be retried', async () => {
     let n = 0;
     popup({
