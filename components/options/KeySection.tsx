@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { formatNumber, truncateText } from '../../lib/format';
+import { PAGE_INPUTS } from '../../lib/messaging';
 import type { StatusView } from '../../lib/views';
 import { useAsk } from '../lookup/ask';
 import { saveErrorText } from './save';
@@ -39,8 +40,9 @@ export function KeySection() {
 
   async function run(action: 'keyCheck' | 'keySet' | 'keyClear') {
     const trimmed = key.trim();
-    if (action !== 'keyClear' && trimmed.length < 8) {
-      setOutcome({ kind: 'error', text: 'Paste the whole key: it is at least 8 characters.' });
+    // the message's own schema decides what a plausible key is, so page and background agree
+    if (action !== 'keyClear' && !PAGE_INPUTS.keySet.safeParse({ key: trimmed }).success) {
+      setOutcome({ kind: 'error', text: 'That does not look like an API key: paste the whole key.' });
       return;
     }
     setBusy(true);
@@ -67,7 +69,7 @@ export function KeySection() {
 
   const saved = status !== null && status !== 'missing';
   return (
-    <section aria-labelledby="key-title" data-testid="options-key">
+    <section data-testid="options-key">
       <h2 id="key-title">API key</h2>
       <p class="small" data-testid="key-saved-state">
         {status === null
