@@ -39,20 +39,20 @@ export function TokenResult({ mint, token }: { mint: string; token: TokenView })
         <ExternalLink href={tokenUrl(mint)}>Solscan ↗</ExternalLink>
       </p>
       <PriceChart mint={mint} />
-      <div class="tabs" role="tablist" aria-label="Order side">
+      <fieldset class="tabs">
+        <legend class="sr-only">Order side</legend>
         {(['buyers', 'sellers'] as const).map((s) => (
           <button
             key={s}
             type="button"
-            role="tab"
-            aria-selected={side === s}
+            aria-pressed={side === s}
             data-testid={`side-${s}`}
             onClick={() => setSide(s)}
           >
             {s === 'buyers' ? 'DCA buyers' : 'DCA sellers'}
           </button>
         ))}
-      </div>
+      </fieldset>
       <OrderList
         key={side}
         label={`DCA ${side}`}
