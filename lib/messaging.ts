@@ -64,8 +64,8 @@ export const Interval = z.enum(['1m', '1h', '1d']);
 /** Messages only extension pages (popup, options, lookup tab) may send. */
 export const PAGE_INPUTS = {
   status: z.object({}),
-  keyCheck: z.object({ key: z.string().trim().min(8).max(200) }),
-  keySet: z.object({ key: z.string().trim().min(8).max(200) }),
+  keyCheck: z.object({ key: z.string().trim().min(1).max(200) }),
+  keySet: z.object({ key: z.string().trim().min(1).max(200) }),
   keyClear: z.object({}),
   settingsGet: z.object({}),
   settingsSet: z.object({ patch: z.record(z.string(), z.unknown()) }),

@@ -5,6 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 import type { DcaTxEvent } from '../api/schemas/live';
+import { BUILD_TEST_HOOKS } from '../env';
 import { INPUTS, type MessageName, messenger } from '../messaging';
 import { readApiKey } from '../secrets';
 import { loadSettings } from '../settings';
@@ -16,6 +17,9 @@ import { createTabLive, type TabLive } from './tab-live';
 import { mergeOrderView, toFillView } from './views';
 
 const LIVE_ALARM = 'live-wake';
+const testNotifications: { id: string; title: string; message: string }[] = [];
+if (BUILD_TEST_HOOKS)
+  (globalThis as { __lensNotifications?: unknown }).__lensNotifications = testNotifications;
 const MENU_ID = 'lookup-selection';
 
 interface Runtime {
@@ -76,7 +80,11 @@ async function build(): Promise<Runtime> {
 
   watch = createWatchService({
     notifications: {
-      create: (id, options) => browser.notifications.create(id, options),
+      create: (id, options) => {
+        // chrome.notifications.getAll() returns ids only; test builds keep the texts for the e2e suite.
+        if (BUILD_TEST_HOOKS) testNotifications.push({ id, title: options.title, message: options.message });
+        return browser.notifications.create(id, options);
+      },
       clear: (id) => browser.notifications.clear(id),
     },
     setBadge: async (text) => {

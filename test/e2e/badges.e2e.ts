@@ -31,7 +31,9 @@ function expected(site: string) {
     odds?: number;
   };
   // Pools and programs are recognised but get no badge: only wallets, mints and DCA orders do.
-  const badges = Object.entries(e.badges ?? {}).filter(([kind]) => ['wallet', 'mint', 'order'].includes(kind));
+  const badges = Object.entries(e.badges ?? {}).filter(([kind]) =>
+    ['wallet', 'mint', 'order'].includes(kind),
+  );
   return { badges: Object.fromEntries(badges), odds: e.odds ?? 0 };
 }
 
@@ -49,7 +51,9 @@ describe('badges on every supported site fixture', () => {
       if (want.odds) await expect.poll(() => countKind('event'), { timeout: 15_000 }).toBe(want.odds);
       // Every badge leaves the loading state: ready, or an error state that says why.
       await expect
-        .poll(() => lens.page.locator('[data-onchain-lens="badge"][data-state="loading"]').count(), { timeout: 15_000 })
+        .poll(() => lens.page.locator('[data-onchain-lens="badge"][data-state="loading"]').count(), {
+          timeout: 15_000,
+        })
         .toBe(0);
       await lens.screenshot(`badges-${site}`);
     });

@@ -6,6 +6,9 @@ import { inject } from 'vitest';
 import type { Catalog } from '../sim';
 import { chromiumArgs, chromiumPath } from './chromium';
 
+/** The extension API as seen inside the browser (worker and extension worlds). */
+export type ChromeApi = typeof import('wxt/browser').browser;
+
 export const ARTIFACTS = join(process.cwd(), 'test-artifacts');
 
 export interface Lens {

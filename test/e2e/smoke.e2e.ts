@@ -12,7 +12,11 @@ afterAll(async () => {
 describe('the extension in Chromium', () => {
   it('loads with a running service worker and the manifest we built', async () => {
     expect(lens.extensionId).toMatch(/^[a-p]{32}$/);
-    const manifest = await lens.worker.evaluate(() => (globalThis as unknown as { chrome: typeof import('wxt/browser').browser }).chrome.runtime.getManifest());
+    const manifest = await lens.worker.evaluate(() =>
+      (
+        globalThis as unknown as { chrome: typeof import('wxt/browser').browser }
+      ).chrome.runtime.getManifest(),
+    );
     expect(manifest.name).toBe('Onchain Lens');
     expect(manifest.manifest_version).toBe(3);
     expect(manifest.permissions).not.toContain('tabs');
@@ -23,7 +27,7 @@ describe('the extension in Chromium', () => {
     const page = await lens.context.newPage();
     await page.setViewportSize({ width: 380, height: 560 });
     await page.goto(lens.extensionPage('popup.html'));
-    await expect.poll(() => page.getByRole('searchbox').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('search-input').count()).toBeGreaterThan(0);
     await lens.screenshot('popup', page);
     await page.close();
   });

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChromeApi, type Lens, launchLens } from './harness';
+
+let lens: Lens;
+beforeAll(async () => {
+  lens = await launchLens();
+});
+afterAll(async () => {
+  await lens?.close();
+});
+
+interface Note {
+  title: string;
+  message: string;
+}
+
+/** Notifications Chrome currently shows, with their texts (kept by the test build's hook). */
+async function notifications(): Promise<Record<string, Note>> {
+  const worker = lens.context.serviceWorkers()[0] ?? lens.worker;
+  return worker.evaluate(async () => {
+    const g = globalThis as unknown as {
+      chrome: ChromeApi;
+      __lensNotifications?: { id: string; title: string; message: string }[];
+    };
+    const shown = await new Promise<Record<string, boolean>>((r) =>
+      g.chrome.notifications.getAll(r as never),
+    );
+    const out: Record<string, { title: string; message: string }> = {};
+    for (const n of g.__lensNotifications ?? [])
+      if (shown[n.id]) out[n.id] = { title: n.title, message: n.message };
+    return out;
+  });
+}
+
+async function watchFromPopup(wallet: string): Promise<void> {
+  const popup = await lens.context.newPage();
+  await popup.setViewportSize({ width: 380, height: 600 });
+  await popup.goto(lens.extensionPage('popup.html'));
+  await popup.getByTestId('search-input').fill(wallet);
+  await popup.getByTestId('search-input').press('Enter');
+  await popup
+    .getByRole('button', { name: /^watch/i })
+    .first()
+    .click();
+  await expect.poll(() => popup.getByTestId('watch-row').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+  await lens.screenshot('popup-watching', popup);
+  await popup.close();
+}
+
+/** Waits until the simulator has a datastream client in the wallet's room (the join went through). */
+async function emitUntilNotified(body: Record<string, unknown>, match: (n: Note) => boolean): Promise<Note> {
+  let found: Note | undefined;
+  await expect
+    .poll(
+      async () => {
+        await lens.sim('emit', body);
+        await new Promise((r) => setTimeout(r, 700));
+        found = Object.values(await notifications()).find(match);
+        return !!found;
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+describe('watched wallets notify from their live DCA room', () => {
+  it('a Filled event for a watched wallet becomes a desktop notification with the fill text', async () => {
+    const wallet = lens.catalog.wallets[1]!;
+    await watchFromPopup(wallet);
+    const note = await emitUntilNotified({ wallet, eventName: 'Filled' }, (n) =>
+      /fill/i.test(`${n.title} ${n.message}`),
+    );
+    expect(`${note.title} ${note.message}`).toMatch(/->|→/);
+  });
+
+  it('ten events in five seconds give one grouped notification', async () => {
+    const wallet = lens.catalog.wallets[1]!;
+    const before = Object.keys(await notifications()).length;
+    for (let i = 0; i < 10; i++) await lens.sim('emit', { wallet, eventName: 'Filled' });
+    await expect
+      .poll(
+        async () =>
+          Object.values(await notifications()).some((n) => /\d+ DCA events/i.test(`${n.title} ${n.message}`)),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(true);
+    // Grouped: far fewer new notifications than events.
+    expect(Object.keys(await notifications()).length - before).toBeLessThanOrEqual(2);
+  });
+
+  it('after the worker is stopped, it wakes, restores the room and still notifies', async () => {
+    const wallet = lens.catalog.wallets[2]!;
+    await watchFromPopup(wallet);
+    const cdp = await lens.context.newCDPSession(lens.page);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    // Any extension page wakes the worker again (as an alarm or a page message does for users).
+    const popup = await lens.context.newPage();
+    await popup.goto(lens.extensionPage('popup.html'));
+    await popup.close();
+    const note = await emitUntilNotified({ wallet, eventName: 'Filled' }, (n) =>
+      /fill/i.test(`${n.title} ${n.message}`),
+    );
+    expect(note.message.length).toBeGreaterThan(0);
+  });
+});
