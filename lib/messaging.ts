@@ -3,8 +3,8 @@
  * of its input, who may send it, and the type of its result. Handlers (lib/background/handlers.ts)
  * validate input against these schemas before doing anything.
  */
-import { defineExtensionMessaging } from '@webext-core/messaging';
 import { z } from 'zod';
+import { CANDLE_INTERVALS, CURRENCIES, DCA_SORTS, DCA_STATUS_FILTERS, PNL_MODES } from './api/validate';
 import { isSolanaAddress } from './detect/address';
 import type {
   AddressKind,
@@ -29,16 +29,8 @@ export const EventRef = z.object({
 export type EventRef = z.infer<typeof EventRef>;
 export const Topic = z.object({ kind: z.enum(['wallet', 'token', 'order']), address: Address });
 export type Topic = z.infer<typeof Topic>;
-export const StatusFilter = z.enum(['all', 'active', 'paused', 'completed', 'pending']);
-export const SortKey = z.enum([
-  'volume',
-  'deposited',
-  'remaining',
-  'progress',
-  'recent',
-  'created',
-  'status',
-]);
+export const StatusFilter = z.enum(DCA_STATUS_FILTERS);
+export const SortKey = z.enum(DCA_SORTS);
 const ListParams = { status: StatusFilter.optional(), sort: SortKey.optional(), cursor: Address.optional() };
 
 /** Messages a content script may send: data views only. */
@@ -57,9 +49,9 @@ export const VIEW_INPUTS = {
   overlayConfig: z.object({ host: z.string().max(253) }),
 } as const;
 
-export const Currency = z.enum(['usd', 'sol', 'eur']);
-export const PnlMode = z.enum(['strict', 'adjusted', 'raw']);
-export const Interval = z.enum(['1m', '1h', '1d']);
+export const Currency = z.enum(CURRENCIES);
+export const PnlMode = z.enum(PNL_MODES);
+export const Interval = z.enum(CANDLE_INTERVALS);
 
 /** Messages only extension pages (popup, options, lookup tab) may send. */
 export const PAGE_INPUTS = {
@@ -153,29 +145,5 @@ export type ProtocolMap = {
 } & {
   [K in keyof Pushes]: (data: Pushes[K]) => void;
 };
-
-export const messenger = defineExtensionMessaging<ProtocolMap>();
-
-/** Unwraps a Result into a value or a thrown LensError, for UI code that prefers exceptions. */
-export class LensError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly retryAfterMs?: number,
-  ) {
-    super(message);
-    this.name = 'LensError';
-  }
-}
-
-export async function ask<K extends MessageName>(
-  name: K,
-  data: z.input<(typeof INPUTS)[K]>,
-): Promise<Outputs[K]> {
-  // biome-ignore lint/suspicious/noExplicitAny: the overloads of sendMessage cannot follow K here
-  const result = (await (messenger.sendMessage as any)(name, data)) as Result<Outputs[K]>;
-  if (result.ok) return result.value;
-  throw new LensError(result.error.code, result.error.message, result.error.retryAfterMs);
-}
 
 export type { OddsView, OrderView, TokenView, WalletView };

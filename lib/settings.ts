@@ -4,6 +4,7 @@
  */
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
+import { CURRENCIES, PNL_MODES } from './api/validate';
 import { BUILD_SIM_URL } from './env';
 import { SUPPORTED_SITES } from './sites/hosts';
 
@@ -68,8 +69,8 @@ export const SettingsSchema = z.object({
   sites: z.record(z.string(), z.boolean()),
   anySite: z.boolean(),
   notifications: NotificationRulesSchema,
-  pnlMode: z.enum(['strict', 'adjusted', 'raw']),
-  currency: z.enum(['usd', 'sol', 'eur']),
+  pnlMode: z.enum(PNL_MODES),
+  currency: z.enum(CURRENCIES),
   theme: z.enum(['auto', 'light', 'dark']),
   maxBadges: z.number().int().min(10).max(2000),
   cache: z.object({ maxEntries: z.number().int().min(100).max(100_000), maxMB: z.number().min(1).max(500) }),

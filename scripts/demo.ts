@@ -11,6 +11,7 @@ import { chromium } from 'playwright-core';
 import { buildForSim } from '../test/e2e/build';
 import { chromiumArgs, chromiumPath } from '../test/e2e/chromium';
 import { startFixtureServer } from '../test/e2e/fixture-server';
+import { watchWalletInPopup } from '../test/e2e/ui';
 import { startSim } from '../test/sim';
 
 const headless = process.argv.includes('--headless') || !process.env.DISPLAY;
@@ -41,15 +42,7 @@ async function main(): Promise<void> {
 
   // Watch a wallet through the popup, as a user would, so its live DCA room notifies.
   const wallet = sim.catalog.wallets[0]!;
-  const popup = await context.newPage();
-  await popup.setViewportSize({ width: 380, height: 600 });
-  await popup.goto(`chrome-extension://${id}/popup.html`);
-  await popup.getByTestId('search-input').fill(wallet);
-  await popup.getByTestId('search-input').press('Enter');
-  await popup
-    .getByRole('button', { name: /^watch/i })
-    .first()
-    .click();
+  const popup = await watchWalletInPopup(context, id, wallet);
 
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${fixtures.url}/index.html`);

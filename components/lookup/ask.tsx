@@ -5,7 +5,8 @@
 import { type ComponentChildren, createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { z } from 'zod';
-import { type Outputs, type PAGE_INPUTS, type PageMessage, ask as realAsk } from '../../lib/messaging';
+import type { Outputs, PAGE_INPUTS, PageMessage } from '../../lib/messaging';
+import { ask as realAsk } from '../../lib/messenger';
 
 export type AskFn = <K extends PageMessage>(
   name: K,

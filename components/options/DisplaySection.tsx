@@ -1,6 +1,6 @@
 /** PnL mode, currency, theme and how many badges a page may get. */
 import type { Settings } from '../../lib/settings';
-import { type Note, type SaveFn, SaveNote } from './save';
+import { SaveNote, type SectionProps } from './save';
 
 function Select<K extends 'pnlMode' | 'currency' | 'theme'>({
   id,
@@ -34,15 +34,7 @@ function Select<K extends 'pnlMode' | 'currency' | 'theme'>({
   );
 }
 
-export function DisplaySection({
-  settings,
-  save,
-  notes,
-}: {
-  settings: Settings;
-  save: SaveFn;
-  notes: Record<string, Note>;
-}) {
+export function DisplaySection({ settings, save, notes }: SectionProps) {
   return (
     <section aria-labelledby="display-title" data-testid="options-display">
       <h2 id="display-title">Display</h2>

@@ -3,8 +3,8 @@
  * The background validates them (https/wss, or http/ws on localhost only) and names the bad field.
  */
 import { useState } from 'preact/hooks';
-import { defaultHosts, type Hosts, type Settings } from '../../lib/settings';
-import { type Note, type SaveFn, SaveNote } from './save';
+import { defaultHosts, type Hosts } from '../../lib/settings';
+import { SaveNote, type SectionProps } from './save';
 
 const FIELDS: [keyof Hosts, string][] = [
   ['data', 'Data API'],
@@ -13,15 +13,7 @@ const FIELDS: [keyof Hosts, string][] = [
   ['rpc', 'RPC'],
 ];
 
-export function HostsSection({
-  settings,
-  save,
-  notes,
-}: {
-  settings: Settings;
-  save: SaveFn;
-  notes: Record<string, Note>;
-}) {
+export function HostsSection({ settings, save, notes }: SectionProps) {
   return (
     <details data-testid="options-hosts">
       <summary>Advanced: API hosts</summary>
@@ -31,7 +23,7 @@ export function HostsSection({
   );
 }
 
-function HostsForm({ hosts, save, notes }: { hosts: Hosts; save: SaveFn; notes: Record<string, Note> }) {
+function HostsForm({ hosts, save, notes }: Omit<SectionProps, 'settings'> & { hosts: Hosts }) {
   const [draft, setDraft] = useState<Hosts>(hosts);
   return (
     <form

@@ -1,6 +1,6 @@
 /** Notification rules: which DCA events notify, a minimum USD value, quiet hours. */
-import type { NotificationRules, Settings } from '../../lib/settings';
-import { type Note, type SaveFn, SaveNote } from './save';
+import type { NotificationRules } from '../../lib/settings';
+import { SaveNote, type SectionProps } from './save';
 
 // values are read while the event is live; the patch function gets them as plain values
 const checked = (e: Event) => (e.currentTarget as HTMLInputElement).checked;
@@ -14,15 +14,7 @@ const EVENTS: [keyof NotificationRules['events'], string][] = [
   ['Withdraw', 'Withdrawal'],
 ];
 
-export function NotificationsSection({
-  settings,
-  save,
-  notes,
-}: {
-  settings: Settings;
-  save: SaveFn;
-  notes: Record<string, Note>;
-}) {
+export function NotificationsSection({ settings, save, notes }: SectionProps) {
   const rules = settings.notifications;
   // settingsSet merges top-level keys only, so the whole rules object goes in every patch
   const put = (next: (r: NotificationRules) => Partial<NotificationRules>) =>

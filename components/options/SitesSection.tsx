@@ -3,9 +3,8 @@
  * browser grants only from a user gesture: the request is the first thing the click handler does.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { Settings } from '../../lib/settings';
 import { SUPPORTED_SITES } from '../../lib/sites/hosts';
-import { type Note, type SaveFn, SaveNote } from './save';
+import { SaveNote, type SectionProps } from './save';
 
 export const ANY_SITE_ORIGINS = ['*://*/*'];
 
@@ -21,12 +20,7 @@ export function SitesSection({
   save,
   notes,
   permissions,
-}: {
-  settings: Settings;
-  save: SaveFn;
-  notes: Record<string, Note>;
-  permissions: PermissionsApi;
-}) {
+}: SectionProps & { permissions: PermissionsApi }) {
   const [granted, setGranted] = useState<boolean | null>(null);
   const [anyError, setAnyError] = useState<string | null>(null);
   useEffect(() => {

@@ -11,6 +11,13 @@ export type Note = { state: 'saving' } | { state: 'saved' } | { state: 'error'; 
 export type Patch = Partial<Settings> | ((latest: Settings) => Partial<Settings>);
 export type SaveFn = (section: string, patch: Patch) => Promise<boolean>;
 
+/** What every settings section receives from the options page. */
+export interface SectionProps {
+  settings: Settings;
+  save: SaveFn;
+  notes: Record<string, Note>;
+}
+
 /** INVALID_INPUT from settingsSet names the field ("hosts.data: must use https: or http:"). */
 export function saveErrorText(e: unknown): string {
   const err = toErrorView(e);

@@ -20,11 +20,20 @@ import type {
   OrderView,
   PnlState,
   TokenFlowView,
+  TokenRefView,
   TokenView,
   WalletBadgeView,
   WalletView,
 } from '../views';
-import { toHistoryView, toIdentityView, toOddsView, toOrderView, toPnlView, toTokenRef } from './views';
+import {
+  toHistoryView,
+  toIdentityView,
+  toOddsView,
+  toOrderPage,
+  toOrderView,
+  toPnlView,
+  toTokenRef,
+} from './views';
 
 const SEC = 1000;
 const MIN = 60 * SEC;
@@ -152,15 +161,7 @@ export function createDataService(deps: DataDeps) {
           const r = await deps
             .client()
             .dca.wallet(address, { limit: 10, sort: 'recent' }, { signal, priority: p });
-          return {
-            summary: r.summary,
-            orders: {
-              orders: r.orders.map(toOrderView),
-              nextCursor: r.pagination.nextCursor ?? null,
-              hasMore: r.pagination.hasMore,
-              total: r.pagination.total ?? null,
-            } satisfies OrderPageView,
-          };
+          return { summary: r.summary, orders: toOrderPage(r) };
         },
         { ...TTL.walletDca, priority },
       )
@@ -242,13 +243,7 @@ export function createDataService(deps: DataDeps) {
     params: ListQuery,
     priority: Priority = 'hover',
   ): Promise<OrderPageView> {
-    const r = await deps.client().dca.walletOrders(address, { ...params, limit: 20 }, { priority });
-    return {
-      orders: r.orders.map(toOrderView),
-      nextCursor: r.pagination.nextCursor ?? null,
-      hasMore: r.pagination.hasMore,
-      total: r.pagination.total ?? null,
-    };
+    return toOrderPage(await deps.client().dca.walletOrders(address, { ...params, limit: 20 }, { priority }));
   }
 
   async function tokenOrdersPage(
@@ -258,27 +253,17 @@ export function createDataService(deps: DataDeps) {
   ): Promise<OrderPageView> {
     const api = deps.client().dca;
     const call = side === 'buyers' ? api.tokenBuyers : api.tokenSellers;
-    const r = await call(mint, { ...params, limit: 20 }, { priority: 'hover' });
-    return {
-      orders: r.orders.map(toOrderView),
-      nextCursor: r.pagination.nextCursor ?? null,
-      hasMore: r.pagination.hasMore,
-      total: r.pagination.total ?? null,
-    };
+    return toOrderPage(await call(mint, { ...params, limit: 20 }, { priority: 'hover' }));
   }
 
-  async function pairPage(inputMint: string, outputMint: string, params: ListQuery) {
-    const r = await deps
-      .client()
-      .dca.pair(inputMint, outputMint, { ...params, limit: 20 }, { priority: 'hover' });
-    return {
-      orders: r.orders.map(toOrderView),
-      nextCursor: r.pagination.nextCursor ?? null,
-      hasMore: r.pagination.hasMore,
-      total: r.pagination.total ?? null,
-    } satisfies OrderPageView;
+  async function pairPage(inputMint: string, outputMint: string, params: ListQuery): Promise<OrderPageView> {
+    const api = deps.client().dca;
+    return toOrderPage(
+      await api.pair(inputMint, outputMint, { ...params, limit: 20 }, { priority: 'hover' }),
+    );
   }
 
+  /** The badge's data: one flow request. Token metadata is fetched only when a card needs it. */
   async function tokenFlow(mint: string, priority: Priority = 'visible'): Promise<TokenFlowView> {
     return (
       await cache.cached(
@@ -286,18 +271,9 @@ export function createDataService(deps: DataDeps) {
         mint,
         async (signal, p) => {
           const flow = await deps.client().dca.tokenFlow(mint, {}, { signal, priority: p });
-          // The flow answer has no token metadata; one buyer order (if any) names the token.
-          let token = null;
-          try {
-            const buyers = await deps.client().dca.tokenBuyers(mint, { limit: 1 }, { signal, priority: p });
-            const order = buyers.orders[0];
-            if (order) token = toTokenRef(order.output);
-          } catch {
-            // metadata is optional; the counts still show
-          }
           return {
             mint,
-            token,
+            token: null,
             buyers: { count: flow.buyers.count, volumeUsd: flow.buyers.volumeUsd ?? null },
             sellers: { count: flow.sellers.count, volumeUsd: flow.sellers.volumeUsd ?? null },
           };
@@ -307,9 +283,29 @@ export function createDataService(deps: DataDeps) {
     ).value;
   }
 
+  /** The flow answer has no token metadata; one buyer order (if any) names the token. */
+  async function tokenMeta(mint: string, priority: Priority): Promise<TokenRefView | null> {
+    try {
+      const result = await cache.cached(
+        'tokenMeta',
+        mint,
+        async (signal, p) => {
+          const buyers = await deps.client().dca.tokenBuyers(mint, { limit: 1 }, { signal, priority: p });
+          const first = buyers.orders[0];
+          return first ? toTokenRef(first.output) : null;
+        },
+        { ...TTL.tokenUsers, priority },
+      );
+      return result.value;
+    } catch {
+      return null; // metadata is optional; the counts still show
+    }
+  }
+
   async function token(mint: string, priority: Priority = 'hover'): Promise<TokenView> {
-    const [flow, users] = await Promise.all([
+    const [flow, meta, users] = await Promise.all([
       tokenFlow(mint, priority),
+      tokenMeta(mint, priority),
       cache
         .cached(
           'tokenUsers',
@@ -321,11 +317,11 @@ export function createDataService(deps: DataDeps) {
         .catch(() => []),
     ]);
     return {
-      flow,
+      flow: { ...flow, token: meta },
       topUsers: users
         .slice(0, 5)
         .map((u) => ({ wallet: u.wallet, orderCount: u.orderCount, volumeUsd: u.volumeUsd ?? null })),
-      priceUsd: flow.token?.priceUsd ?? null,
+      priceUsd: meta?.priceUsd ?? null,
     };
   }
 

@@ -4,12 +4,11 @@ import { BUILD_SIM_URL } from '../env';
 import type { Outputs } from '../messaging';
 import { writeApiKey } from '../secrets';
 import { applySettingsPatch, saveSettings } from '../settings';
-import { SUPPORTED_SITES } from '../sites/hosts';
+import { adapterFor } from '../sites';
 import type { WatchService } from '../watch';
-import { lookup } from './lookup';
+import { fetchBlock, lookup, searchTokens } from './lookup';
 import type { Handlers } from './router';
-import type { Services } from './services';
-import { planHasDatastream } from './services';
+import type { KeyProbe, Services } from './services';
 import type { TabLive } from './tab-live';
 
 export interface HandlerDeps {
@@ -26,26 +25,21 @@ function invalid(message: string): ApiError {
   return new ApiError({ code: 'INVALID_INPUT', status: 0, endpoint: 'settings', message });
 }
 
+/** Whether the overlay runs on `host`: the site's switch, else "any site" (local pages in simulator builds). */
 function siteEnabled(host: string, settings: ReturnType<Services['settings']>): boolean {
-  const site = SUPPORTED_SITES.find((s) =>
-    s.matches.some((m) => {
-      const h = new URL(m.replace('*', 'x')).hostname;
-      return host === h || host.endsWith(`.${h}`);
-    }),
-  );
-  if (site) return settings.sites[site.id] !== false;
   if (BUILD_SIM_URL && (host === '127.0.0.1' || host === 'localhost')) return true;
+  const adapter = adapterFor(`https://${host}/`);
+  if (adapter && Object.hasOwn(settings.sites, adapter.id)) return settings.sites[adapter.id] !== false;
   return settings.anySite;
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
   const { services, watch, tabLive } = deps;
   const data = services.data;
-  const keyAnswer = async (key: string): Promise<Outputs['keyCheck']> => {
-    const client = services.client();
-    void client;
-    const check = await services.checkKey(key);
-    if (check === 'bad-key') {
+  /** Checks a key with one request; a refused or uncheckable key is an error, not an answer. */
+  const probe = async (key: string) => {
+    const result = await services.probeKey(key);
+    if (result.check === 'bad-key') {
       throw new ApiError({
         code: 'UNAUTHORIZED',
         status: 401,
@@ -53,7 +47,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         message: 'The API key was refused.',
       });
     }
-    if (check === 'unknown') {
+    if (result.check === 'unknown') {
       throw new ApiError({
         code: 'NETWORK',
         status: 0,
@@ -61,9 +55,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         message: 'Could not check the key.',
       });
     }
-    const plan = services.plan();
-    return { plan: plan?.name ?? null, credits: plan?.credits ?? null, live: check === 'ok' };
+    return result;
   };
+  const keyAnswer = (r: KeyProbe): Outputs['keyCheck'] => ({
+    plan: r.plan,
+    credits: r.credits,
+    live: r.check === 'ok',
+  });
 
   return {
     classify: ({ addresses }) => data.classify(addresses),
@@ -104,14 +102,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         unread: (await watch.unread()).total,
       };
     },
-    keyCheck: ({ key }) => keyAnswer(key),
+    keyCheck: async ({ key }) => keyAnswer(await probe(key)),
     keySet: async ({ key }) => {
-      const answer = await keyAnswer(key);
+      const result = await probe(key);
       await writeApiKey(key);
-      services.setApiKey(key);
-      await services.checkKey();
+      services.setApiKey(key, result);
       deps.onKeyChanged();
-      return answer;
+      return keyAnswer(result);
     },
     keyClear: async () => {
       await writeApiKey(null);
@@ -159,14 +156,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       };
     },
     candles: ({ exchange, id, interval }) => data.oddsHistory({ exchange, id }, interval),
-    block: async ({ slot }) => {
-      const r = await lookup(String(slot), data, services.client());
-      return r.kind === 'block' ? r.block : null;
-    },
-    search: async ({ query }) => {
-      const r = await lookup(query, data, services.client());
-      return r.kind === 'search' ? r.hits : [];
-    },
+    block: ({ slot }) => fetchBlock(services.client(), slot),
+    search: ({ query }) => searchTokens(services.client(), query),
     cacheStats: async () => {
       const s = services.cache.stats();
       return { entries: s.entries, bytes: s.bytes, hits: s.hits, misses: s.misses };
@@ -177,5 +168,3 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
   };
 }
-
-export { planHasDatastream };

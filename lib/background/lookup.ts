@@ -34,6 +34,22 @@ export function toBlockView(slot: number, block: Block | null): BlockView | null
   };
 }
 
+export async function fetchBlock(client: ApiClient, slot: number): Promise<BlockView | null> {
+  return toBlockView(slot, await client.rpc.getBlock(slot, {}, { priority: 'hover' }));
+}
+
+export async function searchTokens(client: ApiClient, query: string): Promise<SearchHit[]> {
+  const r = await client.market.search(query, { limit: 20 }, { priority: 'hover' });
+  return r.data.slice(0, 20).map((t) => ({
+    mint: t.mint,
+    symbol: t.symbol ?? '?',
+    name: t.name ?? '',
+    image: safeHttpsUrl(t.image ?? null),
+    priceUsd: t.priceUsd ?? null,
+    liquidityUsd: t.liquidityUsd ?? null,
+  }));
+}
+
 export async function lookup(input: string, data: DataService, client: ApiClient): Promise<LookupResult> {
   const text = input.trim();
   // Two mints ("A B", "A/B", "A -> B") ask for the DCA pair.
@@ -52,22 +68,10 @@ export async function lookup(input: string, data: DataService, client: ApiClient
   switch (parsed.type) {
     case 'error':
       throw new ApiError({ code: 'INVALID_INPUT', status: 0, endpoint: 'lookup', message: parsed.message });
-    case 'slot': {
-      const block = await client.rpc.getBlock(parsed.slot, {}, { priority: 'hover' });
-      return { kind: 'block', slot: parsed.slot, block: toBlockView(parsed.slot, block) };
-    }
-    case 'search': {
-      const r = await client.market.search(parsed.query, { limit: 20 }, { priority: 'hover' });
-      const hits: SearchHit[] = r.data.slice(0, 20).map((t) => ({
-        mint: t.mint,
-        symbol: t.symbol ?? '?',
-        name: t.name ?? '',
-        image: safeHttpsUrl(t.image ?? null),
-        priceUsd: t.priceUsd ?? null,
-        liquidityUsd: t.liquidityUsd ?? null,
-      }));
-      return { kind: 'search', query: parsed.query, hits };
-    }
+    case 'slot':
+      return { kind: 'block', slot: parsed.slot, block: await fetchBlock(client, parsed.slot) };
+    case 'search':
+      return { kind: 'search', query: parsed.query, hits: await searchTokens(client, parsed.query) };
     case 'event': {
       const ref = { exchange: parsed.event.exchange, id: parsed.event.id } as const;
       const [event] = await data.odds([ref], 'hover');

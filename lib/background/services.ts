@@ -25,6 +25,12 @@ export interface ServiceDeps {
   isOnline?: () => boolean;
 }
 
+export interface KeyProbe {
+  check: PlanCheck;
+  plan: string | null;
+  credits: number | null;
+}
+
 /** Plans without the datastream are rate limited to about one request a second. */
 const FREE_RATE_PER_SEC = 1;
 
@@ -70,26 +76,37 @@ export function createServices(deps: ServiceDeps) {
     isWatched: deps.isWatched,
   });
 
-  async function checkKey(key: string | null = apiKey): Promise<PlanCheck> {
-    if (!key) return 'bad-key';
+  /** One /subscription request with `key` (not necessarily the saved one). */
+  async function probeKey(key: string): Promise<KeyProbe> {
     const probe = key === apiKey ? client : buildClient(() => key);
     try {
       const sub = await probe.account.subscription({ priority: 'hover' });
       const name = sub.plan ?? null;
-      if (key === apiKey) {
-        plan = { name, credits: sub.credits ?? null, checkedAt: Date.now() };
-        keyState = 'valid';
-        scheduler.setRate(planHasDatastream(name) ? undefined : FREE_RATE_PER_SEC);
-      }
-      return planHasDatastream(name) ? 'ok' : 'needs-plan';
+      return {
+        check: planHasDatastream(name) ? 'ok' : 'needs-plan',
+        plan: name,
+        credits: sub.credits ?? null,
+      };
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (code === 'UNAUTHORIZED') {
-        if (key === apiKey) keyState = 'invalid';
-        return 'bad-key';
-      }
-      return 'unknown';
+      return { check: code === 'UNAUTHORIZED' ? 'bad-key' : 'unknown', plan: null, credits: null };
     }
+  }
+
+  /** Records what a probe of the saved key found: plan, credits, and the request rate it allows. */
+  function adopt(probe: KeyProbe): void {
+    if (probe.check === 'bad-key') keyState = 'invalid';
+    if (probe.check !== 'ok' && probe.check !== 'needs-plan') return;
+    plan = { name: probe.plan, credits: probe.credits, checkedAt: Date.now() };
+    keyState = 'valid';
+    scheduler.setRate(probe.check === 'ok' ? undefined : FREE_RATE_PER_SEC);
+  }
+
+  async function checkKey(): Promise<PlanCheck> {
+    if (!apiKey) return 'bad-key';
+    const probe = await probeKey(apiKey);
+    adopt(probe);
+    return probe.check;
   }
 
   const hub = createLiveHub({
@@ -113,6 +130,7 @@ export function createServices(deps: ServiceDeps) {
     keyState: () => keyState,
     plan: () => plan,
     checkKey,
+    probeKey,
     setSettings(next: Settings) {
       const hostsChanged = JSON.stringify(next.hosts) !== JSON.stringify(settings.hosts);
       settings = next;
@@ -121,12 +139,14 @@ export function createServices(deps: ServiceDeps) {
         hub.restart();
       }
     },
-    setApiKey(next: string | null) {
+    /** Switches to a new key; `probe` is the check already made of it (saves a second request). */
+    setApiKey(next: string | null, probe?: KeyProbe) {
       apiKey = next;
       keyState = next ? 'unchecked' : 'missing';
       plan = null;
       client = buildClient(() => apiKey ?? undefined);
       scheduler.setRate(undefined);
+      if (next && probe) adopt(probe);
       if (next) hub.restart();
       else hub.stop();
     },

@@ -6,7 +6,8 @@
 import { browser } from 'wxt/browser';
 import type { DcaTxEvent } from '../api/schemas/live';
 import { BUILD_TEST_HOOKS } from '../env';
-import { INPUTS, type MessageName, messenger } from '../messaging';
+import { INPUTS, type MessageName } from '../messaging';
+import { messenger } from '../messenger';
 import { readApiKey } from '../secrets';
 import { loadSettings } from '../settings';
 import { createWatchService, POLL_ALARM, type WatchService } from '../watch';

@@ -9,25 +9,31 @@ import { topicRooms } from './services';
 export type TabLive = ReturnType<typeof createTabLive>;
 
 export function createTabLive(hub: LiveHub) {
-  const topicsByTab = new Map<number, Map<string, Topic>>();
+  // Rooms are worked out once per subscription, not again for every live event routed.
+  const topicsByTab = new Map<number, Map<string, { topic: Topic; rooms: string[] }>>();
   const owner = (tabId: number) => `tab:${tabId}`;
   const keyOf = (t: Topic) => `${t.kind}:${t.address}`;
 
   return {
     subscribe(tabId: number | null, topic: Topic): boolean {
       if (tabId === null) return false;
-      const topics = topicsByTab.get(tabId) ?? new Map<string, Topic>();
+      const topics = topicsByTab.get(tabId) ?? new Map<string, { topic: Topic; rooms: string[] }>();
       topicsByTab.set(tabId, topics);
       if (!topics.has(keyOf(topic))) {
-        topics.set(keyOf(topic), topic);
-        hub.acquire(owner(tabId), topicRooms(topic));
+        const rooms = topicRooms(topic);
+        topics.set(keyOf(topic), { topic, rooms });
+        hub.acquire(owner(tabId), rooms);
       }
       return hub.status().state === 'live';
     },
     unsubscribe(tabId: number | null, topic: Topic): boolean {
       if (tabId === null) return false;
       const topics = topicsByTab.get(tabId);
-      if (topics?.delete(keyOf(topic))) hub.release(owner(tabId), topicRooms(topic));
+      const held = topics?.get(keyOf(topic));
+      if (held) {
+        topics!.delete(keyOf(topic));
+        hub.release(owner(tabId), held.rooms);
+      }
       return hub.status().state === 'live';
     },
     releaseTab(tabId: number): void {
@@ -38,8 +44,8 @@ export function createTabLive(hub: LiveHub) {
     targets(rooms: string[]): { tabId: number; topic: Topic }[] {
       const out: { tabId: number; topic: Topic }[] = [];
       for (const [tabId, topics] of topicsByTab) {
-        for (const topic of topics.values()) {
-          if (topicRooms(topic).some((r) => rooms.includes(r))) out.push({ tabId, topic });
+        for (const held of topics.values()) {
+          if (held.rooms.some((r) => rooms.includes(r))) out.push({ tabId, topic: held.topic });
         }
       }
       return out;

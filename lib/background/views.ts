@@ -2,16 +2,17 @@
  * API responses -> view models (lib/views.ts). The only place that knows both shapes, so the UI never
  * sees raw API data and every URL it gets is already checked to be https.
  */
-import type { Order, Token } from '../api/schemas/dca';
+import type { Order, Pagination, Token } from '../api/schemas/dca';
 import type { DcaPosition, DcaTxEvent, LivePartialOrder } from '../api/schemas/live';
 import type { Identity, PnlSummary } from '../api/schemas/pnl';
 import type { CandlesResponse, Market, PredictionEvent } from '../api/schemas/prediction';
-import { safeHttpsUrl } from '../format';
+import { safeHttpsUrl, tokenAmountExact } from '../format';
 import type {
   FillView,
   IdentityView,
   OddsHistoryView,
   OddsView,
+  OrderPageView,
   OrderView,
   PnlView,
   TokenRefView,
@@ -39,6 +40,16 @@ export function toTokenRef(t: Partial<Token> | null | undefined, fallbackMint = 
     decimals: typeof t?.decimals === 'number' ? t.decimals : 0,
     image: safeHttpsUrl(t?.image ?? null),
     priceUsd: nn(t?.priceUsd),
+  };
+}
+
+/** One page of an order listing (wallet, token side or pair) as the UI pages through it. */
+export function toOrderPage(r: { orders: Order[]; pagination: Pagination }): OrderPageView {
+  return {
+    orders: r.orders.map(toOrderView),
+    nextCursor: r.pagination.nextCursor ?? null,
+    hasMore: r.pagination.hasMore,
+    total: r.pagination.total ?? null,
   };
 }
 
@@ -192,8 +203,8 @@ export function toHistoryView(res: CandlesResponse, maxSeries = 4): OddsHistoryV
 }
 
 function unitsToNumber(raw: string | undefined, decimals: number | null | undefined): number | null {
-  if (!raw || !/^-?\d+$/.test(raw)) return null;
-  return Number(BigInt(raw)) / 10 ** (decimals ?? 0);
+  const exact = raw ? tokenAmountExact(raw, decimals ?? 0) : null;
+  return exact === null ? null : Number(exact);
 }
 
 /** A live DCA transaction event -> the line shown in a token card and in notifications. */

@@ -1,9 +1,9 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { BUILD_TEST_HOOKS } from '../env';
+import { ask, onPush } from '../messenger';
 import { createScanner } from '../page';
 import { adapterFor } from '../sites';
 import { createOverlay } from './runtime';
-import { ask, onPush } from './transport';
 import type { OverlayConfig } from './types';
 
 /**

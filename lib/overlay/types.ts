@@ -3,7 +3,7 @@ import type { EventRef, Outputs, OverlayConfig, Pushes, VIEW_INPUTS, ViewMessage
 
 /**
  * The content script's only way to the background: the view messages of lib/messaging.ts. Tests
- * inject a fake; start.ts passes the real one (transport.ts). Rejects with {code, message}.
+ * inject a fake; start.ts passes the real one (lib/messenger.ts). Rejects with {code, message}.
  */
 export type ViewAsk = <K extends ViewMessage>(
   name: K,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADAPTERS } from '../../lib/sites';
 import { readExpectation } from '../fixtures/render';
 import { type Lens, launchLens } from './harness';
 
@@ -11,19 +12,8 @@ afterAll(async () => {
   await lens?.close();
 });
 
-const SITES = [
-  'solscan',
-  'solana-explorer',
-  'solanafm',
-  'birdeye',
-  'dexscreener',
-  'jupiter',
-  'pumpfun',
-  'gmgn',
-  'x',
-  'polymarket-links',
-  'generic',
-];
+/** Every site adapter has a fixture page of the same name (a unit meta-test keeps it so). */
+const SITES = ADAPTERS.map((a) => a.id);
 
 function expected(site: string) {
   const e = readExpectation(readFileSync(`test/fixtures/${site}.html`, 'utf8')) as {

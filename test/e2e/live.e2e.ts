@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChromeApi, type Lens, launchLens } from './harness';
+import { watchWalletInPopup } from './ui';
 
 let lens: Lens;
 beforeAll(async () => {
@@ -33,21 +34,12 @@ async function notifications(): Promise<Record<string, Note>> {
 }
 
 async function watchFromPopup(wallet: string): Promise<void> {
-  const popup = await lens.context.newPage();
-  await popup.setViewportSize({ width: 380, height: 600 });
-  await popup.goto(lens.extensionPage('popup.html'));
-  await popup.getByTestId('search-input').fill(wallet);
-  await popup.getByTestId('search-input').press('Enter');
-  await popup
-    .getByRole('button', { name: /^watch/i })
-    .first()
-    .click();
-  await expect.poll(() => popup.getByTestId('watch-row').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+  const popup = await watchWalletInPopup(lens.context, lens.extensionId, wallet);
   await lens.screenshot('popup-watching', popup);
   await popup.close();
 }
 
-/** Waits until the simulator has a datastream client in the wallet's room (the join went through). */
+/** Emits until a matching notification shows: the first emits may come before the room is joined. */
 async function emitUntilNotified(body: Record<string, unknown>, match: (n: Note) => boolean): Promise<Note> {
   let found: Note | undefined;
   await expect

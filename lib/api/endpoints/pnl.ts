@@ -36,6 +36,13 @@ import {
   type PnlMode,
 } from '../validate';
 
+/** The lists every batch answer may carry beside its items. */
+interface BatchLists {
+  notFound?: string[] | null;
+  invalid?: string[] | null;
+  truncated?: unknown;
+}
+
 export interface PnlModeParams {
   pnlMode?: PnlMode;
 }
@@ -113,6 +120,39 @@ export function createPnlEndpoints(http: HttpCore) {
     call?: CallOptions,
   ) => http.json({ service: 'data', method: 'POST', path, query, body }, schema, call);
 
+  /**
+   * The three batch endpoints keyed by address: unique valid addresses in chunks of `size`, posted as
+   * `{ [bodyKey]: chunk }`, answers merged with their notFound / invalid / truncated lists.
+   */
+  function addressBatch<T, R extends BatchLists>(spec: {
+    path: string;
+    query?: HttpRequest['query'];
+    bodyKey: 'wallets' | 'tokens';
+    keys: readonly string[];
+    size: number;
+    schema: z.ZodType<R>;
+    items: (answer: R) => T[];
+    itemKey: (item: T) => string;
+    call?: CallOptions;
+  }) {
+    return chunkedBatch<string, T>({
+      keys: spec.keys,
+      size: spec.size,
+      keyOf: String,
+      isValid: isSolanaAddress,
+      itemKey: spec.itemKey,
+      fetchChunk: async (part) => {
+        const r = await post(spec.path, spec.query, { [spec.bodyKey]: part }, spec.schema, spec.call);
+        return {
+          items: spec.items(r),
+          notFound: r.notFound ?? [],
+          invalid: r.invalid ?? [],
+          truncated: r.truncated,
+        };
+      },
+    });
+  }
+
   return {
     async wallet(w: string, params: PnlSummaryParams = {}, call?: CallOptions) {
       const ep = '/v2/pnl/wallets/{wallet}';
@@ -188,24 +228,16 @@ export function createPnlEndpoints(http: HttpCore) {
 
     /** Lifetime summaries; chunks of 100, duplicates sent once, locally invalid wallets never sent. */
     async walletsBatch(wallets: readonly string[], call?: CallOptions) {
-      const ep = '/v2/pnl/wallets/batch';
-      const merged = await chunkedBatch({
+      const { items, ...lists } = await addressBatch({
+        path: '/v2/pnl/wallets/batch',
+        bodyKey: 'wallets',
         keys: wallets,
         size: BATCH.wallets,
-        keyOf: String,
-        isValid: isSolanaAddress,
-        itemKey: (item: z.output<typeof PnlWalletsBatchResponse>['wallets'][number]) => item.wallet,
-        fetchChunk: async (part) => {
-          const r = await post(ep, undefined, { wallets: part }, PnlWalletsBatchResponse, call);
-          return {
-            items: r.wallets,
-            notFound: r.notFound ?? [],
-            invalid: r.invalid ?? [],
-            truncated: r.truncated,
-          };
-        },
+        schema: PnlWalletsBatchResponse,
+        items: (r) => r.wallets,
+        itemKey: (item) => item.wallet,
+        call,
       });
-      const { items, ...lists } = merged;
       return { count: items.length, wallets: items, ...lists };
     },
 
@@ -217,25 +249,17 @@ export function createPnlEndpoints(http: HttpCore) {
       call?: CallOptions,
     ) {
       const ep = '/v2/pnl/wallets/{wallet}/positions/batch';
-      const path = `/v2/pnl/wallets/${wallet(w, ep)}/positions/batch`;
-      const query = modeQuery(params, ep);
-      const merged = await chunkedBatch({
+      const { items, ...lists } = await addressBatch({
+        path: `/v2/pnl/wallets/${wallet(w, ep)}/positions/batch`,
+        query: modeQuery(params, ep),
+        bodyKey: 'tokens',
         keys: tokens,
         size: BATCH.walletTokens,
-        keyOf: String,
-        isValid: isSolanaAddress,
-        itemKey: (item: z.output<typeof PnlWalletPositionsBatchResponse>['positions'][number]) => item.token,
-        fetchChunk: async (part) => {
-          const r = await post(path, query, { tokens: part }, PnlWalletPositionsBatchResponse, call);
-          return {
-            items: r.positions,
-            notFound: r.notFound ?? [],
-            invalid: r.invalid ?? [],
-            truncated: r.truncated,
-          };
-        },
+        schema: PnlWalletPositionsBatchResponse,
+        items: (r) => r.positions,
+        itemKey: (item) => item.token,
+        call,
       });
-      const { items, ...lists } = merged;
       return { wallet: w, count: items.length, positions: items, ...lists };
     },
 
@@ -247,26 +271,17 @@ export function createPnlEndpoints(http: HttpCore) {
       call?: CallOptions,
     ) {
       const ep = '/v2/pnl/tokens/{token}/positions/batch';
-      const path = `/v2/pnl/tokens/${token(t, ep)}/positions/batch`;
-      const query = modeQuery(params, ep);
-      const merged = await chunkedBatch({
+      const { items, ...lists } = await addressBatch({
+        path: `/v2/pnl/tokens/${token(t, ep)}/positions/batch`,
+        query: modeQuery(params, ep),
+        bodyKey: 'wallets',
         keys: wallets,
         size: BATCH.tokenWallets,
-        keyOf: String,
-        isValid: isSolanaAddress,
-        itemKey: (item: z.output<typeof PnlTokenPositionsBatchResponse>['positions'][number]) =>
-          item.wallet ?? '',
-        fetchChunk: async (part) => {
-          const r = await post(path, query, { wallets: part }, PnlTokenPositionsBatchResponse, call);
-          return {
-            items: r.positions,
-            notFound: r.notFound ?? [],
-            invalid: r.invalid ?? [],
-            truncated: r.truncated,
-          };
-        },
+        schema: PnlTokenPositionsBatchResponse,
+        items: (r) => r.positions,
+        itemKey: (item) => item.wallet ?? '',
+        call,
       });
-      const { items, ...lists } = merged;
       return { token: t, count: items.length, positions: items, ...lists };
     },
 

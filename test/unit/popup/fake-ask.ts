@@ -1,6 +1,7 @@
 /** A fake `ask` for component tests: per-message handlers, every call recorded, unknown messages fail loudly. */
 import type { AskFn } from '../../../components/lookup/ask';
-import { LensError, type Outputs, type PageMessage } from '../../../lib/messaging';
+import type { Outputs, PageMessage } from '../../../lib/messaging';
+import { LensError } from '../../../lib/messenger';
 import { defaultSettings } from '../../../lib/settings';
 
 export type Handlers = {
