@@ -10,10 +10,12 @@ import { API_HOST_PERMISSIONS, LOCAL_MATCHES, SITE_MATCHES } from './lib/sites/h
 const simUrl = process.env.LENS_SIM_URL ?? '';
 const simKey = process.env.LENS_SIM_KEY ?? '';
 const testHooks = process.env.LENS_TEST_HOOKS === '1';
+/** LENS_OUT_DIR lets concurrent simulator builds (e2e, bench, demo) keep out of each other's way. */
+const outDir = process.env.LENS_OUT_DIR || (simUrl ? '.output/sim' : '.output');
 
 export default defineConfig({
   imports: false,
-  outDir: simUrl ? '.output/sim' : '.output',
+  outDir,
   vite: () => ({
     plugins: [preact()],
     define: {

@@ -16,6 +16,7 @@ export function buildForSim({
   browser = 'chrome',
 }: BuildOptions): string {
   const wxt = resolve('node_modules/.bin/wxt');
+  const outDir = resolve(process.env.LENS_OUT_DIR || '.output/sim');
   const result = spawnSync(wxt, ['build', '-b', browser], {
     stdio: ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
@@ -24,10 +25,11 @@ export function buildForSim({
       LENS_SIM_URL: simUrl,
       LENS_SIM_KEY: key,
       LENS_TEST_HOOKS: testHooks ? '1' : '0',
+      LENS_OUT_DIR: outDir,
     },
   });
   if (result.status !== 0) {
     throw new Error(`wxt build failed:\n${result.stdout}\n${result.stderr}`);
   }
-  return resolve('.output/sim', browser === 'chrome' ? 'chrome-mv3' : 'firefox-mv2');
+  return resolve(outDir, browser === 'chrome' ? 'chrome-mv3' : 'firefox-mv2');
 }
