@@ -1,0 +1,73 @@
+/**
+ * The real background services (client + scheduler + cache + batchers) built against the simulator
+ * over real HTTP, with fake-indexeddb for the cache. Request counts come from the simulator's own log.
+ */
+import { IDBFactory } from 'fake-indexeddb';
+import { createServices, type Services } from '../../../lib/background/services';
+import { defaultSettings, type Settings } from '../../../lib/settings';
+import { type Sim, startSim } from '../../sim';
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  time: number;
+  status: number;
+}
+
+export async function control(sim: Sim, method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${sim.url}${path}`, {
+    method,
+    ...(body === undefined
+      ? {}
+      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return text ? JSON.parse(text) : null;
+}
+
+/** The simulator's REST answer with the demo key, to compare views with. */
+export async function rest(sim: Sim, path: string): Promise<unknown> {
+  const res = await fetch(`${sim.dataUrl}${path}`, { headers: { 'x-api-key': 'demo' } });
+  return res.json();
+}
+
+export async function requests(sim: Sim, prefix = '/'): Promise<LoggedRequest[]> {
+  const log = (await control(sim, 'GET', '/__sim/requests')) as LoggedRequest[];
+  return log.filter((r) => r.path.startsWith(prefix));
+}
+
+export async function clearLog(sim: Sim): Promise<void> {
+  await control(sim, 'DELETE', '/__sim/requests');
+}
+
+export function simSettings(sim: Sim, patch: Partial<Settings> = {}): Settings {
+  return {
+    ...defaultSettings(),
+    hosts: {
+      data: sim.dataUrl,
+      prediction: sim.predictionUrl,
+      rpc: sim.rpcUrl,
+      datastream: sim.datastreamUrl,
+    },
+    ...patch,
+  };
+}
+
+/** Fresh services on a fresh IndexedDB: what a service worker builds at start. */
+export function simServices(
+  sim: Sim,
+  opts: { settings?: Settings; apiKey?: string; keepDb?: boolean } = {},
+): Services {
+  if (!opts.keepDb) globalThis.indexedDB = new IDBFactory();
+  return createServices({
+    settings: opts.settings ?? simSettings(sim),
+    apiKey: opts.apiKey ?? 'demo',
+    onLive: () => {},
+    onLiveStatus: () => {},
+    onReconnected: () => {},
+    isWatched: () => false,
+  });
+}
+
+export { type Sim, startSim };

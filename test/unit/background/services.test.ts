@@ -1,0 +1,145 @@
+/**
+ * Issue 5's proof: the real background services (API client + scheduler + IndexedDB cache + batchers)
+ * against the simulator over real HTTP. Every count is read from the simulator's request log.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TTL } from '../../../lib/background/data';
+import type { Services } from '../../../lib/background/services';
+import { addr } from '../api/helpers';
+import { clearLog, control, requests, rest, type Sim, simServices, simSettings, startSim } from './helpers';
+
+let sim: Sim;
+let services: Services;
+beforeAll(async () => {
+  sim = await startSim({ eventsPerSecond: 0 });
+});
+afterAll(() => sim.close());
+beforeEach(async () => {
+  await control(sim, 'POST', '/__sim/faults', {});
+  await clearLog(sim);
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await services?.cache.close();
+  services?.hub.stop();
+});
+
+const walletPath = (w: string) => `/dca/wallet/${w}`;
+const pnlPath = (w: string) => `/v2/pnl/wallets/${w}`;
+
+describe('background services on the simulator', () => {
+  it('ten concurrent callers for one wallet view make one request per endpoint', async () => {
+    services = simServices(sim);
+    const wallet = sim.catalog.wallets[0]!;
+    const views = await Promise.all(Array.from({ length: 10 }, () => services.data.wallet(wallet)));
+    expect(await requests(sim, walletPath(wallet))).toHaveLength(1);
+    expect(await requests(sim, pnlPath(wallet))).toHaveLength(1);
+    // Every caller got the same real data: the simulator's own answer for the summary.
+    const direct = (await rest(sim, `${walletPath(wallet)}?limit=10&sort=recent`)) as {
+      summary: { total: number; active: number };
+    };
+    for (const v of views) {
+      expect(v.summary?.total).toBe(direct.summary.total);
+      expect(v.summary?.active).toBe(direct.summary.active);
+      expect(v.pnl.state).toBe('ready');
+    }
+  });
+
+  it('a revisit within the TTL makes no request; after a worker restart the IndexedDB copy still serves', async () => {
+    services = simServices(sim);
+    const wallet = sim.catalog.wallets[1]!;
+    const first = await services.data.walletBadge(wallet);
+    await services.cache.flush();
+    const before = (await requests(sim)).length;
+    expect(before).toBe(2); // one DCA wallet request, one PnL batch
+    const again = await services.data.walletBadge(wallet);
+    expect(again).toEqual(first);
+    expect((await requests(sim)).length).toBe(before);
+    // The worker stops: new services (empty memory) on the same IndexedDB still answer without a request.
+    await services.cache.close();
+    services = simServices(sim, { keepDb: true });
+    expect(await services.data.walletBadge(wallet)).toEqual(first);
+    expect((await requests(sim)).length).toBe(before);
+  });
+
+  it('stale-while-revalidate: after the TTL the old view comes at once and one refresh runs', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    services = simServices(sim);
+    const mint = sim.catalog.mints[2]!;
+    const flowPath = `/dca/token/${mint}`;
+    const flowRequests = async () => (await requests(sim, flowPath)).filter((r) => r.path === flowPath);
+    const first = await services.data.tokenFlow(mint);
+    expect(await flowRequests()).toHaveLength(1);
+    // Change the data on the server, then let the TTL pass (but not the stale window).
+    await control(sim, 'POST', '/__sim/emit', { mint, eventName: 'Opened', wallet: sim.catalog.wallets[3] });
+    vi.setSystemTime(Date.now() + TTL.tokenFlow.ttlMs + 1000);
+    const stale = await Promise.all(Array.from({ length: 5 }, () => services.data.tokenFlow(mint)));
+    for (const s of stale) expect(s).toEqual(first);
+    await vi.waitFor(async () => expect(await flowRequests()).toHaveLength(2));
+    const now = (await rest(sim, flowPath)) as { buyers: { count: number }; sellers: { count: number } };
+    expect(now.buyers.count + now.sellers.count).not.toBe(first.buyers.count + first.sellers.count);
+    await clearLog(sim);
+    const refreshed = await vi.waitFor(async () => {
+      const next = await services.data.tokenFlow(mint);
+      expect(next.buyers.count).toBe(now.buyers.count);
+      return next;
+    });
+    expect(refreshed.sellers.count).toBe(now.sellers.count);
+    // Fresh again: served from the cache, no further request.
+    expect(await flowRequests()).toHaveLength(0);
+  });
+
+  it("250 wallets' PnL summaries go out as 3 batch calls (by 100)", async () => {
+    services = simServices(sim);
+    const known = sim.catalog.wallets.slice(0, 150);
+    const wallets = [...known, ...Array.from({ length: 250 - known.length }, (_, i) => addr(5000 + i))];
+    const badges = await Promise.all(wallets.map((w) => services.data.walletBadge(w)));
+    const batches = await requests(sim, '/v2/pnl/wallets/batch');
+    expect(batches).toHaveLength(3);
+    expect(batches.every((b) => b.method === 'POST' && b.status === 200)).toBe(true);
+    expect(await requests(sim, '/v2/pnl/wallets/')).toHaveLength(3); // no single-wallet PnL calls
+    // Known wallets have a summary; unknown ones resolve to the typed empty state, not an error.
+    expect(badges.slice(0, 150).filter((b) => b.pnl.state === 'ready').length).toBeGreaterThan(0);
+    for (const b of badges.slice(150)) expect(b.pnl.state).toBe('none');
+  });
+
+  it('a 429 with Retry-After pauses the whole queue until it expires, then everything completes', async () => {
+    services = simServices(sim);
+    await control(sim, 'POST', '/__sim/faults', { status: 429, retryAfter: 1 });
+    const mints = sim.catalog.mints.slice(10, 20);
+    const pending = Promise.all(mints.map((m) => services.data.tokenFlow(m)));
+    // The first wave meets the 429; lift the fault shortly after so only the pause holds requests back.
+    await vi.waitFor(async () => expect((await requests(sim)).length).toBeGreaterThan(0));
+    await control(sim, 'POST', '/__sim/faults', {});
+    const flows = await pending;
+    expect(flows.map((f) => f.mint)).toEqual(mints);
+    const log = await requests(sim, '/dca/token/');
+    const limited = log.filter((r) => r.status === 429);
+    const ok = log.filter((r) => r.status === 200);
+    expect(limited.length).toBeGreaterThan(0);
+    expect(limited.length).toBeLessThanOrEqual(4); // only the first wave (concurrency 4) met it
+    expect(ok).toHaveLength(mints.length);
+    const firstLimited = Math.min(...limited.map((r) => r.time));
+    // Nothing was sent while the pause lasted (1 s Retry-After; 50 ms slack for timer granularity).
+    const during = log.filter((r) => r.time > firstLimited + 50 && r.time < firstLimited + 950);
+    expect(during).toEqual([]);
+    expect(Math.min(...ok.map((r) => r.time))).toBeGreaterThanOrEqual(firstLimited + 950);
+  });
+
+  it('LRU: past maxEntries the least recently used entries are evicted and fetched again on return', async () => {
+    services = simServices(sim, { settings: simSettings(sim, { cache: { maxEntries: 100, maxMB: 20 } }) });
+    const addresses = Array.from({ length: 150 }, (_, i) => addr(7000 + i));
+    // Classification is cached per address; 150 addresses go out as 2 getMultipleAccounts calls.
+    for (let i = 0; i < addresses.length; i += 50) await services.data.classify(addresses.slice(i, i + 50));
+    await services.cache.flush();
+    const stats = services.cache.stats();
+    expect(stats.entries).toBeLessThanOrEqual(100);
+    expect(stats.evictions).toBeGreaterThanOrEqual(50);
+    const rpcBefore = (await requests(sim, '/rpc')).length;
+    expect(rpcBefore).toBe(3);
+    await services.data.classify(addresses.slice(140)); // recent: still cached
+    expect((await requests(sim, '/rpc')).length).toBe(rpcBefore);
+    await services.data.classify(addresses.slice(0, 10)); // oldest: evicted, fetched again
+    expect((await requests(sim, '/rpc')).length).toBe(rpcBefore + 1);
+  });
+});
