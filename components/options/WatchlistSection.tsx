@@ -3,6 +3,7 @@
  * validated entry by entry by the background's watchImport).
  */
 import { useState } from 'preact/hooks';
+import { exportText } from '../../lib/watch/watchlist';
 import { useAsk } from '../lookup/ask';
 import { saveErrorText } from './save';
 
@@ -29,7 +30,8 @@ export function WatchlistSection({ download }: { download?: (name: string, json:
     setOutcome(null);
     try {
       const entries = await ask('watchList', {});
-      const json = JSON.stringify({ version: 1, entries }, null, 2);
+      // the same file the background's import reads back (a {version, entries} file was refused)
+      const json = exportText(entries, Date.now());
       (download ?? saveFile)('onchain-lens-watchlist.json', json);
       setOutcome({ ok: true, text: `Exported ${entries.length} wallet${entries.length === 1 ? '' : 's'}.` });
     } catch (e) {

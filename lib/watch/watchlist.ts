@@ -66,6 +66,15 @@ export interface ImportResult {
   reasons: { invalid: number; duplicate: number; full: number };
 }
 
+/**
+ * The export file: what `importJson` reads back. The one place that writes it, used by the
+ * background and by the options page (which builds it from the `watchList` answer).
+ */
+export function exportText(list: readonly Pick<WatchEntry, 'wallet' | 'label'>[], at: number): string {
+  const wallets = list.map((e) => ({ wallet: e.wallet, label: e.label }));
+  return JSON.stringify({ type: EXPORT_TYPE, version: 1, exportedAt: at, wallets }, null, 2);
+}
+
 export interface UnreadCounts {
   total: number;
   byWallet: Record<string, number>;
@@ -185,9 +194,7 @@ export function createWatchlist(opts: WatchlistOptions = {}) {
 
     /** A JSON file the user can keep and import elsewhere; unread counts are local state, not exported. */
     async exportJson(): Promise<string> {
-      const list = await serial(read);
-      const wallets = list.map((e) => ({ wallet: e.wallet, label: e.label }));
-      return JSON.stringify({ type: EXPORT_TYPE, version: 1, exportedAt: now(), wallets }, null, 2);
+      return exportText(await serial(read), now());
     },
 
     /**

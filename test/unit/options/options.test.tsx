@@ -7,6 +7,7 @@ import type { PermissionsApi } from '../../../components/options/SitesSection';
 import { precheckImport } from '../../../components/options/WatchlistSection';
 import { applySettingsPatch, defaultSettings, type Settings } from '../../../lib/settings';
 import type { StatusView } from '../../../lib/views';
+import { createWatchlist } from '../../../lib/watch/watchlist';
 import { fakeAsk, type Handlers, lensError } from '../popup/fake-ask';
 
 const KEY = 'sk-test-1234567890';
@@ -227,7 +228,21 @@ describe('options: cache and watchlist', () => {
     await screen.findByText('Exported 1 wallet.');
     const [name, json] = fake.download.mock.calls[0]!;
     expect(name).toBe('onchain-lens-watchlist.json');
-    expect(JSON.parse(json).entries).toEqual(entries);
+    expect(JSON.parse(json).wallets).toEqual([{ wallet: 'W1', label: 'a' }]);
+  });
+
+  it('exports a file the real watchlist import reads back (round trip)', async () => {
+    const wallet = 'CT5vZjVFsSLrj3JqrBHrRVmYdcTetW1eq7QNKsh3CnDC';
+    const entries = [{ wallet, label: 'whale', addedAt: 1, unread: 0, domain: null }];
+    const fake = setup({ watchList: () => entries });
+    fireEvent.click(screen.getByTestId('watch-export'));
+    await screen.findByText('Exported 1 wallet.');
+    const json = fake.download.mock.calls[0]![1] as string;
+    const list = createWatchlist();
+    await list.load();
+    const r = await list.importJson(json);
+    expect(r).toMatchObject({ added: 1, skipped: 0 });
+    expect(r.entries.map((e) => [e.wallet, e.label])).toEqual([[wallet, 'whale']]);
   });
 
   it('imports a file and shows added/skipped; rejects non-JSON locally', async () => {
