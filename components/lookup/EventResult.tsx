@@ -13,7 +13,7 @@ const INTERVALS = ['1m', '1h', '1d'] as const;
 type Interval = (typeof INTERVALS)[number];
 const oddsFormat = (v: number | null) => formatOdds(v);
 
-function OddsHistory({ exchange, id }: { exchange: 'polymarket' | 'kalshi'; id: string }) {
+function OddsHistory({ exchange, id }: { exchange: 'polymarket'; id: string }) {
   const ask = useAsk();
   const [interval, setInterval] = useState<Interval>('1h');
   const [state, retry] = useAsync(() => ask('candles', { exchange, id, interval }), [exchange, id, interval]);
@@ -50,7 +50,15 @@ export function EventResult({ event }: { event: OddsView }) {
     <article class="view view-event" data-testid="view-event">
       {/* the card's 7-day sparkline is left out: the interval chart below replaces it */}
       <OddsCard odds={event} history={NO_SPARK} now={Date.now()} />
-      {event.found && <OddsHistory exchange={exchange} id={event.eventId ?? event.requestedId} />}
+      {event.found && exchange === 'polymarket' && (
+        <OddsHistory exchange={exchange} id={event.eventId ?? event.requestedId} />
+      )}
+      {event.found && exchange === 'kalshi' && (
+        // the service has candlesticks for Polymarket only: no interval switch that can only say "no data"
+        <p class="muted small" data-testid="odds-history-unavailable">
+          Odds history is available for Polymarket events only.
+        </p>
+      )}
     </article>
   );
 }

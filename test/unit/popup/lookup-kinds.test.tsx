@@ -106,6 +106,16 @@ describe('lookup panel: other kinds', () => {
     expect(screen.getByTestId('interval-1d').getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('a Kalshi event says its odds history is Polymarket-only and asks no candles', async () => {
+    const fake = setup({ lookup: answer({ kind: 'event', event: event({ exchange: 'kalshi' }) }) });
+    search('KXFEDCHAIR-26');
+    const view = await screen.findByTestId('view-event');
+    expect(view.textContent).toContain('Will it rain tomorrow?');
+    expect(screen.getByTestId('odds-history-unavailable').textContent).toContain('Polymarket events only');
+    expect(screen.queryByTestId('interval-1h')).toBeNull();
+    expect(fake.callsOf('candles')).toHaveLength(0);
+  });
+
   it('event not found says so and asks no candles', async () => {
     const fake = setup({ lookup: answer({ kind: 'event', event: event({ found: false, outcomes: [] }) }) });
     search('nope');
