@@ -7,6 +7,7 @@ import { formatNumber, truncateText } from '../../lib/format';
 import { PAGE_INPUTS } from '../../lib/messaging';
 import type { StatusView } from '../../lib/views';
 import { useAsk } from '../lookup/ask';
+import { toErrorView } from '../shared/Loadable';
 import { saveErrorText } from './save';
 
 type Outcome = { kind: 'ok' | 'error'; text: string } | null;
@@ -19,6 +20,19 @@ const planText = (r: { plan: string | null; credits: number | null; live: boolea
   ]
     .filter(Boolean)
     .join(' · ');
+
+/**
+ * The generic "key refused: check it in the options page" reads oddly on the options page itself;
+ * here the user needs to know the pasted key was refused and whether the saved one is still in use.
+ */
+export function keyErrorText(e: unknown, action: 'keyCheck' | 'keySet' | 'keyClear'): string {
+  if (action !== 'keyClear' && toErrorView(e).code === 'UNAUTHORIZED') {
+    return action === 'keySet'
+      ? 'The service refused this key, so it was not saved: check that you pasted the whole key.'
+      : 'The service refused this key: check that you pasted the whole key.';
+  }
+  return saveErrorText(e);
+}
 
 export function KeySection() {
   const ask = useAsk();
@@ -61,7 +75,7 @@ export function KeySection() {
       }
       await refresh();
     } catch (e) {
-      setOutcome({ kind: 'error', text: saveErrorText(e) });
+      setOutcome({ kind: 'error', text: keyErrorText(e, action) });
     } finally {
       setBusy(false);
     }

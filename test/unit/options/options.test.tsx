@@ -111,8 +111,25 @@ describe('options: API key', () => {
     fireEvent.input(input, { target: { value: KEY } });
     fireEvent.click(screen.getByTestId('key-check'));
     await waitFor(() =>
-      expect(screen.getByTestId('key-result').textContent).toContain('API key was refused'),
+      expect(screen.getByTestId('key-result').textContent).toBe(
+        'The service refused this key: check that you pasted the whole key.',
+      ),
     );
+  });
+
+  it('saving a refused key says it was not saved and keeps the saved state', async () => {
+    const fake = setup({ keySet: () => Promise.reject(lensError('UNAUTHORIZED')) });
+    await waitFor(() => expect(screen.getByTestId('key-saved-state').textContent).toBe('No key saved yet.'));
+    fireEvent.input(screen.getByLabelText('Solana Tracker API key'), { target: { value: KEY } });
+    fireEvent.click(screen.getByTestId('key-save'));
+    await waitFor(() =>
+      expect(screen.getByTestId('key-result').textContent).toBe(
+        'The service refused this key, so it was not saved: check that you pasted the whole key.',
+      ),
+    );
+    expect(screen.getByTestId('key-result').getAttribute('role')).toBe('alert');
+    expect(fake.callsOf('keySet')).toEqual([{ key: KEY }]);
+    expect(screen.getByTestId('key-saved-state').textContent).toBe('No key saved yet.');
   });
 });
 
