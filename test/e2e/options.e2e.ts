@@ -1,0 +1,168 @@
+/**
+ * The options page end to end: key check/save/remove against the simulator's /subscription, settings
+ * that survive a reload, watchlist export/import, cache statistics and clear.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Lens, launchLens } from './harness';
+import { lookupIn, openPopup, shootBoth, watchWalletInPopup } from './ui';
+
+let lens: Lens;
+let options: Page;
+beforeAll(async () => {
+  lens = await launchLens();
+  options = await lens.context.newPage();
+  await options.goto(lens.extensionPage('options.html'));
+});
+afterAll(async () => {
+  await lens?.close();
+});
+
+const keyState = () => options.getByTestId('key-saved-state').textContent();
+const keyResult = () => options.getByTestId('key-result').textContent();
+
+async function saveKey(key: string): Promise<void> {
+  await options.getByTestId('key-input').fill(key);
+  await options.getByTestId('key-save').click();
+}
+
+/** The popup's status line key text: what the background now holds. */
+async function popupKeyText(): Promise<string | null> {
+  const popup = await openPopup(lens.context, lens.extensionId);
+  await popup.getByTestId('status-key').waitFor({ timeout: 10_000 });
+  const text = await popup.getByTestId('status-key').textContent();
+  await popup.close();
+  return text;
+}
+
+describe('options page', () => {
+  it('shows the saved key state and takes screenshots in light and dark', async () => {
+    await expect.poll(keyState, { timeout: 10_000 }).toBe('A key is saved and works.');
+    await options.getByTestId('options-display').waitFor();
+    await shootBoth(lens, 'options', options);
+  });
+
+  it('a refused key gives a specific error and nothing is saved', async () => {
+    await saveKey('not-a-real-key-0000');
+    await expect
+      .poll(keyResult, { timeout: 10_000 })
+      .toBe('The service refused this key, so it was not saved: check that you pasted the whole key.');
+    expect(await options.getByTestId('key-result').getAttribute('role')).toBe('alert');
+    // the working key stays: the status and a lookup still work
+    expect(await keyState()).toBe('A key is saved and works.');
+    expect(await popupKeyText()).toBe('Key valid');
+  });
+
+  it('a string that is not a key is refused locally', async () => {
+    await saveKey('   ');
+    await expect.poll(keyResult).toBe('That does not look like an API key: paste the whole key.');
+  });
+
+  it('remove clears the key; pages then say so and lookups fail with a clear message', async () => {
+    await options.getByTestId('key-remove').click();
+    await expect.poll(keyResult, { timeout: 10_000 }).toBe('Key removed.');
+    await expect.poll(keyState).toBe('No key saved yet.');
+    expect(await popupKeyText()).toBe('No API key');
+    const popup = await openPopup(lens.context, lens.extensionId);
+    await popup.getByTestId('search-input').fill(lens.catalog.wallets[0]!);
+    await popup.getByTestId('search-input').press('Enter');
+    await expect
+      .poll(() => popup.getByTestId('lookup-result').textContent(), { timeout: 15_000 })
+      .toMatch(/key/i);
+    await shootBoth(lens, 'popup-no-key', popup);
+    await popup.close();
+  });
+
+  it('pasting demo shows the plan and credits from /subscription, saves it, and lookups work again', async () => {
+    const sub = await lens.api<{ plan: string; credits: number }>('/subscription');
+    await saveKey('demo');
+    await expect.poll(keyResult, { timeout: 10_000 }).toMatch(/^Key saved\./);
+    const text = (await keyResult())!;
+    expect(text).toContain(`Plan: ${sub.plan}`);
+    expect(text).toContain(`${sub.credits.toLocaleString('en-US')} credits left`);
+    expect(text).toContain('live updates available');
+    await expect.poll(keyState).toBe('A key is saved and works.');
+    expect(await options.getByTestId('key-input').inputValue()).toBe('');
+    await shootBoth(lens, 'options-key-saved', options);
+
+    const popup = await openPopup(lens.context, lens.extensionId);
+    const wallet = lens.catalog.wallets[0]!;
+    const view = await lookupIn(popup, wallet, 'view-wallet');
+    const first = await lens.api<{ orders: unknown[] }>(`/dca/wallet/${wallet}?limit=10&sort=recent`);
+    await expect
+      .poll(() => view.getByTestId('order-row').count(), { timeout: 15_000 })
+      .toBe(first.orders.length);
+    await popup.close();
+  });
+
+  it('settings persist after a reload', async () => {
+    await options.getByTestId('opt-currency').selectOption('eur');
+    await options.getByTestId('saved-display').waitFor();
+    await options.getByTestId('opt-theme').selectOption('dark');
+    await expect.poll(() => options.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await options.reload();
+    await options.getByTestId('opt-currency').waitFor();
+    expect(await options.getByTestId('opt-currency').inputValue()).toBe('eur');
+    expect(await options.getByTestId('opt-theme').inputValue()).toBe('dark');
+    // the theme setting wins over the system's light scheme on every page
+    await options.emulateMedia({ colorScheme: 'light' });
+    expect(await options.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await lens.screenshot('options-theme-dark-setting', options);
+    await options.getByTestId('opt-theme').selectOption('auto');
+    await options.getByTestId('opt-currency').selectOption('usd');
+    await options.getByTestId('saved-display').waitFor();
+  });
+
+  it('watchlist export and import round-trip; an invalid import is rejected with a message', async () => {
+    const wallets = [lens.catalog.wallets[1]!, lens.catalog.wallets[2]!];
+    for (const w of wallets) await (await watchWalletInPopup(lens.context, lens.extensionId, w)).close();
+    const download = options.waitForEvent('download');
+    await options.getByTestId('watch-export').click();
+    const file = await (await download).path();
+    await expect.poll(() => options.getByTestId('watch-io-result').textContent()).toBe('Exported 2 wallets.');
+    const json = readFileSync(file, 'utf8');
+    expect(
+      (JSON.parse(json) as { wallets: { wallet: string }[] }).wallets.map((w) => w.wallet).sort(),
+    ).toEqual([...wallets].sort());
+
+    // remove both in the popup, then import the exported file
+    const popup = await openPopup(lens.context, lens.extensionId);
+    for (const w of wallets) {
+      await popup.getByRole('button', { name: `Remove ${w} from watchlist` }).click();
+    }
+    await popup.getByText('No watched wallets.', { exact: false }).waitFor();
+    await popup.close();
+
+    const input = options.getByTestId('watch-import');
+    await input.setInputFiles(file);
+    await expect.poll(() => options.getByTestId('watch-io-result').textContent()).toBe('Added 2, skipped 0.');
+    const again = await openPopup(lens.context, lens.extensionId);
+    await expect.poll(() => again.getByTestId('watch-row').count()).toBe(2);
+    await again.close();
+
+    await input.setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from('{oops') });
+    await expect.poll(() => options.getByTestId('watch-io-result').textContent()).toMatch(/not JSON/);
+    await input.setInputFiles({
+      name: 'y.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ hello: 'world' })),
+    });
+    await expect
+      .poll(() => options.getByTestId('watch-io-result').textContent())
+      .toBe('Not a watchlist export: expected a list of wallets.');
+    expect(await options.getByTestId('watch-io-result').getAttribute('role')).toBe('alert');
+  });
+
+  it('cache statistics count what lookups stored, and clear empties the cache', async () => {
+    await options.reload();
+    const stats = options.getByTestId('cache-stats');
+    await stats.waitFor();
+    const entries = async () =>
+      Number((await stats.textContent())!.match(/^([\d,]+) entries/)![1]!.replace(/,/g, ''));
+    expect(await entries()).toBeGreaterThan(0);
+    await options.getByTestId('cache-clear').click();
+    await options.getByText('Cache cleared.').waitFor();
+    await expect.poll(entries).toBe(0);
+  });
+});
