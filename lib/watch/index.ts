@@ -16,7 +16,7 @@ import { createSeenStore, type SeenStore } from './seen';
 import { createWatchlist, type ImportResult, type WatchEntry } from './watchlist';
 
 export { badgeText } from './notifier';
-export { POLL_ALARM } from './poller';
+export { fetchAllOrders, POLL_ALARM } from './poller';
 export type { WatchEntry } from './watchlist';
 
 export interface WatchChange {

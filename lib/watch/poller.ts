@@ -6,7 +6,7 @@
  */
 import { storage } from 'wxt/utils/storage';
 import type { DcaTxEvent } from '../api/schemas/live';
-import type { OrderView } from '../views';
+import type { OrderPageView, OrderView } from '../views';
 import { closedAlias, openedAlias, type WatchEvent } from './event';
 
 export const POLL_ALARM = 'watch-poll';
@@ -25,6 +25,7 @@ export type OrderSnapshot = Pick<
   | 'perCycle'
   | 'rawDeposited'
   | 'rawUsed'
+  | 'createdAt'
 >;
 
 export type ChangeKind = 'fill' | 'opened' | 'closed' | 'deposit';
@@ -59,6 +60,7 @@ export function snapshot(o: OrderSnapshot): OrderSnapshot {
     perCycle: o.perCycle,
     rawDeposited: o.rawDeposited,
     rawUsed: o.rawUsed,
+    createdAt: o.createdAt ?? null,
   };
 }
 
@@ -82,12 +84,19 @@ const usdDelta = (a: number | null, b: number | null) => (a !== null && b !== nu
 /**
  * What changed between two lists of one wallet's orders. An order missing from `after` says
  * nothing (the list is one page, or filtered): only orders present in both, or new ones, count.
+ * `since` (unix ms) is when `before` was first taken: an unknown order created before then is an
+ * old order that moved into the page (activity re-sorts it), not a new one, and says nothing.
  */
-export function diffOrders(before: readonly OrderSnapshot[], after: readonly OrderSnapshot[]): OrderChange[] {
+export function diffOrders(
+  before: readonly OrderSnapshot[],
+  after: readonly OrderSnapshot[],
+  since: number | null = null,
+): OrderChange[] {
   const old = new Map(before.map((o) => [o.address, o]));
   const out: OrderChange[] = [];
   for (const o of after) {
     const b = old.get(o.address);
+    if (!b && since !== null && typeof o.createdAt === 'number' && o.createdAt < since) continue;
     if (!b) {
       out.push({
         kind: 'opened',
@@ -150,6 +159,49 @@ export function changeToEvent(wallet: string, c: OrderChange, at: number): Watch
 
 const baselineKey = (wallet: string) => `local:watch:orders:${wallet}` as const;
 const CURSOR_KEY = 'local:watch:pollCursor';
+/** Orders kept per wallet: every order seen, so a page that re-sorts never loses what was known. */
+const KEEP_ORDERS = 500;
+
+/** What is stored per wallet: the orders seen and when the first poll took them. */
+interface Baseline {
+  at: number | null;
+  orders: OrderSnapshot[];
+}
+
+/** A plain list is the earlier format (no time: every unknown order counts as new, as before). */
+function readBaseline(value: unknown): Baseline | null {
+  if (Array.isArray(value)) return { at: null, orders: value as OrderSnapshot[] };
+  if (value && typeof value === 'object' && Array.isArray((value as Baseline).orders)) {
+    const at = (value as Baseline).at;
+    return { at: typeof at === 'number' ? at : null, orders: (value as Baseline).orders };
+  }
+  return null;
+}
+
+/** `known` updated with `fresh` (fresh wins); orders only in `known` are kept, newest first, bounded. */
+function mergeOrders(known: readonly OrderSnapshot[], fresh: readonly OrderSnapshot[]): OrderSnapshot[] {
+  const seen = new Set(fresh.map((o) => o.address));
+  return [...fresh, ...known.filter((o) => !seen.has(o.address))].slice(0, KEEP_ORDERS);
+}
+
+/**
+ * Every page of a wallet's orders up to `maxPages`, following the cursor: the poller compares the
+ * whole list, since a one-page answer sorted by activity leaves out exactly the order that changed.
+ */
+export async function fetchAllOrders(
+  page: (cursor: string | undefined) => Promise<OrderPageView>,
+  maxPages = 5,
+): Promise<OrderView[]> {
+  const out: OrderView[] = [];
+  let cursor: string | undefined;
+  for (let i = 0; i < maxPages; i++) {
+    const p = await page(cursor);
+    out.push(...p.orders);
+    if (!p.hasMore || !p.nextCursor) break;
+    cursor = p.nextCursor;
+  }
+  return out;
+}
 
 export interface PollerOptions {
   wallets: () => readonly string[];
@@ -186,12 +238,16 @@ export function createPoller(opts: PollerOptions) {
       if (!wallet) return null;
       await storage.setItem(CURSOR_KEY, wallet);
       const orders = await opts.fetchOrders(wallet);
-      const before = await storage.getItem<OrderSnapshot[]>(baselineKey(wallet));
+      const before = readBaseline(await storage.getItem(baselineKey(wallet)));
       const after = orders.map(snapshot);
-      await storage.setItem(baselineKey(wallet), after);
-      if (!Array.isArray(before)) return { wallet, changes: [], events: [], baseline: true };
-      const changes = diffOrders(before, after);
       const t = now();
+      const stored: Baseline = {
+        at: before ? before.at : t,
+        orders: mergeOrders(before?.orders ?? [], after),
+      };
+      await storage.setItem(baselineKey(wallet), stored);
+      if (!before) return { wallet, changes: [], events: [], baseline: true };
+      const changes = diffOrders(before.orders, after, before.at);
       return { wallet, changes, events: changes.map((c) => changeToEvent(wallet, c, t)), baseline: false };
     },
 
@@ -203,8 +259,9 @@ export function createPoller(opts: PollerOptions) {
       const live = event.order;
       if (!live) return;
       const key = baselineKey(wallet);
-      const list = await storage.getItem<OrderSnapshot[]>(key);
-      if (!Array.isArray(list)) return;
+      const stored = readBaseline(await storage.getItem(key));
+      if (!stored) return;
+      const list = stored.orders;
       const i = list.findIndex((o) => o.address === event.address);
       const base = list[i];
       if (!base) return;
@@ -221,7 +278,7 @@ export function createPoller(opts: PollerOptions) {
         rawUsed: live.raw?.used ?? base.rawUsed,
         rawDeposited: live.raw?.deposited ?? base.rawDeposited,
       };
-      await storage.setItem(key, list);
+      await storage.setItem(key, { ...stored, orders: list });
     },
 
     /** Drops the stored list of a wallet no longer watched. */

@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api/errors';
 import { DcaTxEventSchema } from '../../../lib/api/schemas/live';
 import type { OrderView } from '../../../lib/views';
 import { createWatchService } from '../../../lib/watch';
-import { createPoller, diffOrders } from '../../../lib/watch/poller';
+import { createPoller, diffOrders, fetchAllOrders } from '../../../lib/watch/poller';
 import { addr, fakeBadge, fakeNotifications, filled, opened, order, rules } from './fixtures';
 
 const A = addr(50);
@@ -40,6 +40,12 @@ describe('diffOrders', () => {
       'opened',
       'closed',
     ]);
+  });
+
+  it('an unknown order created before the baseline was taken says nothing', () => {
+    const t = order(B).createdAt!;
+    expect(diffOrders([order(A)], [order(A), order(B)], t + 1)).toEqual([]);
+    expect(diffOrders([order(A)], [order(A), order(B)], t - 1).map((c) => c.kind)).toEqual(['opened']);
   });
 
   it('status to completed/closed -> closed, only on the transition', () => {
@@ -127,6 +133,67 @@ describe('poller', () => {
       }),
     ]);
     expect((await p.tick())?.events).toEqual([]);
+  });
+
+  it('an old order that moves into the page is not a new order; one created after the baseline is', async () => {
+    const C = addr(52);
+    const created = order(A).createdAt!; // the fixtures' creation time
+    let orders = [order(A)];
+    const p = createPoller({
+      wallets: () => [addr(1)],
+      fetchOrders: async () => orders,
+      now: () => created + 1000,
+    });
+    await p.tick(); // baseline taken after both A and B were created
+    orders = [order(B), order(A)]; // B had activity and re-sorted into the page
+    expect((await p.tick())?.changes).toEqual([]);
+    orders = [order(C, { createdAt: created + 5000 }), order(B), order(A)];
+    expect((await p.tick())?.changes.map((c) => [c.kind, c.order])).toEqual([['opened', C]]);
+    // B is now known: a later fill of it is found
+    orders = [
+      order(B, { used: 300, rawUsed: '300000000' }),
+      order(C, { createdAt: created + 5000 }),
+      order(A),
+    ];
+    expect((await p.tick())?.changes.map((c) => [c.kind, c.order])).toEqual([['fill', B]]);
+  });
+
+  it('orders that leave the page stay known, so their next change is still found', async () => {
+    let orders = [order(A), order(B)];
+    const p = createPoller({ wallets: () => [addr(1)], fetchOrders: async () => orders, now: () => 2e12 });
+    await p.tick();
+    orders = [order(A)];
+    await p.tick();
+    orders = [order(B, { used: 300, rawUsed: '300000000' })];
+    expect((await p.tick())?.changes.map((c) => [c.kind, c.order])).toEqual([['fill', B]]);
+  });
+
+  it('fetchAllOrders follows the cursor to the last page, within the page bound', async () => {
+    const pages: Record<string, { orders: OrderView[]; nextCursor: string | null; hasMore: boolean }> = {
+      first: { orders: [order(A)], nextCursor: 'c2', hasMore: true },
+      c2: { orders: [order(B)], nextCursor: 'c3', hasMore: true },
+      c3: { orders: [order(addr(53))], nextCursor: null, hasMore: false },
+    };
+    const asked: (string | undefined)[] = [];
+    const page = async (cursor: string | undefined) => {
+      asked.push(cursor);
+      return { ...pages[cursor ?? 'first']!, total: 3 };
+    };
+    expect((await fetchAllOrders(page)).map((o) => o.address)).toEqual([A, B, addr(53)]);
+    expect(asked).toEqual([undefined, 'c2', 'c3']);
+    expect(await fetchAllOrders(page, 2)).toHaveLength(2);
+  });
+
+  it('reads a list stored by the earlier version (no baseline time)', async () => {
+    await fakeBrowser.storage.local.set({ [`watch:orders:${addr(1)}`]: [order(A)] });
+    const p = createPoller({
+      wallets: () => [addr(1)],
+      fetchOrders: async () => [order(A, { used: 300, rawUsed: '300000000' })],
+    });
+    expect(await p.tick()).toMatchObject({
+      baseline: false,
+      changes: [expect.objectContaining({ kind: 'fill' })],
+    });
   });
 
   it('a failed fetch keeps the stored list', async () => {
