@@ -10,7 +10,7 @@ import { INPUTS, type MessageName } from '../messaging';
 import { messenger } from '../messenger';
 import { readApiKey } from '../secrets';
 import { loadSettings } from '../settings';
-import { createWatchService, POLL_ALARM, type WatchService } from '../watch';
+import { createWatchService, fetchAllOrders, POLL_ALARM, type WatchService } from '../watch';
 import { createHandlers } from './handlers';
 import { createRouter, type Sender } from './router';
 import { createServices, type Services } from './services';
@@ -95,8 +95,11 @@ async function build(): Promise<Runtime> {
     getRules: () => services.settings().notifications,
     iconUrl: browser.runtime.getURL('/icon/128.png'),
     lookupUrl,
-    fetchOrders: async (wallet) =>
-      (await services.data.walletOrdersPage(wallet, { status: 'all', sort: 'recent' })).orders,
+    // every page: a single activity-sorted page leaves out exactly the older order that just changed
+    fetchOrders: (wallet) =>
+      fetchAllOrders((cursor) =>
+        services.data.walletOrdersPage(wallet, { status: 'all', sort: 'recent', cursor }),
+      ),
     onChange: () => syncWatchRooms(),
   });
   tabLive = createTabLive(services.hub);
