@@ -108,7 +108,7 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
               type="search"
               aria-label="Search"
               data-testid="search-input"
-              placeholder="Wallet, mint, order, URL, event, slot or token"
+              placeholder="Address, link, market, slot or token"
               autoComplete="off"
               spellcheck={false}
               maxLength={500}

@@ -1,4 +1,5 @@
 /** A single DCA order: the shared OrderCard, plus the way on to the owner's wallet lookup. */
+import { truncateText } from '../../lib/format';
 import type { OrderView } from '../../lib/views';
 import { OrderCard } from '../shared/OrderCard';
 import { useOpenLookup } from './nav';
@@ -8,15 +9,25 @@ export function OrderResult({ order }: { order: OrderView }) {
   return (
     <article class="view view-order" data-testid="view-order">
       <OrderCard order={order} now={Date.now()} />
-      <p class="row">
+      <p class="links">
         <button type="button" class="link" onClick={() => open(order.owner)}>
-          Look up the owner's wallet
+          Owner's wallet
         </button>
-        <button type="button" class="link" onClick={() => open(order.input.mint)}>
-          {order.input.symbol || 'Input token'}
+        <button
+          type="button"
+          class="link"
+          aria-label={`Token ${order.input.symbol || order.input.mint}`}
+          onClick={() => open(order.input.mint)}
+        >
+          Sells {truncateText(order.input.symbol || 'input token', 12)}
         </button>
-        <button type="button" class="link" onClick={() => open(order.output.mint)}>
-          {order.output.symbol || 'Output token'}
+        <button
+          type="button"
+          class="link"
+          aria-label={`Token ${order.output.symbol || order.output.mint}`}
+          onClick={() => open(order.output.mint)}
+        >
+          Buys {truncateText(order.output.symbol || 'output token', 12)}
         </button>
       </p>
     </article>

@@ -12,6 +12,7 @@ import { WatchButton } from './WatchButton';
 export function WalletResult({ wallet, onReload }: { wallet: WalletView; onReload?: () => void }) {
   const ask = useAsk();
   const { currency } = useSettings();
+  const noOrders = wallet.summary?.total === 0 && (wallet.orders?.orders.length ?? 0) === 0;
   return (
     <article class="view view-wallet" data-testid="view-wallet">
       <WatchButton wallet={wallet.address} watched={wallet.watched} />
@@ -27,7 +28,8 @@ export function WalletResult({ wallet, onReload }: { wallet: WalletView; onReloa
           )}
         </div>
       )}
-      {!wallet.dcaError && (
+      {/* a wallet without any order already reads "No DCA orders" in the card: no empty list and filters */}
+      {!wallet.dcaError && !noOrders && (
         <OrderList
           label="Wallet DCA orders"
           initial={wallet.orders ?? null}

@@ -91,6 +91,24 @@ describe('lookup panel: wallet view', () => {
     expect((await screen.findByTestId('state-empty')).textContent).toContain('No orders');
   });
 
+  it('a wallet without any DCA order says so once: no empty list with filters', async () => {
+    const fake = setup({
+      lookup: answer({
+        kind: 'wallet',
+        wallet: wallet({
+          orders: page([]),
+          summary: { total: 0, active: 0, paused: 0, completed: 0, pending: 0 },
+        }),
+      }),
+    });
+    search(WALLET);
+    const view = await screen.findByTestId('view-wallet');
+    expect(view.textContent?.match(/No (DCA )?orders/g)).toEqual(['No DCA orders']);
+    expect(screen.queryByTestId('order-list')).toBeNull();
+    expect(screen.queryByTestId('status-filter')).toBeNull();
+    expect(fake.callsOf('walletOrders')).toHaveLength(0);
+  });
+
   it('filters by status, sorts, and loads more by cursor', async () => {
     const fake = setup({
       lookup: answer({ kind: 'wallet', wallet: wallet({ orders: page([order(1)], 'CURSOR1') }) }),
