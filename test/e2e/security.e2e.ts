@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChromeApi, type Lens, launchLens } from './harness';
 
@@ -130,5 +132,140 @@ describe('the key and privileged messages are out of a content script reach', ()
         .filter((u) => /^(javascript|data|http):/i.test(u)),
     );
     expect(unsafe).toEqual([]);
+  });
+});
+
+/** Sends protocol messages from the content script's isolated world of the current tab; returns the answers. */
+async function sendFromContentScript(messages: Array<[string, unknown]>): Promise<unknown[]> {
+  const url = lens.page.url();
+  return lens.worker.evaluate(
+    async ([url, messages]) => {
+      const c = (globalThis as unknown as { chrome: ChromeApi }).chrome;
+      const tab = (await c.tabs.query({})).find((t: { url?: string }) => t.url === url);
+      const [result] = await c.scripting.executeScript({
+        target: { tabId: tab!.id! },
+        world: 'ISOLATED',
+        args: [messages],
+        func: async (list: Array<[string, unknown]>) => {
+          const g = globalThis as unknown as { chrome: ChromeApi };
+          const out: unknown[] = [];
+          for (let i = 0; i < list.length; i++) {
+            const answer = await g.chrome.runtime.sendMessage({
+              id: 100 + i,
+              type: list[i]![0],
+              data: list[i]![1],
+              timestamp: Date.now(),
+            });
+            out.push((answer as { res?: unknown } | undefined)?.res ?? null);
+          }
+          return out;
+        },
+      });
+      return result?.result as never;
+    },
+    [url, messages] as const,
+  ) as Promise<unknown[]>;
+}
+
+describe('a hostile page and a content-script context cannot misuse the background', () => {
+  it('the page world has no channel to the background (no externally_connectable)', async () => {
+    await lens.page.goto(lens.fixture('solscan'));
+    const manifest = await lens.worker.evaluate(() =>
+      (globalThis as unknown as { chrome: ChromeApi }).chrome.runtime.getManifest(),
+    );
+    expect(Object.hasOwn(manifest, 'externally_connectable')).toBe(false);
+    const fromPage = await lens.page.evaluate(async (extensionId) => {
+      const c = (globalThis as { chrome?: { runtime?: { sendMessage?: (...a: unknown[]) => unknown } } })
+        .chrome;
+      if (typeof c?.runtime?.sendMessage !== 'function') return 'no runtime.sendMessage';
+      try {
+        await c.runtime.sendMessage(extensionId, { id: 1, type: 'settingsGet', data: {}, timestamp: 0 });
+        return 'answered';
+      } catch (error) {
+        return `threw: ${String(error).slice(0, 80)}`;
+      }
+    }, lens.extensionId);
+    expect(fromPage).not.toBe('answered');
+  });
+
+  it('privileged messages from a content script are refused and change nothing', async () => {
+    await lens.page.goto(lens.fixture('solscan'));
+    const extPage = await lens.context.newPage();
+    await extPage.goto(lens.extensionPage('options.html'));
+    const read = (type: string) =>
+      extPage.evaluate(
+        async (type) =>
+          (
+            (await (globalThis as unknown as { chrome: ChromeApi }).chrome.runtime.sendMessage({
+              id: 1,
+              type,
+              data: {},
+              timestamp: Date.now(),
+            })) as { res: unknown }
+          ).res,
+        type,
+      );
+    const settingsBefore = await read('settingsGet');
+    const watchBefore = await read('watchList');
+    const answers = await sendFromContentScript([
+      ['keySet', { key: 'attacker-key' }],
+      ['keyClear', {}],
+      ['settingsSet', { patch: { hosts: { data: 'https://evil.example' } } }],
+      ['watchAdd', { wallet: lens.catalog.wallets[3] }],
+      ['watchImport', { json: JSON.stringify([{ wallet: lens.catalog.wallets[3] }]) }],
+      ['cacheClear', {}],
+      ['status', {}],
+    ]);
+    for (const a of answers)
+      expect(a).toEqual({ ok: false, error: expect.objectContaining({ code: 'FORBIDDEN_SENDER' }) });
+    expect(await read('settingsGet')).toEqual(settingsBefore);
+    expect(await read('watchList')).toEqual(watchBefore);
+    await extPage.close();
+  });
+
+  it('invalid payloads from a content script get typed INVALID_INPUT errors', async () => {
+    await lens.page.goto(lens.fixture('solscan'));
+    const answers = await sendFromContentScript([
+      ['walletBadge', { address: '<img src=x onerror=alert(1)>' }],
+      ['walletBadge', null],
+      ['classify', { addresses: Array.from({ length: 201 }, () => lens.catalog.wallets[0]) }],
+      ['wallet', { address: lens.catalog.wallets[0], sort: { $gt: '' } }],
+      ['odds', { events: [{ exchange: 'evil', id: 'x' }] }],
+      ['liveSubscribe', { topic: { kind: 'room', address: 'dca:jupiter' } }],
+      ['noSuchMessage', {}],
+    ]);
+    const unknown = answers.pop();
+    for (const a of answers)
+      expect(a).toEqual({ ok: false, error: expect.objectContaining({ code: 'INVALID_INPUT' }) });
+    // A name outside the protocol map has no listener at all: no answer, nothing done.
+    expect(unknown).toBeNull();
+  });
+
+  it('a content script cannot make the background fetch an arbitrary URL', async () => {
+    // A server the attacker controls: any request reaching it is a failure.
+    const hits: string[] = [];
+    const server = createServer((req, res) => {
+      hits.push(req.url ?? '');
+      res.end('{}');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const evil = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await lens.page.goto(lens.fixture('solscan'));
+      const answers = await sendFromContentScript([
+        ['walletBadge', { address: `${evil}/steal` }],
+        ['wallet', { address: lens.catalog.wallets[0], cursor: `${evil}/page` }],
+        ['oddsHistory', { exchange: 'polymarket', id: `${evil}/odds` }],
+        ['odds', { events: [{ exchange: 'polymarket', id: `//${evil.slice(7)}/odds` }] }],
+        ['overlayConfig', { host: evil }],
+        ['settingsSet', { patch: { hosts: { data: evil } } }],
+      ]);
+      expect(answers).toHaveLength(6);
+      await lens.page.waitForTimeout(1000);
+      expect(hits).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
   });
 });
