@@ -1,7 +1,8 @@
 /**
  * The hot path: one text frame in, at most one callback per distinct event out. Order of work is
- * chosen for speed on overlapping rooms: JSON.parse, then the de-dup key from the raw object, and
- * only for a first copy the schema parse and the routing. Copies never reach zod.
+ * chosen for speed on overlapping rooms: a copy of a DCA event already seen on another room is
+ * recognised from its text (no JSON.parse at all); otherwise JSON.parse, then the de-dup key from
+ * the raw object, and only for a first copy the schema parse and the routing. Copies never reach zod.
  */
 import type { ParsedRoom, RoomKind } from '../api/rooms';
 import { type LiveMessage, parseLiveItem } from '../api/schemas/live';
@@ -35,11 +36,39 @@ export interface IngestDeps {
   deliver: (message: LiveMessage, rooms: string[]) => void;
 }
 
+const FRAME_HEAD = '{"type":"message","room":"';
+const DATA_HEAD = ',"data":{';
+
+/**
+ * The room and payload text of a DCA message frame in the service's own layout
+ * (`{"type":"message","room":"dca:…","data":{…}}`), or null for anything else. The service sends the
+ * same payload text to every room an event belongs to, so equal payload text means the same event.
+ */
+export function dcaCopyText(text: string): { room: string; payload: string } | null {
+  if (!text.startsWith(FRAME_HEAD)) return null;
+  const end = text.indexOf('"', FRAME_HEAD.length);
+  if (end < 0 || !text.startsWith(DATA_HEAD, end + 1) || text.charCodeAt(text.length - 1) !== 125)
+    return null;
+  const room = text.slice(FRAME_HEAD.length, end);
+  if (!room.startsWith('dca:') || room.includes('\\')) return null;
+  return { room, payload: text.slice(end + DATA_HEAD.length, text.length - 1) };
+}
+
+/** Payload texts of recent keyed DCA items and their de-dup keys (first in, first out). */
+const RECENT_TEXTS = 1024;
+
 export function createIngest(d: IngestDeps): (text: string, at: number) => void {
   const { stats, seen } = d;
   const isWanted = (room: string) => d.wanted(room) !== undefined;
+  const recent = new Map<string, string>();
 
-  function item(room: string, parsed: ParsedRoom | undefined, data: unknown): void {
+  function remember(payload: string, key: string): void {
+    if (recent.has(payload)) return;
+    recent.set(payload, key);
+    if (recent.size > RECENT_TEXTS) recent.delete(recent.keys().next().value as string);
+  }
+
+  function item(room: string, parsed: ParsedRoom | undefined, data: unknown, payload?: string): void {
     stats.received++;
     if (!parsed) {
       stats.ignored++;
@@ -48,6 +77,7 @@ export function createIngest(d: IngestDeps): (text: string, at: number) => void 
     const key = dedupKey(room, data);
     if (key !== null && seen.has(key)) {
       stats.duplicates++;
+      if (payload !== undefined) remember(payload, key);
       return;
     }
     const r = parseLiveItem(room, parsed, data);
@@ -56,13 +86,29 @@ export function createIngest(d: IngestDeps): (text: string, at: number) => void 
       stats.invalid++;
       return;
     }
-    if (key !== null) seen.add(key);
+    if (key !== null) {
+      seen.add(key);
+      if (payload !== undefined) remember(payload, key);
+    }
     stats.delivered++;
     d.deliver(r.message, deliveryRooms(r.message, isWanted, d.kinds));
   }
 
   return (text, at) => {
     stats.frames++;
+    const copy = dcaCopyText(text);
+    if (copy) {
+      const key = recent.get(copy.payload);
+      // The key must still be in the (bounded) seen set: then this is exactly what item() decides.
+      if (key !== undefined && seen.has(key)) {
+        stats.lastMessageAt = at;
+        d.onRoomAlive(copy.room);
+        stats.received++;
+        if (d.wanted(copy.room)) stats.duplicates++;
+        else stats.ignored++;
+        return;
+      }
+    }
     let f: unknown;
     try {
       f = JSON.parse(text);
@@ -86,7 +132,7 @@ export function createIngest(d: IngestDeps): (text: string, at: number) => void 
         d.onRoomAlive(room);
         const parsed = d.wanted(room);
         if (Array.isArray(data)) for (const x of data) item(room, parsed, x);
-        else item(room, parsed, data);
+        else item(room, parsed, data, copy?.room === room ? copy.payload : undefined);
         return;
       }
       case 'ping':

@@ -1,0 +1,71 @@
+import { describe, expect, test } from 'vitest';
+import { parseRoom, rooms } from '../../../lib/api/rooms';
+import { SeenSet } from '../../../lib/live/dedup';
+import { createIngest, dcaCopyText, emptyStats } from '../../../lib/live/ingest';
+import { addr, filled } from './helpers';
+
+const GLOBAL = rooms.dca('jupiter');
+const FILLED = rooms.dcaType('jupiter', 'filled');
+
+function ingestWith(wanted: string[], capacity = 5_000) {
+  const stats = emptyStats();
+  const delivered: string[][] = [];
+  const parsed = new Map(wanted.map((r) => [r, parseRoom(r)!]));
+  const ingest = createIngest({
+    stats,
+    seen: new SeenSet(capacity),
+    wanted: (room) => parsed.get(room),
+    kinds: new Set([...parsed.values()].map((p) => p.kind)),
+    onPing: () => {},
+    onRoomAlive: () => {},
+    deliver: (_m, r) => delivered.push(r),
+  });
+  return { ingest, stats, delivered };
+}
+
+const frame = (room: string, data: unknown) => JSON.stringify({ type: 'message', room, data });
+const event = (signature: string) =>
+  filled({ signature, owner: addr(), address: addr(), inputMint: addr(), outputMint: addr() });
+
+describe('copies recognised from their text', () => {
+  test('dcaCopyText reads only the service layout of DCA frames', () => {
+    const data = event('sig1');
+    expect(dcaCopyText(frame(GLOBAL, data))).toEqual({ room: GLOBAL, payload: JSON.stringify(data) });
+    expect(dcaCopyText(JSON.stringify({ room: GLOBAL, type: 'message', data }))).toBeNull();
+    expect(dcaCopyText(frame('pnl:x:summary', { a: 1 }))).toBeNull();
+    expect(dcaCopyText(frame(GLOBAL, [data]))).toBeNull();
+  });
+
+  test('a copy on a second room is a duplicate, a new event is delivered, counts match the slow path', () => {
+    const { ingest, stats, delivered } = ingestWith([GLOBAL, FILLED]);
+    const a = event('sigA');
+    const b = event('sigB');
+    for (const data of [a, b]) {
+      ingest(frame(GLOBAL, data), 1);
+      ingest(frame(FILLED, data), 2);
+    }
+    // the same event again, serialised differently (key order): found by its key after JSON.parse
+    ingest(JSON.stringify({ room: FILLED, type: 'message', data: a }), 3);
+    expect(delivered).toHaveLength(2);
+    expect(stats).toMatchObject({ frames: 5, received: 5, delivered: 2, duplicates: 3, invalid: 0 });
+  });
+
+  test('a key dropped from the bounded seen set is delivered again, as without the text shortcut', () => {
+    const { ingest, stats } = ingestWith([GLOBAL], 2);
+    const first = event('first');
+    ingest(frame(GLOBAL, first), 1);
+    for (const s of ['x1', 'x2', 'x3', 'x4']) ingest(frame(GLOBAL, event(s)), 1);
+    ingest(frame(GLOBAL, first), 2);
+    expect(stats.delivered).toBe(6);
+    expect(stats.duplicates).toBe(0);
+  });
+
+  test('an invalid item is never remembered: its copies stay invalid', () => {
+    const { ingest, stats } = ingestWith([GLOBAL, FILLED]);
+    const bad = { ...event('bad'), eventName: 'Filled', owner: 42 };
+    ingest(frame(GLOBAL, bad), 1);
+    ingest(frame(FILLED, bad), 1);
+    expect(stats).toMatchObject({ delivered: 0, duplicates: 0 });
+    expect(stats.invalid).toBe(2);
+  });
+});
