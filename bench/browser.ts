@@ -1,0 +1,146 @@
+/**
+ * Real Chromium with the simulator build of the extension (playwright-core, headless): the page
+ * figures (detection, long tasks, mutation cost, naive reference) and the request economy.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { PROBE_ATTR } from '../lib/page/probe';
+import { chromiumArgs, chromiumPath } from '../test/e2e/chromium';
+import type { PagePools } from './pages';
+
+export interface Probe {
+  ms: number;
+  passes: number;
+  found: number;
+  startedAt: number;
+  idleAt: number;
+}
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  /** Patches the stored settings, then restarts the worker so it starts from them. */
+  setSettings(patch: Record<string, unknown>): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A fresh profile with the extension (or without: the naive reference and the page's own baseline). */
+export async function launch(extensionDir: string | null): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'lens-bench-'));
+  const args = extensionDir
+    ? chromiumArgs(extensionDir, true)
+    : chromiumArgs(profile, true).filter((a) => !a.includes('extension'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args,
+    viewport: { width: 1280, height: 800 },
+  });
+  if (extensionDir && !context.serviceWorkers().length) await context.waitForEvent('serviceworker');
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async setSettings(patch) {
+      const workers = context.serviceWorkers();
+      const sw = workers[workers.length - 1];
+      if (!sw) throw new Error('no extension worker');
+      await sw.evaluate(async (p) => {
+        const api = (globalThis as unknown as { chrome: typeof import('wxt/browser').browser }).chrome;
+        const { settings = {} } = await api.storage.local.get('settings');
+        await api.storage.local.set({ settings: { ...(settings as object), ...p } });
+      }, patch);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      await cdp.detach();
+    },
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function readProbe(page: Page): Promise<Probe | null> {
+  const raw = await page.evaluate((attr) => document.documentElement.getAttribute(attr), PROBE_ATTR);
+  return raw ? (JSON.parse(raw) as Probe) : null;
+}
+
+/** Waits until the scanner has gone idle at least `passes` times and stayed idle for `quietMs`. */
+export async function waitForScan(page: Page, passes: number, quietMs = 400, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  let since = Date.now();
+  for (;;) {
+    const probe = await readProbe(page);
+    const sig = JSON.stringify(probe);
+    if (sig !== last) {
+      last = sig;
+      since = Date.now();
+    }
+    if (probe && probe.passes >= passes && Date.now() - since >= quietMs) return probe;
+    if (Date.now() > deadline) throw new Error(`scanner did not settle (${sig})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export interface LongTask {
+  start: number;
+  duration: number;
+}
+
+export async function longTasks(page: Page): Promise<LongTask[]> {
+  return page.evaluate(() => (window as unknown as { __bench: { longTasks: LongTask[] } }).__bench.longTasks);
+}
+
+export async function floorOf(page: Page): Promise<{ ms: number; nodes: number; chars: number }> {
+  return page.evaluate(() => (window as unknown as { __bench: { floor: never } }).__bench.floor);
+}
+
+export const BURST = { rows: 200, everyMs: 100, times: 50 };
+
+export async function burst(page: Page, pools: PagePools, firstIndex: number) {
+  return page.evaluate(
+    ([p, b, first]) =>
+      (
+        window as unknown as {
+          __benchBurst(
+            pools: PagePools,
+            rows: number,
+            everyMs: number,
+            times: number,
+            first: number,
+          ): Promise<{ startedAt: number; endedAt: number }>;
+        }
+      ).__benchBurst(p, b.rows, b.everyMs, b.times, first),
+    [pools, BURST, firstIndex] as const,
+  );
+}
+
+/**
+ * The naive approach many overlays take, in the page: on every mutation, re-read
+ * `document.body.innerText` and run one regex over it. Returns its total time for the burst.
+ */
+export async function naiveBurst(page: Page, pools: PagePools, firstIndex: number) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __naive: { ms: number; runs: number; hits: number } };
+    w.__naive = { ms: 0, runs: 0, hits: 0 };
+    const re = /\b[1-9A-HJ-NP-Za-km-z]{32,44}\b/g;
+    new MutationObserver(() => {
+      const t0 = performance.now();
+      const text = document.body.innerText;
+      w.__naive.hits = (text.match(re) ?? []).length;
+      w.__naive.ms += performance.now() - t0;
+      w.__naive.runs++;
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  const window_ = await burst(page, pools, firstIndex);
+  await new Promise((r) => setTimeout(r, 300));
+  const naive = await page.evaluate(
+    () => (window as unknown as { __naive: { ms: number; runs: number; hits: number } }).__naive,
+  );
+  return { ...naive, window: window_ };
+}
