@@ -1,7 +1,7 @@
 export { createCache } from './cache';
 export type { CachedResource, CachedResourceDefinition } from './resource';
 export { defineCachedResource } from './resource';
-export { entryId, idbVersion, VALUES_STORE } from './store';
+export { ACCESS_STORE, entryId, idbVersion, VALUES_STORE } from './store';
 export type {
   Cache,
   CachedOptions,

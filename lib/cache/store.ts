@@ -46,6 +46,19 @@ export function isStoredEntry(record: unknown): record is StoredEntry {
   );
 }
 
+function isAccessRecord(record: unknown): record is AccessRecord {
+  if (typeof record !== 'object' || record === null) return false;
+  const r = record as Partial<AccessRecord>;
+  return (
+    typeof r.id === 'string' &&
+    typeof r.lastAccess === 'number' &&
+    Number.isFinite(r.lastAccess) &&
+    typeof r.size === 'number' &&
+    Number.isFinite(r.size) &&
+    r.size >= 0
+  );
+}
+
 export function isQuotaError(error: unknown): boolean {
   const name = (error as { name?: unknown } | null)?.name;
   return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
@@ -114,9 +127,26 @@ function idbBackend(db: IDBPDatabase): Backend {
       }
       return ids;
     },
+    // Runs once at open. Garbage (a crash mid-write, an older build's bug) is dropped here: an access
+    // record the LRU index cannot reach, or with a size that is not a count, would hold a slot forever
+    // or poison the byte total (NaN disables the bound); a value without an access record is never evicted.
     async sizes() {
-      const records = (await db.getAll(ACCESS_STORE)) as AccessRecord[];
-      return new Map(records.map((r) => [r.id, typeof r.size === 'number' ? r.size : 0]));
+      const tx = db.transaction([VALUES_STORE, ACCESS_STORE], 'readwrite');
+      const values = tx.objectStore(VALUES_STORE);
+      const access = tx.objectStore(ACCESS_STORE);
+      const [records, valueKeys] = await Promise.all([access.getAll(), values.getAllKeys()]);
+      const stored = new Set(valueKeys.filter((k) => typeof k === 'string'));
+      const out = new Map<string, number>();
+      for (const r of records as unknown[]) {
+        if (isAccessRecord(r) && stored.has(r.id)) out.set(r.id, r.size);
+        else {
+          const id = (r as { id?: unknown } | null)?.id;
+          if (typeof id === 'string') access.delete(id).catch(ignore);
+        }
+      }
+      for (const k of valueKeys) if (typeof k !== 'string' || !out.has(k)) values.delete(k).catch(ignore);
+      await tx.done;
+      return out;
     },
     async clear() {
       const tx = db.transaction([VALUES_STORE, ACCESS_STORE], 'readwrite');

@@ -136,7 +136,9 @@ describe('background services on the simulator', () => {
     expect(stats.entries).toBeLessThanOrEqual(100);
     expect(stats.evictions).toBeGreaterThanOrEqual(50);
     const rpcBefore = (await requests(sim, '/rpc')).length;
-    expect(rpcBefore).toBe(3);
+    // Batched, not one call per address (how the 25 ms windows fall depends on the machine's load).
+    expect(rpcBefore).toBeGreaterThanOrEqual(3);
+    expect(rpcBefore).toBeLessThanOrEqual(6);
     await services.data.classify(addresses.slice(140)); // recent: still cached
     expect((await requests(sim, '/rpc')).length).toBe(rpcBefore);
     await services.data.classify(addresses.slice(0, 10)); // oldest: evicted, fetched again
