@@ -13,6 +13,8 @@ let options: Page;
 beforeAll(async () => {
   lens = await launchLens();
   options = await lens.context.newPage();
+  // tall enough that the screenshots hold every section (cache, watchlist, hosts at the bottom)
+  await options.setViewportSize({ width: 1100, height: 1900 });
   await options.goto(lens.extensionPage('options.html'));
 });
 afterAll(async () => {
