@@ -47,6 +47,8 @@ export default defineConfig({
     action: { default_title: 'Onchain Lens' },
     ...(browser === 'firefox'
       ? {
+          // MV2 has no optional_host_permissions (WXT drops it): "any site" detection asks for this instead.
+          optional_permissions: ['*://*/*'],
           browser_specific_settings: {
             gecko: {
               id: 'onchain-lens@onchainlens.dev',
