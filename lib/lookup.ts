@@ -1,5 +1,19 @@
 /** Results of the popup's "paste anything" lookup. Built by the background (lib/background/lookup.ts). */
+import { findAddresses } from './detect/address';
 import type { OddsView, OrderPageView, OrderView, TokenView, WalletView } from './views';
+
+/**
+ * Two mints typed together ("A B", "A/B", "A -> B", "A, B") ask for their DCA pair: the input and
+ * output mint, in that order. Null for anything else. Used by the page's check and the background.
+ */
+export function pairOfInput(text: string): { inputMint: string; outputMint: string } | null {
+  const t = text.trim();
+  const found = findAddresses(t);
+  if (found.length !== 2) return null;
+  const [a, b] = [found[0]!.address, found[1]!.address];
+  const rest = t.replace(a, '').replace(b, '');
+  return /^[\s/>,-]*$/.test(rest) ? { inputMint: a, outputMint: b } : null;
+}
 
 export interface BlockView {
   slot: number;

@@ -4,6 +4,7 @@
  * typed (trimmed); the background classifies it again and answers with the result.
  */
 import { parseLookupInput } from '../../lib/detect/links';
+import { pairOfInput } from '../../lib/lookup';
 
 const MAX_INPUT = 500; // the lookup message's bound
 
@@ -13,6 +14,8 @@ export function validateLookupInput(
   const input = raw.trim();
   if (input.length > MAX_INPUT)
     return { ok: false, message: `Input is too long (at most ${MAX_INPUT} characters)` };
+  // two mints ask for their pair: the background reads them with the same function
+  if (pairOfInput(input)) return { ok: true, input };
   const parsed = parseLookupInput(input);
   if (parsed.type === 'error') return { ok: false, message: parsed.message };
   return { ok: true, input };

@@ -120,6 +120,30 @@ describe('popup search: each kind of input leads to its view with the simulator 
     expect(await orderAddresses(view)).toEqual(first.orders.map((o) => o.address));
   });
 
+  it('two mints show the DCA pair view with the /dca/pair answer', async () => {
+    const [a, b] = [lens.catalog.mints[1]!, lens.catalog.mints[0]!];
+    const view = await lookupIn(popup, `${a} ${b}`, 'view-pair');
+    const pair = await lens.api<OrderPage>(`/dca/pair/${a}/${b}?limit=20`);
+    expect(pair.orders.length).toBeGreaterThan(0);
+    await expect
+      .poll(() => orderAddresses(view), { timeout: 15_000 })
+      .toEqual(pair.orders.map((o) => o.address));
+    await shootBoth(lens, 'popup-pair', popup);
+  });
+
+  it('a wallet whose PnL is still indexing shows the queued state with a retry', async () => {
+    const wallet = lens.catalog.queuedWallets[0]!;
+    const view = await lookupIn(popup, wallet, 'view-wallet');
+    await view.getByTestId('state-queued').waitFor();
+    expect(await view.textContent()).toMatch(/indexing/i);
+    await shootBoth(lens, 'popup-wallet-queued', popup);
+  });
+
+  it('a program address shows the program, not an empty wallet', async () => {
+    const view = await lookupIn(popup, 'DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M', 'view-program');
+    expect(await view.textContent()).toMatch(/DCA|Jupiter/i);
+  });
+
   it('a DexScreener pair URL shows the pool account (pools have no DCA orders)', async () => {
     const pool = lens.catalog.pools[0]!;
     const view = await lookupIn(popup, `https://dexscreener.com/solana/${pool}`, 'view-wallet');
@@ -236,6 +260,9 @@ describe('popup search: each kind of input leads to its view with the simulator 
     const first = await walletFirst(wallet);
     await waitRows(view, first.orders.length);
     await shootBoth(lens, 'lookup-wallet', tab);
+    const token = await lookupIn(tab, lens.catalog.mints[3]!, 'view-token');
+    await token.getByTestId('price-chart').waitFor({ timeout: 15_000 });
+    await shootBoth(lens, 'lookup-token', tab);
     await tab.close();
   });
 });

@@ -4,11 +4,24 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { validateLookupInput } from '../../../components/lookup/validate';
 import { PopupApp } from '../../../components/popup/PopupApp';
+import { pairOfInput } from '../../../lib/lookup';
 import { fakeAsk } from './fake-ask';
 import { MINT, WALLET } from './fixtures';
 
 beforeEach(() => fakeBrowser.reset());
 afterEach(cleanup);
+
+describe('pairOfInput', () => {
+  it('reads two mints joined by a space, slash, arrow or comma, in order', () => {
+    for (const sep of [' ', '/', ' -> ', ', '])
+      expect(pairOfInput(`${MINT}${sep}${WALLET}`)).toEqual({ inputMint: MINT, outputMint: WALLET });
+  });
+  it('is null for one address, three, or words between two', () => {
+    expect(pairOfInput(MINT)).toBeNull();
+    expect(pairOfInput(`${MINT} and ${WALLET}`)).toBeNull();
+    expect(pairOfInput(`${MINT} ${WALLET} ${MINT}`)).toBeNull();
+  });
+});
 
 describe('local input validation', () => {
   it.each([
@@ -32,6 +45,9 @@ describe('local input validation', () => {
     'bonk',
     `https://solscan.io/account/${WALLET}`,
     'will-it-rain-tomorrow',
+    `${MINT} ${WALLET}`,
+    `${MINT}/${WALLET}`,
+    `${MINT} -> ${WALLET}`,
   ])('%s is accepted as typed', (input) => {
     expect(validateLookupInput(` ${input} `)).toEqual({ ok: true, input });
   });
