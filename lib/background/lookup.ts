@@ -1,11 +1,10 @@
 /** The popup's "paste anything": works out what the input is, then builds the matching view. */
 import { type ApiClient, ApiError } from '../api';
 import type { Block } from '../api/schemas/rpc';
-import { findAddresses } from '../detect/address';
 import { parseLookupInput } from '../detect/links';
 import { knownLabel } from '../detect/programs';
 import { safeHttpsUrl } from '../format';
-import type { BlockView, LookupResult, SearchHit } from '../lookup';
+import { type BlockView, type LookupResult, pairOfInput, type SearchHit } from '../lookup';
 import type { DataService } from './data';
 
 export function toBlockView(slot: number, block: Block | null): BlockView | null {
@@ -53,15 +52,9 @@ export async function searchTokens(client: ApiClient, query: string): Promise<Se
 export async function lookup(input: string, data: DataService, client: ApiClient): Promise<LookupResult> {
   const text = input.trim();
   // Two mints ("A B", "A/B", "A -> B") ask for the DCA pair.
-  const pair = findAddresses(text);
-  if (
-    pair.length === 2 &&
-    text
-      .replace(pair[0]!.address, '')
-      .replace(pair[1]!.address, '')
-      .match(/^[\s/>,-]*$/)
-  ) {
-    const [a, b] = [pair[0]!.address, pair[1]!.address];
+  const pair = pairOfInput(text);
+  if (pair) {
+    const { inputMint: a, outputMint: b } = pair;
     return { kind: 'pair', inputMint: a, outputMint: b, page: await data.pairPage(a, b, {}) };
   }
   const parsed = parseLookupInput(text);
