@@ -81,9 +81,12 @@ export function StatusLine({ now = () => Date.now() }: { now?: () => number }) {
         {KEY_TEXT[status.key]}
       </span>
       {(status.key === 'missing' || status.key === 'invalid') && (
-        <button type="button" class="link" onClick={openOptions}>
-          Options
-        </button>
+        <>
+          {' '}
+          <button type="button" class="link" onClick={openOptions}>
+            Open options
+          </button>
+        </>
       )}
       {status.plan && <span data-testid="status-plan"> · {truncateText(status.plan, 20)}</span>}
       <span data-testid="status-live" class={`live-${status.live}`}>

@@ -57,7 +57,9 @@ describe('popup', () => {
   it('status line: missing key offers the options page', async () => {
     popup({ status: () => status({ key: 'missing', plan: null, credits: null, live: 'idle' }) });
     expect((await screen.findByTestId('status-key')).textContent).toBe('No API key');
-    expect(screen.getByRole('button', { name: 'Options' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open options' })).toBeTruthy();
+    // the words stay apart ("No API key Open options"), not "No API keyOptions"
+    expect(screen.getByTestId('status-line').textContent).toMatch(/^No API key Open options · /);
     expect(screen.queryByTestId('status-credits')).toBeNull();
   });
 
