@@ -43,4 +43,6 @@ export type LookupResult =
   | { kind: 'event'; event: OddsView }
   | { kind: 'block'; slot: number; block: BlockView | null }
   | { kind: 'search'; query: string; hits: SearchHit[] }
-  | { kind: 'program'; address: string; label: string };
+  | { kind: 'program'; address: string; label: string }
+  /** A liquidity pool (a DEX pair URL names one): no DCA orders or PnL, and no API maps it to its token. */
+  | { kind: 'pool'; address: string };

@@ -2,7 +2,7 @@ import type { LookupResult } from '../../lib/lookup';
 import { EventResult } from './EventResult';
 import { OrderResult } from './OrderResult';
 import { PairResult } from './PairResult';
-import { BlockResult, ProgramResult, SearchResult } from './SmallResults';
+import { BlockResult, PoolResult, ProgramResult, SearchResult } from './SmallResults';
 import { TokenResult } from './TokenResult';
 import { WalletResult } from './WalletResult';
 
@@ -25,5 +25,7 @@ export function ResultView({ result, onReload }: { result: LookupResult; onReloa
       return <SearchResult query={result.query} hits={result.hits} />;
     case 'program':
       return <ProgramResult address={result.address} label={result.label} />;
+    case 'pool':
+      return <PoolResult address={result.address} />;
   }
 }

@@ -1,8 +1,8 @@
-/** The short result kinds: block, search hits, program. */
+/** The short result kinds: block, search hits, program, pool. */
 import { formatDate, formatNumber, formatUsd, shortAddress, truncateText } from '../../lib/format';
 import type { BlockView, SearchHit } from '../../lib/lookup';
 import { ExternalLink } from '../shared/ExternalLink';
-import { accountUrl, blockUrl, txUrl } from './links';
+import { accountUrl, blockUrl, poolUrl, txUrl } from './links';
 import { useOpenLookup } from './nav';
 import { Empty } from './states';
 
@@ -86,6 +86,22 @@ export function SearchResult({ query, hits }: { query: string; hits: SearchHit[]
           ))}
         </ul>
       )}
+    </article>
+  );
+}
+
+export function PoolResult({ address }: { address: string }) {
+  return (
+    <article class="view view-pool" data-testid="view-pool">
+      <h2>Liquidity pool</h2>
+      <p class="muted small mono">
+        <ExternalLink href={accountUrl(address)}>{shortAddress(address, 6, 6)}</ExternalLink>
+      </p>
+      <p class="small">
+        A pool has no DCA orders or PnL of its own. Look up one of its tokens (mint address or symbol) for DCA
+        flow and price, or open the pair on <ExternalLink href={poolUrl(address)}>DexScreener ↗</ExternalLink>
+        .
+      </p>
     </article>
   );
 }

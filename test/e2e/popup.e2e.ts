@@ -144,11 +144,22 @@ describe('popup search: each kind of input leads to its view with the simulator 
     expect(await view.textContent()).toMatch(/DCA|Jupiter/i);
   });
 
-  it('a DexScreener pair URL shows the pool account (pools have no DCA orders)', async () => {
+  it('a DexScreener pair URL shows the pool (getMultipleAccounts: AMM-owned), not an empty wallet', async () => {
     const pool = lens.catalog.pools[0]!;
-    const view = await lookupIn(popup, `https://dexscreener.com/solana/${pool}`, 'view-wallet');
-    const first = await walletFirst(pool);
-    await waitRows(view, first.orders.length);
+    const [info] = (
+      await rpc<{ value: ({ owner: string } | null)[] }>('getMultipleAccounts', [
+        [pool],
+        { encoding: 'base64' },
+      ])
+    ).value;
+    // owned by an AMM program, not the system program: not a wallet
+    expect(info?.owner).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    expect(info?.owner).not.toBe('11111111111111111111111111111111');
+    const view = await lookupIn(popup, `https://dexscreener.com/solana/${pool}`, 'view-pool');
+    expect(await view.textContent()).toContain('Liquidity pool');
+    expect(await view.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toContain(
+      `https://dexscreener.com/solana/${pool}`,
+    );
     await shootBoth(lens, 'popup-pool', popup);
   });
 

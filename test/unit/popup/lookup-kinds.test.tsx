@@ -178,6 +178,21 @@ describe('lookup panel: other kinds', () => {
     expect((await screen.findByTestId('state-empty')).textContent).toContain('No tokens match');
   });
 
+  it('pool view says what a pool lacks and links the pair on DexScreener, asking nothing more', async () => {
+    const fake = setup({ lookup: answer({ kind: 'pool', address: WALLET }) });
+    search(`https://dexscreener.com/solana/${WALLET}`);
+    const view = await screen.findByTestId('view-pool');
+    expect(view.textContent).toContain('Liquidity pool');
+    expect(view.textContent).toContain('no DCA orders or PnL');
+    const links = [...view.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(links).toContain(`https://dexscreener.com/solana/${WALLET}`);
+    expect(links.every((h) => h?.startsWith('https://'))).toBe(true);
+    expect(screen.queryByRole('button', { name: /^watch/i })).toBeNull();
+    const asked = new Set(fake.calls.map((c) => c.name));
+    for (const name of ['walletOrders', 'tokenOrders', 'chart', 'candles'] as const)
+      expect(asked.has(name)).toBe(false);
+  });
+
   it('program view shows its label', async () => {
     setup({ lookup: answer({ kind: 'program', address: WALLET, label: 'Jupiter DCA' }) });
     search(WALLET);
