@@ -85,9 +85,10 @@ export async function lookup(input: string, data: DataService, client: ApiClient
       }
       const address = parsed.address;
       if (kind === 'program') return { kind: 'program', address, label: knownLabel(address) ?? 'Program' };
+      if (kind === 'pool') return { kind: 'pool', address };
       if (kind === 'mint') return { kind: 'token', mint: address, token: await data.token(address) };
       if (kind === 'order') return { kind: 'order', order: await data.order(address, 'hover') };
-      // wallets, pools and accounts we cannot tell apart are shown as wallets (DCA + PnL)
+      // wallets and accounts we cannot tell apart are shown as wallets (DCA + PnL)
       return { kind: 'wallet', wallet: await data.wallet(address) };
     }
   }
