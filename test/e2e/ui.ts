@@ -1,10 +1,10 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { Lens } from './harness';
 
-/** The popup as Chrome sizes it for us: 380 px wide (the page's own width), at most 600 px high. */
+/** The popup as Chrome sizes it: the page's own 380 x 560 px (theme.css `.app.popup`). */
 export async function openPopup(context: BrowserContext, extensionId: string): Promise<Page> {
   const popup = await context.newPage();
-  await popup.setViewportSize({ width: 380, height: 600 });
+  await popup.setViewportSize({ width: 380, height: 560 });
   await popup.goto(`chrome-extension://${extensionId}/popup.html`);
   await popup.getByTestId('search-input').waitFor();
   return popup;
