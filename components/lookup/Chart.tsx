@@ -8,6 +8,15 @@ import 'uplot/dist/uPlot.min.css';
 import { alignSeries, type ChartSeries } from './chartData';
 
 const COLORS = ['#3b82f6', '#f59e0b', '#10b981', '#ef4444'];
+/** The page's sans-serif at the small text size (the canvas default is a 10px serif). */
+const AXIS_FONT = '11px system-ui, -apple-system, "Segoe UI", sans-serif';
+const CHAR_PX = 7; // a generous average width of an 11px digit or symbol
+
+/** Width of the value axis for its tick labels: room for the longest one plus the tick gap. */
+export function axisSize(values: readonly string[] | null | undefined): number {
+  const longest = Math.max(0, ...(values ?? []).map((v) => v.length));
+  return Math.min(120, Math.max(40, longest * CHAR_PX + 18));
+}
 
 /** uPlot needs a 2D canvas; without one (a locked-down engine, a test DOM) only the summary shows. */
 function canDraw(): boolean {
@@ -50,8 +59,14 @@ export function LineChart({
           legend: { show: series.length > 1 },
           scales: { x: { time: true } },
           axes: [
-            { stroke: 'currentColor' },
-            { stroke: 'currentColor', size: 64, values: (_u, v) => v.map((x) => formatRef.current(x)) },
+            { stroke: 'currentColor', font: AXIS_FONT },
+            {
+              stroke: 'currentColor',
+              font: AXIS_FONT,
+              // as wide as the longest label ("$0.0000338"), so no label loses its first characters
+              size: (_u, values) => axisSize(values),
+              values: (_u, v) => v.map((x) => formatRef.current(x)),
+            },
           ],
           series: [
             {},
