@@ -89,6 +89,8 @@ export function mergeOrderView(base: OrderView, live: LivePartialOrder): OrderVi
   return {
     ...base,
     status: live.status ?? base.status,
+    deposited: pick(live.deposited, base.deposited),
+    depositedUsd: pick(live.depositedUsd, base.depositedUsd),
     used: pick(live.used, base.used),
     usedUsd: pick(live.usedUsd, base.usedUsd),
     remaining: pick(live.remaining, base.remaining),
@@ -96,6 +98,9 @@ export function mergeOrderView(base: OrderView, live: LivePartialOrder): OrderVi
     received: pick(live.received, base.received),
     receivedUsd: pick(live.receivedUsd, base.receivedUsd),
     progressPercent: pick(live.progressPercent, base.progressPercent),
+    perCycle: pick(live.perCycle, base.perCycle),
+    perCycleUsd: pick(live.perCycleUsd, base.perCycleUsd),
+    rawDeposited: live.raw?.deposited ?? base.rawDeposited,
     rawUsed: live.raw?.used ?? base.rawUsed,
     nextCycleAt: toMs(live.nextCycleAt ?? live.raw?.nextCycleAt) ?? base.nextCycleAt,
   };

@@ -1,0 +1,50 @@
+/**
+ * Live write-through of orders: the cached order view, merged with the partial order a live event
+ * carries, must equal what the REST API answers after that event (the simulator applies the event
+ * to its state, so REST after the emit is the truth).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Order } from '../../../lib/api/schemas/dca';
+import { DcaTxEventSchema } from '../../../lib/api/schemas/live';
+import { mergeOrderView, toOrderView } from '../../../lib/background/views';
+import { type Sim, startSim } from '../../sim';
+import { control, rest } from './helpers';
+
+let sim: Sim;
+beforeAll(async () => {
+  sim = await startSim({ port: 0, seed: 7, eventsPerSecond: 0 });
+});
+afterAll(async () => {
+  await sim?.close();
+});
+
+async function orderView(address: string) {
+  return toOrderView(Order.parse(await rest(sim, `/dca/order/${address}?program=jupiter`)));
+}
+
+describe('mergeOrderView (live write-through)', () => {
+  for (const eventName of ['Deposit', 'Filled', 'Withdraw'] as const) {
+    it(`a ${eventName} event leaves the cached view equal to the API's order afterwards`, async () => {
+      const address = sim.catalog.orders[0]!;
+      const before = await orderView(address);
+      const raw = await control(sim, 'POST', '/__sim/emit', { order: address, eventName });
+      const event = DcaTxEventSchema.parse(raw);
+      expect(event.order, 'the simulator sends the order with the event').toBeDefined();
+      const merged = mergeOrderView(before, event.order!);
+      const after = await orderView(address);
+      for (const field of [
+        'status',
+        'deposited',
+        'depositedUsd',
+        'used',
+        'remaining',
+        'received',
+        'progressPercent',
+        'rawDeposited',
+        'rawUsed',
+      ] as const) {
+        expect(merged[field], field).toEqual(after[field]);
+      }
+    });
+  }
+});
