@@ -25,6 +25,10 @@ export default defineConfig({
     },
     build: { sourcemap: false },
   }),
+  zip: {
+    // The Firefox sources ZIP is for reviewers rebuilding the add-on: leave out local run outputs.
+    excludeSources: ['test-artifacts/**', 'demo-output/**', 'bench-output/**', 'docs/*.png'],
+  },
   hooks: {
     'build:manifestGenerated': (_wxt, manifest) => {
       if (!simUrl) return;

@@ -1,28 +1,115 @@
 /**
  * `npm run demo`: the extension on the simulator. Starts the simulator, builds the extension pointed
- * at it (key `demo`), watches a wallet, opens Chromium with a fresh profile on the fixture start page.
- * With a display it stays open until Ctrl-C; without one (or with --headless) it saves screenshots of
- * the surfaces to demo-output/ and exits.
+ * at it (key `demo`), opens Chromium with a fresh profile, watches a wallet through the popup and has
+ * the simulator emit DCA events for it, so desktop notifications arrive within a minute.
+ *
+ * With a display it opens the demo start page and stays until Ctrl-C. Without one (or with
+ * `--headless`) it visits every surface, saves screenshots to demo-output/, prints their paths and exits.
+ *
+ * Options: --headless, --port N (the simulator's port; default: any free port).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import { ADAPTERS } from '../lib/sites';
 import { buildForSim } from '../test/e2e/build';
 import { chromiumArgs, chromiumPath } from '../test/e2e/chromium';
 import { startFixtureServer } from '../test/e2e/fixture-server';
 import { watchWalletInPopup } from '../test/e2e/ui';
-import { startSim } from '../test/sim';
+import { type Catalog, type Sim, startSim } from '../test/sim';
 
-const headless = process.argv.includes('--headless') || !process.env.DISPLAY;
+const argv = process.argv.slice(2);
+const headless = argv.includes('--headless') || (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY);
 const out = resolve('demo-output');
+
+function portArg(): number {
+  const i = argv.indexOf('--port');
+  if (i < 0) return 0;
+  const port = Number(argv[i + 1]);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+    throw new Error(`--port needs a port number (1-65535), got "${argv[i + 1] ?? ''}"`);
+  }
+  return port;
+}
+
+async function startSimulator(port: number): Promise<Sim> {
+  try {
+    return await startSim({ port, seed: 42, eventsPerSecond: 1 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new Error(
+        `port ${port} is in use: stop what is listening there, or pick another port with --port N (or leave --port out for any free port)`,
+      );
+    }
+    throw error;
+  }
+}
+
+interface Note {
+  title: string;
+  message: string;
+}
+
+/** The notifications Chrome is showing, with their texts (kept by the build's test hook). */
+async function shownNotifications(context: BrowserContext, worker: Worker): Promise<Note[]> {
+  const live = context.serviceWorkers()[0] ?? worker;
+  return live.evaluate(async () => {
+    const g = globalThis as unknown as {
+      chrome: { notifications: { getAll(cb: (ids: Record<string, boolean>) => void): void } };
+      __lensNotifications?: { id: string; title: string; message: string }[];
+    };
+    const shown = await new Promise<Record<string, boolean>>((r) => g.chrome.notifications.getAll(r));
+    // A burst summary keeps one id and is updated in place: the latest text per id is what shows.
+    const latest = new Map<string, { title: string; message: string }>();
+    for (const n of g.__lensNotifications ?? []) {
+      if (!shown[n.id]) continue;
+      latest.delete(n.id);
+      latest.set(n.id, { title: n.title, message: n.message });
+    }
+    return [...latest.values()].reverse();
+  });
+}
+
+/** Emits DCA events for the watched wallet, as its live room would see them on the real service. */
+async function emitFor(sim: Sim, wallet: string, eventName: string): Promise<void> {
+  await fetch(`${sim.url}/__sim/emit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ wallet, eventName }),
+  }).catch(() => {});
+}
+
+async function settle(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () => document.querySelectorAll('[data-onchain-lens="badge"][data-state="loading"]').length === 0,
+      null,
+      { timeout: 15_000 },
+    )
+    .catch(() => {});
+  await page.waitForTimeout(300);
+}
+
+/** One popup lookup per kind of input a trader pastes. */
+function popupLookups(c: Catalog): { name: string; input: string; view: string }[] {
+  return [
+    { name: 'wallet', input: c.wallets[0]!, view: 'view-wallet' },
+    { name: 'token', input: c.mints[2]!, view: 'view-token' },
+    { name: 'order', input: c.orders[0]!, view: 'view-order' },
+    { name: 'event', input: `https://polymarket.com/event/${c.events.polymarket[0]}`, view: 'view-event' },
+    { name: 'block', input: String(c.slots.confirmed[0]), view: 'view-block' },
+    { name: 'search', input: 'bonk', view: 'view-search' },
+  ];
+}
 
 async function main(): Promise<void> {
   const browserPath = chromiumPath();
-  const sim = await startSim({ port: 0, seed: 42, eventsPerSecond: 2 });
+  const sim = await startSimulator(portArg());
   const fixtures = await startFixtureServer(sim.catalog);
-  console.log(`simulator: ${sim.url}   fixture pages: ${fixtures.url}`);
-  const extension = buildForSim({ simUrl: sim.url, key: 'demo', testHooks: false });
+  console.log(`simulator: ${sim.url}   demo pages: ${fixtures.url}/index.html`);
+  process.env.LENS_OUT_DIR = resolve('.output/demo');
+  const extension = buildForSim({ simUrl: sim.url, key: 'demo', testHooks: true });
   const profile = mkdtempSync(join(tmpdir(), 'lens-demo-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: browserPath,
@@ -30,72 +117,161 @@ async function main(): Promise<void> {
     args: chromiumArgs(extension, headless),
     viewport: { width: 1280, height: 800 },
   });
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  const id = new URL(worker.url()).host;
+  let emitter: NodeJS.Timeout | undefined;
+  let closing = false;
   const cleanup = async () => {
+    if (closing) return;
+    closing = true;
+    clearInterval(emitter);
     await context.close().catch(() => {});
     await fixtures.close();
     await sim.close();
     rmSync(profile, { recursive: true, force: true });
   };
-  process.once('SIGINT', () => void cleanup().then(() => process.exit(0)));
+  const stop = () => void cleanup().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 
-  // Watch a wallet through the popup, as a user would, so its live DCA room notifies.
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const id = new URL(worker.url()).host;
+
+  // Watch a wallet through the popup, as a user would, then let the simulator trade for it.
   const wallet = sim.catalog.wallets[0]!;
   const popup = await watchWalletInPopup(context, id, wallet);
+  const cycle = ['Filled', 'Deposit', 'Filled'];
+  let n = 0;
+  emitter = setInterval(
+    () => void emitFor(sim, wallet, cycle[n++ % cycle.length]!),
+    headless ? 5_000 : 20_000,
+  );
 
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${fixtures.url}/index.html`);
   if (!headless) {
-    console.log('Chromium is open with the extension; press Ctrl-C to stop.');
+    await popup.close();
+    console.log('Chromium is open with the extension: try the site pages, hover a badge, open the popup.');
+    console.log(`Watching ${wallet}: the simulator emits a DCA event for it every 20 s. Ctrl-C stops.`);
     return;
   }
 
+  rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const shots: string[] = [];
-  const shoot = async (name: string, target = page) => {
+  const shoot = async (name: string, target: Page = page) => {
     const file = join(out, `${name}.png`);
     await target.screenshot({ path: file });
     shots.push(file);
   };
-  await shoot('popup-wallet', popup);
-  for (const site of [
-    'solscan',
-    'birdeye',
-    'dexscreener',
-    'jupiter',
-    'pumpfun',
-    'gmgn',
-    'x',
-    'polymarket-links',
-  ]) {
-    await page.goto(`${fixtures.url}/${site}.html`);
-    await page
-      .waitForFunction(
-        () => document.querySelectorAll('[data-onchain-lens="badge"][data-state="loading"]').length === 0,
-        null,
-        {
-          timeout: 15_000,
-        },
-      )
-      .catch(() => {});
-    await page.waitForTimeout(300);
-    await shoot(`site-${site}`);
+
+  // Badges on every supported site's fixture page.
+  for (const adapter of ADAPTERS) {
+    await page.goto(`${fixtures.url}/${adapter.id}.html`);
+    await settle(page);
+    await shoot(`site-${adapter.id}`);
   }
-  await page.goto(`${fixtures.url}/solscan.html`);
-  const walletBadge = page.locator('[data-onchain-lens="badge"][data-kind="wallet"]').first();
-  await walletBadge.hover();
-  await page.waitForTimeout(1500);
-  await shoot('popover-wallet');
+
+  // Popovers: wallet, token and order on Solscan, odds on X.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const [site, kind] of [
+    ['solscan', 'wallet'],
+    ['solscan', 'mint'],
+    ['jupiter', 'order'],
+    ['x', 'event'],
+  ] as const) {
+    await page.goto(`${fixtures.url}/${site}.html`);
+    await settle(page);
+    const badge = page
+      .locator(`[data-onchain-lens="badge"][data-kind="${kind}"][data-state="ready"]`)
+      .first();
+    if ((await badge.count()) === 0) {
+      console.warn(`no ready ${kind} badge on ${site}: popover screenshot skipped`);
+      continue;
+    }
+    await badge.scrollIntoViewIfNeeded();
+    await badge.hover();
+    await page
+      .locator('[data-onchain-lens="popover"]')
+      .first()
+      .waitFor({ timeout: 5_000 })
+      .catch(() => {});
+    await page.waitForTimeout(1_200);
+    await shoot(`popover-${kind === 'mint' ? 'token' : kind}`);
+    await page.mouse.move(5, 5);
+  }
+
+  // The popup: each kind of lookup, light, and the wallet view dark too.
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const lookup of popupLookups(sim.catalog)) {
+      if (scheme === 'dark' && lookup.name !== 'wallet' && lookup.name !== 'event') continue;
+      const view = await context.newPage();
+      await view.setViewportSize({ width: 380, height: 600 });
+      await view.emulateMedia({ colorScheme: scheme });
+      await view.goto(`chrome-extension://${id}/popup.html`);
+      await view.getByTestId('search-input').fill(lookup.input);
+      await view.getByTestId('search-input').press('Enter');
+      await view
+        .getByTestId(lookup.view)
+        .waitFor({ timeout: 10_000 })
+        .catch(() => console.warn(`popup ${lookup.name}: ${lookup.view} did not appear`));
+      await view.waitForTimeout(600);
+      await shoot(`popup-${lookup.name}${scheme === 'dark' ? '-dark' : ''}`, view);
+      await view.close();
+    }
+  }
+
   const options = await context.newPage();
+  await options.setViewportSize({ width: 1000, height: 1100 });
   await options.goto(`chrome-extension://${id}/options.html`);
+  await options.getByTestId('status-line').or(options.getByTestId('options-key')).first().waitFor();
   await options.waitForTimeout(800);
   await shoot('options', options);
+  await options.close();
+
+  // Notifications: wait until the watched wallet's events have become desktop notifications.
+  let notes: Note[] = [];
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    notes = await shownNotifications(context, worker);
+    if (notes.length >= 2 || (notes.length && Date.now() > deadline - 30_000)) break;
+    await page.waitForTimeout(1_000);
+  }
+  await popup.reload();
+  await popup.getByTestId('watch-row').first().waitFor({ timeout: 10_000 });
+  await popup.waitForTimeout(500);
+  await shoot('popup-home', popup);
+  await page.setContent(notificationListHtml(notes));
+  await shoot('notifications');
   await cleanup();
-  console.log(`screenshots:\n${shots.map((s) => `  ${s}`).join('\n')}`);
+  console.log(`desktop notifications shown: ${notes.length}`);
+  for (const note of notes.slice(0, 5)) console.log(`  ${note.title}: ${note.message}`);
+  console.log(`screenshots (${shots.length}) in ${out}:\n${shots.map((s) => `  ${s}`).join('\n')}`);
+  writeFileSync(join(out, 'notifications.json'), `${JSON.stringify(notes, null, 2)}\n`);
+  if (notes.length === 0) {
+    console.error('no desktop notification arrived within a minute');
+    process.exit(1);
+  }
+}
+
+/** A page listing the notifications Chrome shows (headless Chromium draws no notification centre). */
+function notificationListHtml(notes: Note[]): string {
+  const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  const items = notes
+    .map((n) => `<li><strong>${esc(n.title)}</strong><span>${esc(n.message)}</span></li>`)
+    .join('');
+  return `<!doctype html><meta charset="utf-8"><title>Notifications</title>
+<style>
+  body { font: 14px/1.45 system-ui, sans-serif; background: #1f2430; color: #eceff4; margin: 32px; }
+  h1 { font-size: 16px; font-weight: 600; margin: 0 0 16px; color: #a3acc2; }
+  ul { list-style: none; padding: 0; margin: 0; display: grid; gap: 10px; max-width: 420px; }
+  li { background: #2e3440; border-radius: 10px; padding: 12px 14px; display: grid; gap: 4px;
+       box-shadow: 0 4px 14px rgba(0,0,0,.35); }
+  span { color: #d8dee9; }
+</style>
+<h1>Desktop notifications from Onchain Lens (${notes.length}), as chrome.notifications holds them</h1>
+<ul>${items || '<li>none</li>'}</ul>`;
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(`demo failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

@@ -1,6 +1,6 @@
 /**
  * `npm test`: everything that gates a change, in order: typecheck, lint, unit tests, production
- * builds (Chrome and Firefox), end-to-end tests in real Chromium. Prints one summary line per suite
+ * builds and store ZIPs (Chrome and Firefox), end-to-end tests in real Chromium. Prints one summary line per suite
  * (`unit: N passed, N failed`, `e2e: N passed, N failed`) and exits non-zero if anything failed.
  */
 import { spawnSync } from 'node:child_process';
@@ -61,8 +61,9 @@ if (want('typecheck')) results.push(run('typecheck', bin('tsc'), ['--noEmit']));
 if (want('lint')) results.push(run('lint', bin('biome'), ['check', '.']));
 if (want('unit')) results.push(vitestSuite('unit', null));
 if (want('build')) {
-  results.push(run('build chrome', bin('wxt'), ['build']));
-  results.push(run('build firefox', bin('wxt'), ['build', '-b', 'firefox']));
+  // `wxt zip` builds too: the store packages (and Firefox's sources ZIP) for both browsers.
+  results.push(run('zip chrome', bin('wxt'), ['zip']));
+  results.push(run('zip firefox', bin('wxt'), ['zip', '-b', 'firefox']));
 }
 if (want('e2e')) results.push(vitestSuite('e2e', 'vitest.e2e.config.ts'));
 
