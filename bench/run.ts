@@ -3,6 +3,10 @@
  * drives real Chromium (headless) with the extension, measures every figure of issue 11 as a
  * ratio or a count within one run, prints a table and writes bench/LAST.md (and FILE if asked).
  * Exit code 0 even when a target is missed: this is a measurement; a miss is printed as MISS.
+ *
+ * `--only a,b` runs only the figures whose names start with one of the prefixes (e.g.
+ * `--only detect,scan`, `--only requests`), skipping the work no chosen figure needs; it prints the
+ * table for those rows and never overwrites bench/LAST.md (a partial run is not the latest result).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -39,6 +43,43 @@ const args = process.argv.slice(2);
 const jsonIndex = args.indexOf('--json');
 const jsonFile = jsonIndex >= 0 ? args[jsonIndex + 1] : undefined;
 if (jsonIndex >= 0 && !jsonFile) throw new Error('--json needs a file name');
+const onlyIndex = args.indexOf('--only');
+const only =
+  onlyIndex >= 0
+    ? (args[onlyIndex + 1] ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+    : null;
+if (only && !only.length) throw new Error('--only needs prefixes, e.g. --only detect,scan');
+const FIGURES = [
+  'detect.ratioToFloor',
+  'scan.longTasks',
+  'scan.mutationCostRatio',
+  'requests.pnlBatchCalls',
+  'requests.pnlBatchFloor',
+  'requests.revisit',
+  'requests.firstVisit',
+  'bundle.contentScriptGzipKB',
+  'cache.hitRatioToRawIdb',
+  'live.ratioToParseFloor',
+  'reference.naiveToOurs',
+] as const;
+/** Is this figure asked for (every figure without --only)? */
+const wanted = (name: string) => !only || only.some((p) => name.startsWith(p));
+if (only && !FIGURES.some(wanted)) throw new Error(`--only ${only.join(',')} matches no figure`);
+const need = {
+  requests: FIGURES.some((n) => n.startsWith('requests.') && wanted(n)),
+  heavy: ['detect.ratioToFloor', 'scan.longTasks', 'scan.mutationCostRatio', 'reference.naiveToOurs'].some(
+    wanted,
+  ),
+  small: wanted('scan.mutationCostRatio'),
+  naive: wanted('reference.naiveToOurs') || wanted('scan.longTasks'),
+  bundle: wanted('bundle.contentScriptGzipKB'),
+  cache: wanted('cache.hitRatioToRawIdb'),
+  live: wanted('live.ratioToParseFloor'),
+};
+const needExtension = need.requests || need.heavy;
 const RUNS = 5;
 
 function log(message: string): void {
@@ -79,17 +120,6 @@ async function clearRequests(): Promise<void> {
 }
 type Logged = { method: string; path: string; status: number };
 
-log('building the extension for the simulator (.output/bench) and the store build (.output/bench-store)');
-process.env.LENS_OUT_DIR = '.output/bench';
-const extensionDir = buildForSim({ simUrl: sim.url, key: 'demo', testHooks: true });
-const storeOut = resolve('.output/bench-store');
-const storeEnv: NodeJS.ProcessEnv = { ...process.env, LENS_OUT_DIR: storeOut };
-delete storeEnv.LENS_SIM_URL;
-delete storeEnv.LENS_SIM_KEY;
-delete storeEnv.LENS_TEST_HOOKS;
-const store = spawnSync(resolve('node_modules/.bin/wxt'), ['build'], { env: storeEnv, encoding: 'utf8' });
-if (store.status !== 0) throw new Error(`store build failed:\n${store.stdout}\n${store.stderr}`);
-
 function contentScripts(dir: string): { files: string[]; gzip: number; text: string } {
   const csDir = join(dir, 'content-scripts');
   const files = readdirSync(csDir).filter((f) => f.endsWith('.js'));
@@ -102,10 +132,29 @@ function contentScripts(dir: string): { files: string[]; gzip: number; text: str
   }
   return { files, gzip, text };
 }
-const storeCs = contentScripts(join(storeOut, 'chrome-mv3'));
-const simCs = contentScripts(extensionDir);
-if (!simCs.text.includes(PROBE_ATTR)) throw new Error('the simulator build lacks the scan probe');
-const probeInStore = storeCs.text.includes(PROBE_ATTR);
+
+let extensionDir = '';
+if (needExtension) {
+  log('building the extension for the simulator (.output/bench)');
+  process.env.LENS_OUT_DIR = '.output/bench';
+  extensionDir = buildForSim({ simUrl: sim.url, key: 'demo', testHooks: true });
+  if (!contentScripts(extensionDir).text.includes(PROBE_ATTR))
+    throw new Error('the simulator build lacks the scan probe');
+}
+let storeCs = { files: [] as string[], gzip: 0, text: '' };
+let probeInStore = false;
+if (need.bundle) {
+  log('building the store build (.output/bench-store)');
+  const storeOut = resolve('.output/bench-store');
+  const storeEnv: NodeJS.ProcessEnv = { ...process.env, LENS_OUT_DIR: storeOut };
+  delete storeEnv.LENS_SIM_URL;
+  delete storeEnv.LENS_SIM_KEY;
+  delete storeEnv.LENS_TEST_HOOKS;
+  const store = spawnSync(resolve('node_modules/.bin/wxt'), ['build'], { env: storeEnv, encoding: 'utf8' });
+  if (store.status !== 0) throw new Error(`store build failed:\n${store.stdout}\n${store.stderr}`);
+  storeCs = contentScripts(join(storeOut, 'chrome-mv3'));
+  probeInStore = storeCs.text.includes(PROBE_ATTR);
+}
 
 // ---------- requests: a fresh profile, the 500-wallet page, then the same page again ----------
 
@@ -143,25 +192,30 @@ async function badgesSettled(b: Browser, expected: number, timeoutMs = 120_000):
   }
 }
 
-log('requests: 500 distinct wallets, first visit then revisit (fresh profile)');
-const ext = await launch(extensionDir);
-await ext.setSettings({ maxBadges: 2000 });
-await sleep(500);
-await clearRequests();
-await ext.page.goto(`${origin}/wallets.html`);
-await badgesSettled(ext, wallets.length);
-const firstVisit = await simGet<Logged[]>('/__sim/requests');
+const ext = needExtension ? await launch(extensionDir) : null;
 const byKind: Record<string, number> = {};
-for (const e of firstVisit) byKind[kindOf(e)] = (byKind[kindOf(e)] ?? 0) + 1;
-const pnlBatchCalls = byKind['pnl wallets batch'] ?? 0;
-const badgesShown = await ext.page.locator('[data-onchain-lens="badge"]').count();
-await clearRequests();
-await ext.page.goto(`${origin}/wallets.html`);
-await badgesSettled(ext, wallets.length);
-const revisit = (await simGet<Logged[]>('/__sim/requests')).length;
-
-// Back to the default settings for the page figures.
-await ext.setSettings({ maxBadges: 300 });
+let firstVisit: Logged[] = [];
+let pnlBatchCalls = 0;
+let badgesShown = 0;
+let revisit = 0;
+if (ext && need.requests) {
+  log('requests: 500 distinct wallets, first visit then revisit (fresh profile)');
+  await ext.setSettings({ maxBadges: 2000 });
+  await sleep(500);
+  await clearRequests();
+  await ext.page.goto(`${origin}/wallets.html`);
+  await badgesSettled(ext, wallets.length);
+  firstVisit = await simGet<Logged[]>('/__sim/requests');
+  for (const e of firstVisit) byKind[kindOf(e)] = (byKind[kindOf(e)] ?? 0) + 1;
+  pnlBatchCalls = byKind['pnl wallets batch'] ?? 0;
+  badgesShown = await ext.page.locator('[data-onchain-lens="badge"]').count();
+  await clearRequests();
+  await ext.page.goto(`${origin}/wallets.html`);
+  await badgesSettled(ext, wallets.length);
+  revisit = (await simGet<Logged[]>('/__sim/requests')).length;
+  // Back to the default settings for the page figures.
+  await ext.setSettings({ maxBadges: 300 });
+}
 
 // ---------- the heavy page: detection pass vs floor, long tasks, mutation cost ----------
 
@@ -178,67 +232,79 @@ let heavyFound = 0;
 const within = (tasks: LongTask[], from: number, to: number) =>
   tasks.filter((t) => t.start + t.duration > from && t.start < to);
 
-for (let run = 0; run < RUNS; run++) {
-  log(`heavy page: detection pass ${run + 1}/${RUNS}`);
-  await ext.page.goto(`${origin}/heavy.html`);
-  const probe = await waitForScan(ext.page, 1);
-  const floor = await floorOf(ext.page);
-  floorNodes = floor.nodes;
-  floorChars = floor.chars;
-  heavyFound = probe.found;
-  scanMs.push(probe.ms);
-  floorMs.push(floor.ms);
-  detectRatios.push(probe.ms / floor.ms);
-  const parsedAt = await ext.page.evaluate(
-    () => (window as unknown as { __bench: { parsedAt: number } }).__bench.parsedAt,
-  );
-  scanLongTasks.push(within(await longTasks(ext.page), parsedAt, probe.idleAt));
-  if (run < 3) {
-    log(
-      `heavy page: scroll burst ${run + 1}/3 (${BURST.times} x ${BURST.rows} rows every ${BURST.everyMs} ms)`,
+if (ext && need.heavy) {
+  for (let run = 0; run < RUNS; run++) {
+    log(`heavy page: detection pass ${run + 1}/${RUNS}`);
+    await ext.page.goto(`${origin}/heavy.html`);
+    const probe = await waitForScan(ext.page, 1);
+    const floor = await floorOf(ext.page);
+    floorNodes = floor.nodes;
+    floorChars = floor.chars;
+    heavyFound = probe.found;
+    scanMs.push(probe.ms);
+    floorMs.push(floor.ms);
+    detectRatios.push(probe.ms / floor.ms);
+    const parsedAt = await ext.page.evaluate(
+      () => (window as unknown as { __bench: { parsedAt: number } }).__bench.parsedAt,
     );
-    const before = (await readProbe(ext.page))!;
-    const window_ = await burst(ext.page, pools, HEAVY_ROWS);
-    const after = await waitForScan(ext.page, before.passes + 1, 600);
-    burstCost.heavy.push(after.ms - before.ms);
-    burstLongTasks.push(within(await longTasks(ext.page), window_.startedAt, after.idleAt));
+    scanLongTasks.push(within(await longTasks(ext.page), parsedAt, probe.idleAt));
+    if (run < 3) {
+      log(
+        `heavy page: scroll burst ${run + 1}/3 (${BURST.times} x ${BURST.rows} rows every ${BURST.everyMs} ms)`,
+      );
+      const before = (await readProbe(ext.page))!;
+      const window_ = await burst(ext.page, pools, HEAVY_ROWS);
+      const after = await waitForScan(ext.page, before.passes + 1, 600);
+      burstCost.heavy.push(after.ms - before.ms);
+      burstLongTasks.push(within(await longTasks(ext.page), window_.startedAt, after.idleAt));
+    }
   }
 }
-for (let run = 0; run < 3; run++) {
-  log(`small page: scroll burst ${run + 1}/3`);
-  await ext.page.goto(`${origin}/small.html`);
-  const before = await waitForScan(ext.page, 1);
-  await burst(ext.page, pools, HEAVY_ROWS);
-  const after = await waitForScan(ext.page, before.passes + 1, 600);
-  burstCost.small.push(after.ms - before.ms);
+if (ext && need.small) {
+  for (let run = 0; run < 3; run++) {
+    log(`small page: scroll burst ${run + 1}/3`);
+    await ext.page.goto(`${origin}/small.html`);
+    const before = await waitForScan(ext.page, 1);
+    await burst(ext.page, pools, HEAVY_ROWS);
+    const after = await waitForScan(ext.page, before.passes + 1, 600);
+    burstCost.small.push(after.ms - before.ms);
+  }
 }
-await ext.close();
+await ext?.close();
 
 // ---------- the naive reference and the page's own long tasks, without the extension ----------
 
 const naiveMs: number[] = [];
 const baselineLongTasks: number[] = [];
-const plain = await launch(null);
-for (let run = 0; run < 3; run++) {
-  log(`naive reference (no extension): heavy page burst ${run + 1}/3`);
-  await plain.page.goto(`${origin}/heavy.html`);
-  await sleep(500);
-  const naive = await naiveBurst(plain.page, pools, HEAVY_ROWS);
-  naiveMs.push(naive.ms);
-  baselineLongTasks.push(
-    within(await longTasks(plain.page), naive.window.startedAt, naive.window.endedAt).length,
-  );
+if (need.naive) {
+  const plain = await launch(null);
+  for (let run = 0; run < 3; run++) {
+    log(`naive reference (no extension): heavy page burst ${run + 1}/3`);
+    await plain.page.goto(`${origin}/heavy.html`);
+    await sleep(500);
+    const naive = await naiveBurst(plain.page, pools, HEAVY_ROWS);
+    naiveMs.push(naive.ms);
+    baselineLongTasks.push(
+      within(await longTasks(plain.page), naive.window.startedAt, naive.window.endedAt).length,
+    );
+  }
+  await plain.close();
 }
-await plain.close();
 
 // ---------- Node: cache and live hub ----------
 
-log('cache: hit through the cache module vs raw idb get (fake-indexeddb)');
-const cache = await cacheFigure(sim);
-log('live: recording datastream frames from the simulator');
-const frames = expandFrames(await recordFrames(sim), 100_000);
-log('live: hub vs JSON.parse over 100,000 messages');
-const live = liveFigure(frames);
+let cache: Awaited<ReturnType<typeof cacheFigure>> | null = null;
+if (need.cache) {
+  log('cache: hit through the cache module vs raw idb get (fake-indexeddb)');
+  cache = await cacheFigure(sim);
+}
+let live: ReturnType<typeof liveFigure> | null = null;
+if (need.live) {
+  log('live: recording datastream frames from the simulator');
+  const frames = expandFrames(await recordFrames(sim), 100_000);
+  log('live: hub vs JSON.parse over 100,000 messages');
+  live = liveFigure(frames);
+}
 
 await sim.close();
 server.closeAllConnections();
@@ -247,7 +313,7 @@ server.close();
 // ---------- figures, table, files ----------
 
 const ours = median(burstCost.heavy);
-const figures: Record<string, number> = {
+const all: Record<string, number> = {
   'detect.ratioToFloor': round(median(detectRatios)),
   'scan.longTasks':
     Math.max(...scanLongTasks.map((t) => t.length)) + Math.max(...burstLongTasks.map((t) => t.length)),
@@ -257,73 +323,82 @@ const figures: Record<string, number> = {
   'requests.revisit': revisit,
   'requests.firstVisit': firstVisit.length,
   'bundle.contentScriptGzipKB': round(storeCs.gzip / 1024),
-  'cache.hitRatioToRawIdb': round(cache.ratio),
-  'live.ratioToParseFloor': round(live.ratio),
+  'cache.hitRatioToRawIdb': round(cache?.ratio ?? Number.NaN),
+  'live.ratioToParseFloor': round(live?.ratio ?? Number.NaN),
   'reference.naiveToOurs': round(median(naiveMs) / ours),
 };
+const figures: Record<string, number> = Object.fromEntries(
+  Object.entries(all).filter(([name]) => wanted(name)),
+);
 
 type Row = [name: string, target: string, pass: boolean | null, detail: string];
-const f = figures;
-const rows: Row[] = [
+const f = all;
+const rows: Row[] = (
   [
-    'detect.ratioToFloor',
-    '<= 2.0',
-    f['detect.ratioToFloor']! <= 2,
-    `scan ${median(scanMs).toFixed(1)} ms / TreeWalker ${median(floorMs).toFixed(1)} ms; ${floorNodes} text nodes, ${(floorChars / 1e6).toFixed(2)} M chars, ${heavyFound} found`,
-  ],
-  [
-    'scan.longTasks',
-    '0',
-    f['scan.longTasks'] === 0,
-    `worst run: scan ${Math.max(...scanLongTasks.map((t) => t.length))}, burst ${Math.max(...burstLongTasks.map((t) => t.length))}; page alone during burst: ${Math.max(...baselineLongTasks)}`,
-  ],
-  [
-    'scan.mutationCostRatio',
-    '<= 1.5',
-    f['scan.mutationCostRatio']! <= 1.5,
-    `burst work heavy ${ours.toFixed(1)} ms / small ${median(burstCost.small).toFixed(1)} ms`,
-  ],
-  [
-    'requests.pnlBatchCalls',
-    '<= floor',
-    pnlBatchCalls <= f['requests.pnlBatchFloor']!,
-    `${badgesShown} badges`,
-  ],
-  ['requests.pnlBatchFloor', '', null, 'ceil(500 / 100)'],
-  ['requests.revisit', '0', revisit === 0, 'same page again within the TTL'],
-  [
-    'requests.firstVisit',
-    'report',
-    null,
-    Object.entries(byKind)
-      .map(([k, n]) => `${k} ${n}`)
-      .join(', '),
-  ],
-  [
-    'bundle.contentScriptGzipKB',
-    '<= 30',
-    f['bundle.contentScriptGzipKB']! <= 30,
-    `${storeCs.files.join(', ')} (store build; probe ${probeInStore ? 'PRESENT' : 'absent'})`,
-  ],
-  [
-    'cache.hitRatioToRawIdb',
-    '<= 1.5',
-    f['cache.hitRatioToRawIdb']! <= 1.5,
-    `${cache.cacheUs.toFixed(0)} us / ${cache.rawUs.toFixed(0)} us per get (memory hit: ${cache.memoryHitRatio.toFixed(2)})`,
-  ],
-  [
-    'live.ratioToParseFloor',
-    '<= 2.0',
-    f['live.ratioToParseFloor']! <= 2,
-    `${live.hubMs.toFixed(0)} ms / ${live.parseMs.toFixed(0)} ms; ${live.messages} msgs, ${live.duplicates} duplicates, ${live.delivered} delivered, ${live.invalid} invalid`,
-  ],
-  [
-    'reference.naiveToOurs',
-    'reference',
-    null,
-    `naive ${median(naiveMs).toFixed(0)} ms vs ours ${ours.toFixed(0)} ms for the same burst`,
-  ],
-];
+    [
+      'detect.ratioToFloor',
+      '<= 2.0',
+      f['detect.ratioToFloor']! <= 2,
+      `scan ${median(scanMs).toFixed(1)} ms / TreeWalker ${median(floorMs).toFixed(1)} ms; ${floorNodes} text nodes, ${(floorChars / 1e6).toFixed(2)} M chars, ${heavyFound} found`,
+    ],
+    [
+      'scan.longTasks',
+      '0',
+      f['scan.longTasks'] === 0,
+      `worst run: scan ${Math.max(...scanLongTasks.map((t) => t.length))}, burst ${Math.max(...burstLongTasks.map((t) => t.length))}; page alone during burst: ${Math.max(...baselineLongTasks)}`,
+    ],
+    [
+      'scan.mutationCostRatio',
+      '<= 1.5',
+      f['scan.mutationCostRatio']! <= 1.5,
+      `burst work heavy ${ours.toFixed(1)} ms / small ${median(burstCost.small).toFixed(1)} ms`,
+    ],
+    [
+      'requests.pnlBatchCalls',
+      '<= floor',
+      pnlBatchCalls <= f['requests.pnlBatchFloor']!,
+      `${badgesShown} badges`,
+    ],
+    ['requests.pnlBatchFloor', '', null, 'ceil(500 / 100)'],
+    ['requests.revisit', '0', revisit === 0, 'same page again within the TTL'],
+    [
+      'requests.firstVisit',
+      'report',
+      null,
+      Object.entries(byKind)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', '),
+    ],
+    [
+      'bundle.contentScriptGzipKB',
+      '<= 30',
+      f['bundle.contentScriptGzipKB']! <= 30,
+      `${storeCs.files.join(', ')} (store build; probe ${probeInStore ? 'PRESENT' : 'absent'})`,
+    ],
+    [
+      'cache.hitRatioToRawIdb',
+      '<= 1.5',
+      f['cache.hitRatioToRawIdb']! <= 1.5,
+      cache
+        ? `${cache.cacheUs.toFixed(0)} us / ${cache.rawUs.toFixed(0)} us per get (memory hit: ${cache.memoryHitRatio.toFixed(2)})`
+        : '',
+    ],
+    [
+      'live.ratioToParseFloor',
+      '<= 2.0',
+      f['live.ratioToParseFloor']! <= 2,
+      live
+        ? `${live.hubMs.toFixed(0)} ms / ${live.parseMs.toFixed(0)} ms; ${live.messages} msgs, ${live.duplicates} duplicates, ${live.delivered} delivered, ${live.invalid} invalid`
+        : '',
+    ],
+    [
+      'reference.naiveToOurs',
+      'reference',
+      null,
+      `naive ${median(naiveMs).toFixed(0)} ms vs ours ${ours.toFixed(0)} ms for the same burst`,
+    ],
+  ] satisfies Row[]
+).filter(([name]) => wanted(name));
 
 const machine = `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GB, Node ${process.version}, ${process.platform}`;
 const date = new Date().toISOString();
@@ -359,7 +434,13 @@ console.log(`\nmachine: ${machine}\ndate: ${date}\ntotal: ${((Date.now() - start
 const misses = rows.filter((r) => r[2] === false).map((r) => r[0]);
 if (misses.length) console.log(`MISS: ${misses.join(', ')}`);
 
-const result = { figures, machine, date, requestsFirstVisitByKind: byKind };
+const result = {
+  figures,
+  machine,
+  date,
+  ...(only ? { only } : {}),
+  ...(need.requests ? { requestsFirstVisitByKind: byKind } : {}),
+};
 if (jsonFile) {
   mkdirSync(dirname(resolve(jsonFile)), { recursive: true });
   writeFileSync(jsonFile, `${JSON.stringify(result, null, 2)}\n`);
@@ -379,6 +460,9 @@ const md = [
     .join(', ')}.`,
   '',
 ].join('\n');
-writeFileSync(resolve('bench/LAST.md'), md);
-console.log('wrote bench/LAST.md');
+if (only) console.log(`--only ${only.join(',')}: a partial run, bench/LAST.md left as it was`);
+else {
+  writeFileSync(resolve('bench/LAST.md'), md);
+  console.log('wrote bench/LAST.md');
+}
 process.exit(0);
