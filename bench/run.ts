@@ -133,10 +133,12 @@ function contentScripts(dir: string): { files: string[]; gzip: number; text: str
   return { files, gzip, text };
 }
 
+// Several engineers may bench at once: LENS_OUT_DIR (e.g. .output/sim-NAME) keeps their builds apart.
+const outRoot = process.env.LENS_OUT_DIR ? `${process.env.LENS_OUT_DIR}/` : '.output/';
 let extensionDir = '';
 if (needExtension) {
-  log('building the extension for the simulator (.output/bench)');
-  process.env.LENS_OUT_DIR = '.output/bench';
+  log(`building the extension for the simulator (${outRoot}bench)`);
+  process.env.LENS_OUT_DIR = `${outRoot}bench`;
   extensionDir = buildForSim({ simUrl: sim.url, key: 'demo', testHooks: true });
   if (!contentScripts(extensionDir).text.includes(PROBE_ATTR))
     throw new Error('the simulator build lacks the scan probe');
@@ -144,8 +146,8 @@ if (needExtension) {
 let storeCs = { files: [] as string[], gzip: 0, text: '' };
 let probeInStore = false;
 if (need.bundle) {
-  log('building the store build (.output/bench-store)');
-  const storeOut = resolve('.output/bench-store');
+  log(`building the store build (${outRoot}bench-store)`);
+  const storeOut = resolve(`${outRoot}bench-store`);
   const storeEnv: NodeJS.ProcessEnv = { ...process.env, LENS_OUT_DIR: storeOut };
   delete storeEnv.LENS_SIM_URL;
   delete storeEnv.LENS_SIM_KEY;
