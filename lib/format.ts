@@ -186,6 +186,19 @@ export function formatRelativeTime(ms: number | null | undefined, now: number = 
   return diff > 0 ? `in ${text}` : `${text} ago`;
 }
 
+/**
+ * When a DCA order's next cycle runs: "in 12 min" ahead of time, "due now" around it, and
+ * "overdue by 7 min" once the time has passed without a fill (keepers run late; "7 min ago" would
+ * read as if the cycle had happened).
+ */
+export function formatNextCycle(at: number | null | undefined, now: number = Date.now()): string {
+  if (!isNum(at) || !isNum(now)) return DASH;
+  const diff = at - now;
+  if (diff >= 45 * SECOND) return formatRelativeTime(at, now);
+  if (diff > -45 * SECOND) return 'due now';
+  return `overdue by ${formatDuration(-diff)}`;
+}
+
 /** A length of time with at most two units: "45 s", "12 min", "1 h 30 min", "2 d 4 h". */
 export function formatDuration(ms: number | null | undefined): string {
   if (!isNum(ms) || ms < 0) return DASH;

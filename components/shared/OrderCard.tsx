@@ -1,6 +1,7 @@
 import {
   formatDate,
   formatFrequency,
+  formatNextCycle,
   formatNumber,
   formatPercent,
   formatRelativeTime,
@@ -37,7 +38,7 @@ export function OrderCard({ order, now }: { order: OrderView; now: number }) {
     ['Received', amount(null, 0, order.received, order.output.symbol, order.receivedUsd)],
     ['Per cycle', amount(null, 0, order.perCycle, inSym, order.perCycleUsd)],
     ['Frequency', formatFrequency(order.frequency)],
-    ['Next cycle', order.status === 'active' ? formatRelativeTime(order.nextCycleAt, now) : '—'],
+    ['Next cycle', order.status === 'active' ? formatNextCycle(order.nextCycleAt, now) : '—'],
     [
       'Created',
       order.createdAt == null

@@ -1,8 +1,8 @@
 import {
   formatFrequency,
+  formatNextCycle,
   formatNumber,
   formatPercent,
-  formatRelativeTime,
   formatUsd,
   truncateText,
 } from '../../lib/format';
@@ -32,9 +32,7 @@ export function amountText(amount: number | null, symbol: string, usd: number | 
 /** One DCA order in a list: pair, status, progress, per cycle, frequency, next cycle. */
 export function OrderRow({ order, now }: { order: OrderView; now: number }) {
   const next =
-    order.status === 'active' && order.nextCycleAt != null
-      ? formatRelativeTime(order.nextCycleAt, now)
-      : null;
+    order.status === 'active' && order.nextCycleAt != null ? formatNextCycle(order.nextCycleAt, now) : null;
   return (
     <li class="ol-row" data-order={order.address}>
       <div class="ol-line">
@@ -50,7 +48,7 @@ export function OrderRow({ order, now }: { order: OrderView; now: number }) {
           {amountText(order.perCycle, order.input.symbol, order.perCycleUsd)}{' '}
           {formatFrequency(order.frequency)}
         </span>
-        {next && <span>next {next}</span>}
+        {next && <span>{next.startsWith('in ') ? `next ${next}` : `next cycle ${next}`}</span>}
       </div>
     </li>
   );

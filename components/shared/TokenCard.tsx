@@ -51,7 +51,7 @@ export function TokenCard({ view, fills, now, live = 'off', liveNote, maxFills =
     <section class="ol-card" data-card="token">
       <div class="ol-line">
         <div class="ol-line">
-          <TokenLogo src={token?.image} alt="" />
+          <TokenLogo src={token?.image} alt="" fallback={token?.symbol || token?.name} />
           <div>
             <SafeText class="ol-title" text={symbol} max={16} />
             <div class="ol-sub">

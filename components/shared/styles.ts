@@ -71,6 +71,8 @@ font-weight:600;font-size:12px;text-align:center}
 .ol-err{display:flex;gap:6px;align-items:flex-start;color:var(--ol-warn);background:var(--ol-warn-bg);
 padding:6px 8px;border-radius:7px}
 .ol-logo{width:20px;height:20px;border-radius:50%;object-fit:cover;flex:none}
+.ol-initials{display:inline-flex;align-items:center;justify-content:center;background:var(--ol-soft);
+color:var(--ol-muted);font-size:9px;font-weight:700;border:1px solid var(--ol-border)}
 .ol-spark{display:block}
 .ol-spark path{fill:none;stroke:var(--ol-accent);stroke-width:1.5}
 .ol-addr{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:11px}

@@ -32,12 +32,27 @@ function shadowMount(doc: Document, tag: string, hostStyle: string, css: string,
   return { host, root, container };
 }
 
-/** A badge host placed right after its anchor. `data-onchain-lens` also tells the scanner to skip it. */
+/**
+ * Elements a sibling cannot follow without becoming a box of its own: a span after a table cell
+ * turns into an anonymous extra cell (the badge lands in the next column), after a list item it sits
+ * between the items. The badge goes inside these, after their content, instead.
+ */
+const INSIDE = new Set(['TD', 'TH', 'LI', 'DT', 'DD', 'CAPTION']);
+
+function placesInside(anchor: Element): boolean {
+  return INSIDE.has(anchor.tagName.toUpperCase());
+}
+
+/**
+ * A badge host placed right after its anchor (inside it, after its content, for table cells and
+ * list items). `data-onchain-lens` also tells the scanner to skip it.
+ */
 export function mountBadgeHost(doc: Document, anchor: Element, theme: Theme): ShadowMount | null {
   if (!anchor.parentNode) return null;
   const mount = shadowMount(doc, 'span', BADGE_HOST_STYLE, BADGE_CSS, theme);
   mount.host.setAttribute('data-onchain-lens', 'badge');
-  anchor.after(mount.host);
+  if (placesInside(anchor)) anchor.append(mount.host);
+  else anchor.after(mount.host);
   return mount;
 }
 
@@ -51,5 +66,6 @@ export function mountPopoverHost(doc: Document, theme: Theme): ShadowMount {
 
 /** True when the anchor already has our badge right after it (a re-scan or a re-render by the site). */
 export function hasBadge(anchor: Element): boolean {
-  return anchor.nextElementSibling?.getAttribute('data-onchain-lens') === 'badge';
+  const next = placesInside(anchor) ? anchor.lastElementChild : anchor.nextElementSibling;
+  return next?.getAttribute('data-onchain-lens') === 'badge';
 }

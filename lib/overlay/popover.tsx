@@ -43,6 +43,8 @@ export interface PopoverOptions {
   onChange(open: BadgeRef | null): void;
   /** the pointer entered (true) or left (false) the popover: hover-opened popovers stay while it is inside */
   onHover?(inside: boolean): void;
+  /** mirror the popover's text into data-text on its host (e2e builds only: the shadow root is closed) */
+  testHooks?: boolean;
 }
 
 const FILLS_KEPT = 50;
@@ -88,8 +90,19 @@ export function createPopover(o: PopoverOptions) {
       </Popover>,
       s.mount.container,
     );
+    if (o.testHooks) mirror(s);
     place(s);
   };
+
+  /** Test hook: what the popover says, readable from outside its closed shadow root. */
+  function mirror(s: Session): void {
+    const host = s.mount.host;
+    host.setAttribute('data-kind', s.badge.item.kind);
+    host.setAttribute('data-address', s.badge.item.address);
+    const data = s.content.kind === 'event' ? s.content.odds : s.content.view;
+    host.setAttribute('data-state', data.status);
+    host.setAttribute('data-text', (s.mount.container.textContent ?? '').replace(/\s+/g, ' ').trim());
+  }
 
   function place(s: Session): void {
     const rect = s.badge.host.getBoundingClientRect();

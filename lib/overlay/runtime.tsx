@@ -97,6 +97,7 @@ export function createOverlay(deps: OverlayDeps) {
       if (expanded) paint(expanded);
     },
     onHover: (inside) => (inside ? clearClose() : scheduleClose()),
+    testHooks: deps.testHooks,
   });
 
   const unlisten = deps.onPush((event) => {

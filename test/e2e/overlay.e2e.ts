@@ -1,0 +1,235 @@
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  formatMoney,
+  formatNumber,
+  formatOdds,
+  formatPercent,
+  formatTokenAmount,
+  formatUsd,
+  tokenAmountExact,
+  truncateText,
+} from '../../lib/format';
+import { type Lens, launchLens } from './harness';
+
+let lens: Lens;
+beforeAll(async () => {
+  lens = await launchLens();
+});
+afterAll(async () => {
+  await lens?.close();
+});
+
+/** Our popover host (data-kind is set by the test build; the solscan fixture has a bare decoy). */
+const POPOVER = '[data-onchain-lens="popover"][data-kind]';
+
+function badge(address: string): Locator {
+  return lens.page.locator(`[data-onchain-lens="badge"][data-address="${address}"]`).first();
+}
+
+async function ready(host: Locator): Promise<void> {
+  await expect.poll(() => host.getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
+}
+
+/** The popover's text as the test build mirrors it (its shadow root is closed). */
+async function popoverText(): Promise<string> {
+  return (await lens.page.locator(POPOVER).first().getAttribute('data-text')) ?? '';
+}
+
+/** Hovers a badge the way a trader does and waits for its popover to show its data. */
+async function hoverOpen(host: Locator, address: string): Promise<void> {
+  await ready(host);
+  await host.scrollIntoViewIfNeeded();
+  await lens.page.mouse.move(0, 0);
+  await host.hover();
+  const pop = lens.page.locator(`${POPOVER}[data-address="${address}"]`);
+  await expect.poll(() => pop.count(), { timeout: 5_000 }).toBe(1);
+  await expect.poll(() => pop.getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
+}
+
+async function pressEscapeCloses(): Promise<void> {
+  await lens.page.keyboard.press('Escape');
+  await expect.poll(() => lens.page.locator(POPOVER).count(), { timeout: 5_000 }).toBe(0);
+}
+
+interface PnlAnswer {
+  summary: {
+    pnl: { realized: number; unrealized: number; total: number };
+    roi: number;
+    counts: { trades: number };
+  };
+  analysis?: { winRate?: number };
+  identity?: { name?: string | null } | null;
+}
+interface DcaSummary {
+  summary: { active: number; paused: number; pending: number; completed: number };
+}
+
+describe('wallet popover', () => {
+  it('opens on hover with the simulator PnL and DCA summary; Esc closes it', async () => {
+    const wallet = lens.catalog.wallets[0]!;
+    const [pnl, dca] = await Promise.all([
+      lens.api<PnlAnswer>(`/v2/pnl/wallets/${wallet}?pnlMode=strict&currency=usd`),
+      lens.api<DcaSummary>(`/dca/wallet/${wallet}?limit=1`),
+    ]);
+    await lens.page.goto(lens.fixture('solscan'));
+    await hoverOpen(badge(wallet), wallet);
+    const text = await popoverText();
+    const money = (n: number) => formatMoney(n, 'usd', { sign: true });
+    expect(text).toContain(money(pnl.summary.pnl.realized));
+    expect(text).toContain(money(pnl.summary.pnl.unrealized));
+    expect(text).toContain(money(pnl.summary.pnl.total));
+    expect(text).toContain(formatPercent(pnl.summary.roi, { sign: true }));
+    expect(text).toContain(formatPercent(pnl.analysis?.winRate));
+    expect(text).toContain(formatNumber(pnl.summary.counts.trades, { compact: true }));
+    if (pnl.identity?.name) expect(text).toContain(truncateText(pnl.identity.name, 28));
+    const s = dca.summary;
+    expect(text).toContain(
+      `${s.active} active · ${s.paused} paused · ${s.pending} pending · ${s.completed} completed`,
+    );
+    // The badge shows the same total as the popover.
+    expect(await badge(wallet).getAttribute('data-text')).toContain(money(pnl.summary.pnl.total));
+    await lens.screenshot('popover-wallet');
+    await pressEscapeCloses();
+  });
+
+  it('keeps one popover at a time: hovering another badge replaces it', async () => {
+    const wallet = lens.catalog.wallets[0]!;
+    const mint = lens.catalog.mints[2]!;
+    await lens.page.goto(lens.fixture('solscan'));
+    await hoverOpen(badge(wallet), wallet);
+    await hoverOpen(badge(mint), mint);
+    expect(await lens.page.locator(POPOVER).count()).toBe(1);
+    expect(await lens.page.locator(POPOVER).getAttribute('data-kind')).toBe('mint');
+    await pressEscapeCloses();
+  });
+});
+
+interface FlowAnswer {
+  buyers: { count: number; volumeUsd: number | null };
+  sellers: { count: number; volumeUsd: number | null };
+}
+interface EmitAnswer {
+  inAmount: string;
+  outAmount: string;
+  usd?: { inAmountUsd?: number };
+  order: { input: { symbol: string; decimals: number }; output: { symbol: string; decimals: number } };
+}
+
+describe('token popover', () => {
+  it('shows the DCA flow of the data API and a live fill arriving while it is open', async () => {
+    const mint = lens.catalog.mints[2]!;
+    const flow = await lens.api<FlowAnswer>(`/dca/token/${mint}`);
+    await lens.page.goto(lens.fixture('solscan'));
+    await hoverOpen(badge(mint), mint);
+    let text = await popoverText();
+    expect(text).toContain(`${formatNumber(flow.buyers.count)} · ${formatUsd(flow.buyers.volumeUsd)}`);
+    expect(text).toContain(`${formatNumber(flow.sellers.count)} · ${formatUsd(flow.sellers.volumeUsd)}`);
+    // The room is joined (the card says live) before the event is emitted.
+    await expect.poll(popoverText, { timeout: 10_000 }).toContain('Waiting for fills');
+    await lens.screenshot('popover-token');
+
+    const fill = await lens.sim<EmitAnswer>('emit', { mint, eventName: 'Filled' });
+    const side = (raw: string, t: { symbol: string; decimals: number }) =>
+      `${formatNumber(Number(tokenAmountExact(raw, t.decimals)), { compact: true })} ${truncateText(t.symbol, 10)}`;
+    const line = `${side(fill.inAmount, fill.order.input)} → ${side(fill.outAmount, fill.order.output)}`;
+    await expect.poll(popoverText, { timeout: 10_000 }).toContain(line);
+    text = await popoverText();
+    expect(text).not.toContain('Waiting for fills');
+    if (fill.usd?.inAmountUsd != null) expect(text).toContain(formatUsd(fill.usd.inAmountUsd));
+    await lens.screenshot('popover-token-live');
+    await pressEscapeCloses();
+  });
+});
+
+interface OrderAnswer {
+  status: string;
+  pair: string;
+  progressPercent: number;
+  input: { decimals: number; symbol: string };
+  raw: { deposited: string; used: string };
+}
+
+describe('order popover', () => {
+  it('shows the whole order with exact base-unit amounts', async () => {
+    const address = lens.catalog.orders[0]!;
+    const order = await lens.api<OrderAnswer>(`/dca/order/${address}`);
+    await lens.page.goto(lens.fixture('solscan'));
+    await hoverOpen(badge(address), address);
+    const text = await popoverText();
+    expect(text).toContain(order.status);
+    expect(text).toContain(formatPercent(order.progressPercent));
+    expect(text).toContain(
+      `${formatTokenAmount(order.raw.deposited, order.input.decimals)} ${truncateText(order.input.symbol, 10)}`,
+    );
+    expect(text).toContain(formatTokenAmount(order.raw.used, order.input.decimals));
+    expect(text).not.toMatch(/Next cycle\s*\d+ \w+ ago/);
+    await lens.screenshot('popover-order');
+    await pressEscapeCloses();
+  });
+});
+
+interface BatchAnswer {
+  results: {
+    requestedId: string;
+    event: {
+      title: string;
+      markets: { outcomes: { label: string; price: number }[]; groupItemTitle?: string; title?: string }[];
+    } | null;
+  }[];
+}
+
+/** Outcomes of an event from the raw API answer: a lone market's outcomes, else each market's Yes. */
+function outcomesOf(event: NonNullable<BatchAnswer['results'][number]['event']>) {
+  if (event.markets.length === 1) return event.markets[0]!.outcomes;
+  return event.markets.map((m) => ({
+    label: m.groupItemTitle ?? m.title ?? '?',
+    price: (m.outcomes.find((o) => /^yes$/i.test(o.label)) ?? m.outcomes[0]!).price,
+  }));
+}
+
+describe('odds chips', () => {
+  it('show the leading outcome at the price the prediction API reports, and the popover lists outcomes', async () => {
+    await lens.page.goto(lens.fixture('polymarket-links'));
+    const chips = lens.page.locator('[data-onchain-lens="badge"][data-kind="event"]');
+    await expect.poll(() => chips.count(), { timeout: 15_000 }).toBe(5);
+    const refs = (await chips.evaluateAll((els) => els.map((e) => e.getAttribute('data-address') ?? ''))).map(
+      (a) => a.split(':') as [string, string],
+    );
+    let checked = 0;
+    for (const exchange of ['polymarket', 'kalshi']) {
+      const ids = refs.filter(([ex]) => ex === exchange).map(([, id]) => id);
+      if (!ids.length) continue;
+      const batch = await lens.api<BatchAnswer>(
+        `/pm/v1/events/batch?ids=${ids.map(encodeURIComponent).join(',')}&exchange=${exchange}`,
+      );
+      for (const id of ids) {
+        const event = batch.results.find((r) => r.requestedId === id)?.event;
+        expect(event, `${exchange}:${id} in the batch answer`).toBeTruthy();
+        const lead = outcomesOf(event!).reduce((a, b) => (b.price > a.price ? b : a));
+        const chip = badge(`${exchange}:${id}`);
+        await ready(chip);
+        const chipText = (await chip.getAttribute('data-text')) ?? '';
+        expect(chipText).toContain(formatOdds(lead.price));
+        expect(chipText).toContain(truncateText(lead.label, 18));
+        checked += 1;
+      }
+    }
+    expect(checked).toBe(5);
+    await lens.screenshot('odds-chips');
+
+    const [exchange, id] = refs[0]!;
+    const batch = await lens.api<BatchAnswer>(`/pm/v1/events/batch?ids=${id}&exchange=${exchange}`);
+    const event = batch.results[0]!.event!;
+    await hoverOpen(badge(`${exchange}:${id}`), `${exchange}:${id}`);
+    // The history (sparkline) arrives after the odds; wait until it is no longer loading.
+    await lens.page.waitForTimeout(500);
+    const text = await popoverText();
+    for (const o of outcomesOf(event)) {
+      expect(text).toContain(truncateText(o.label, 24));
+      expect(text).toContain(formatOdds(o.price));
+    }
+    await lens.screenshot('popover-odds');
+    await pressEscapeCloses();
+  });
+});
