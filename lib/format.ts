@@ -188,7 +188,7 @@ export function formatRelativeTime(ms: number | null | undefined, now: number = 
 
 /**
  * When a DCA order's next cycle runs: "in 12 min" ahead of time, "due now" around it, and
- * "overdue by 7 min" once the time has passed without a fill (keepers run late; "7 min ago" would
+ * "overdue 7 min" once the time has passed without a fill (keepers run late; "7 min ago" would
  * read as if the cycle had happened).
  */
 export function formatNextCycle(at: number | null | undefined, now: number = Date.now()): string {
@@ -196,7 +196,7 @@ export function formatNextCycle(at: number | null | undefined, now: number = Dat
   const diff = at - now;
   if (diff >= 45 * SECOND) return formatRelativeTime(at, now);
   if (diff > -45 * SECOND) return 'due now';
-  return `overdue by ${formatDuration(-diff)}`;
+  return `overdue ${formatDuration(-diff)}`;
 }
 
 /** A length of time with at most two units: "45 s", "12 min", "1 h 30 min", "2 d 4 h". */

@@ -25,6 +25,14 @@ function amount(raw: string | null, decimals: number, n: number | null, symbol: 
   return usd == null ? text : `${text} (${formatUsd(usd)})`;
 }
 
+/** "Mar 3, 2025 (5 d ago)"; just the date once the relative time is a date itself. */
+function createdText(at: number | null, now: number): string {
+  if (at == null) return '—';
+  const date = formatDate(at);
+  const ago = formatRelativeTime(at, now);
+  return ago === date ? date : `${date} (${ago})`;
+}
+
 /** The whole DCA order. */
 export function OrderCard({ order, now }: { order: OrderView; now: number }) {
   const inSym = order.input.symbol;
@@ -41,9 +49,7 @@ export function OrderCard({ order, now }: { order: OrderView; now: number }) {
     ['Next cycle', order.status === 'active' ? formatNextCycle(order.nextCycleAt, now) : '—'],
     [
       'Created',
-      order.createdAt == null
-        ? '—'
-        : `${formatDate(order.createdAt)} (${formatRelativeTime(order.createdAt, now)})`,
+      createdText(order.createdAt, now),
     ],
   ];
   return (

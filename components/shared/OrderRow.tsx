@@ -48,7 +48,7 @@ export function OrderRow({ order, now }: { order: OrderView; now: number }) {
           {amountText(order.perCycle, order.input.symbol, order.perCycleUsd)}{' '}
           {formatFrequency(order.frequency)}
         </span>
-        {next && <span>{next.startsWith('in ') ? `next ${next}` : `next cycle ${next}`}</span>}
+        {next && <span>{next === 'due now' ? 'next cycle due' : next.startsWith('in ') ? `next ${next}` : next}</span>}
       </div>
     </li>
   );

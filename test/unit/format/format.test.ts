@@ -5,6 +5,7 @@ import {
   DASH,
   formatDuration,
   formatFrequency,
+  formatNextCycle,
   formatNumber,
   formatOdds,
   formatPercent,
@@ -186,6 +187,26 @@ describe('properties', () => {
         const out = truncateText(`${s}\u202E${s}`, max);
         expect(out).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200e\u200f]/);
         expect(Array.from(out).length).toBeLessThanOrEqual(max);
+      }),
+    );
+  });
+});
+
+describe('formatNextCycle', () => {
+  const now = Date.UTC(2025, 0, 10, 12);
+  it('counts down ahead of time, says due around it, overdue after it (never "ago")', () => {
+    expect(formatNextCycle(now + 12 * 60_000, now)).toBe('in 12 min');
+    expect(formatNextCycle(now + 30_000, now)).toBe('due now');
+    expect(formatNextCycle(now - 30_000, now)).toBe('due now');
+    expect(formatNextCycle(now - 7 * 60_000, now)).toBe('overdue 7 min');
+    expect(formatNextCycle(now - 90 * 60_000, now)).toBe('overdue 1 h 30 min');
+    expect(formatNextCycle(null, now)).toBe(DASH);
+    expect(formatNextCycle(Number.NaN, now)).toBe(DASH);
+  });
+  it('never answers a past tense for any time', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -60 * 86_400_000, max: 60 * 86_400_000 }), (d) => {
+        expect(formatNextCycle(now + d, now)).not.toMatch(/ago|just now/);
       }),
     );
   });

@@ -1,0 +1,100 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hasBadge } from '../../../lib/overlay/host';
+import { createOverlay, type OverlayDeps } from '../../../lib/overlay/runtime';
+import type { Found } from '../../../lib/page';
+import { badgeButton, badges, fakeBackground, popoverHost, popoverRoot } from './harness';
+
+const WALLET = `Wallet001${'x'.repeat(30)}`;
+
+let bg: ReturnType<typeof fakeBackground>;
+let overlay: ReturnType<typeof createOverlay>;
+
+function start(extra: Partial<OverlayDeps> = {}) {
+  bg = fakeBackground();
+  overlay = createOverlay({
+    ask: bg.ask,
+    onPush: bg.onPush,
+    document,
+    config: { maxBadges: 300, theme: 'auto', currency: 'usd' },
+    testHooks: true,
+    now: () => Date.UTC(2025, 0, 10, 12),
+    ...extra,
+  });
+  overlay.startPage();
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  document.body.innerHTML = '';
+});
+afterEach(() => {
+  overlay?.destroy();
+  vi.useRealTimers();
+});
+
+/** An attribute hit on an element, the way the scanner reports `<td data-owner="...">`. */
+function attributeHit(anchor: Element): Found {
+  return { kind: 'wallet', address: WALLET, source: 'attribute', anchor } as Found;
+}
+
+describe('badge placement next to block-level anchors', () => {
+  it('puts the badge inside a table cell (after its text), not in a new cell of the row', () => {
+    document.body.innerHTML = `<table><tbody><tr><td>5m</td><td id="maker" data-owner="${WALLET}">Wall...xxxx</td><td>—</td></tr></tbody></table>`;
+    start();
+    const cell = document.getElementById('maker')!;
+    overlay.found([attributeHit(cell)]);
+    const host = badges()[0]!;
+    expect(host.parentElement).toBe(cell);
+    expect(cell.lastElementChild).toBe(host);
+    expect(cell.textContent).toBe('Wall...xxxx');
+    expect(cell.parentElement!.children).toHaveLength(3); // the row keeps its three cells
+    expect(hasBadge(cell)).toBe(true);
+    // Found again (a re-scan): still one badge.
+    overlay.found([attributeHit(cell)]);
+    expect(badges()).toHaveLength(1);
+  });
+
+  it('puts it inside list items too, and right after inline anchors as before', () => {
+    document.body.innerHTML = `<ul><li id="li">holder</li></ul><p><a id="a" href="#">link</a> text</p>`;
+    start();
+    const li = document.getElementById('li')!;
+    const a = document.getElementById('a')!;
+    overlay.found([attributeHit(li), { ...attributeHit(a), source: 'link' } as Found]);
+    const [inLi, afterA] = badges();
+    expect(inLi!.parentElement).toBe(li);
+    expect(afterA!.previousElementSibling).toBe(a);
+    expect(li.parentElement!.children).toHaveLength(1);
+  });
+});
+
+describe('popover test hook', () => {
+  async function openWallet() {
+    document.body.innerHTML = `<p><a id="a" href="#">w</a></p>`;
+    overlay.visible([{ ...attributeHit(document.getElementById('a')!), source: 'link' } as Found]);
+    await vi.advanceTimersByTimeAsync(30);
+    badgeButton(badges()[0]!).click();
+    await vi.advanceTimersByTimeAsync(0);
+  }
+
+  it('mirrors the open popover text, kind, address and state onto its host in test builds', async () => {
+    start();
+    await openWallet();
+    const host = popoverHost()!;
+    expect(host.getAttribute('data-kind')).toBe('wallet');
+    expect(host.getAttribute('data-address')).toBe(WALLET);
+    expect(host.getAttribute('data-state')).toBe('ready');
+    const shown = popoverRoot()!.querySelector('[role=dialog]')!.textContent!.replace(/\s+/g, ' ').trim();
+    expect(host.getAttribute('data-text')).toBe(shown);
+    expect(host.getAttribute('data-text')).toContain('Trader Joe');
+  });
+
+  it('leaves the host bare outside test builds', async () => {
+    start({ testHooks: false });
+    await openWallet();
+    const host = popoverHost()!;
+    expect(popoverRoot()!.textContent).toContain('Trader Joe');
+    for (const name of ['data-kind', 'data-address', 'data-state', 'data-text'])
+      expect(host.hasAttribute(name)).toBe(false);
+  });
+});
