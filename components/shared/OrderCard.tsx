@@ -47,10 +47,7 @@ export function OrderCard({ order, now }: { order: OrderView; now: number }) {
     ['Per cycle', amount(null, 0, order.perCycle, inSym, order.perCycleUsd)],
     ['Frequency', formatFrequency(order.frequency)],
     ['Next cycle', order.status === 'active' ? formatNextCycle(order.nextCycleAt, now) : '—'],
-    [
-      'Created',
-      createdText(order.createdAt, now),
-    ],
+    ['Created', createdText(order.createdAt, now)],
   ];
   return (
     <section class="ol-card" data-card="order">

@@ -31,8 +31,10 @@ export function amountText(amount: number | null, symbol: string, usd: number | 
 
 /** One DCA order in a list: pair, status, progress, per cycle, frequency, next cycle. */
 export function OrderRow({ order, now }: { order: OrderView; now: number }) {
-  const next =
+  const when =
     order.status === 'active' && order.nextCycleAt != null ? formatNextCycle(order.nextCycleAt, now) : null;
+  // "next in 12 min", "next cycle due", "overdue 7 min": short enough for the row's right side.
+  const next = when === 'due now' ? 'next cycle due' : when?.startsWith('in ') ? `next ${when}` : when;
   return (
     <li class="ol-row" data-order={order.address}>
       <div class="ol-line">
@@ -48,7 +50,7 @@ export function OrderRow({ order, now }: { order: OrderView; now: number }) {
           {amountText(order.perCycle, order.input.symbol, order.perCycleUsd)}{' '}
           {formatFrequency(order.frequency)}
         </span>
-        {next && <span>{next === 'due now' ? 'next cycle due' : next.startsWith('in ') ? `next ${next}` : next}</span>}
+        {next && <span>{next}</span>}
       </div>
     </li>
   );
