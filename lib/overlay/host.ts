@@ -33,19 +33,32 @@ function shadowMount(doc: Document, tag: string, hostStyle: string, css: string,
 }
 
 /**
- * Elements a sibling cannot follow without becoming a box of its own: a span after a table cell
- * turns into an anonymous extra cell (the badge lands in the next column), after a list item it sits
- * between the items. The badge goes inside these, after their content, instead.
+ * Where a badge cannot simply follow its anchor. A span after a table cell becomes an anonymous extra
+ * cell (the badge lands in the next column); after a list item it sits between the items; after a
+ * block-level link (an event card, a row) it opens a line of its own between two blocks and pushes
+ * the page down. In these the badge goes inside, after the anchor's content.
  */
-const INSIDE = new Set(['TD', 'TH', 'LI', 'DT', 'DD', 'CAPTION']);
+const INSIDE_TAGS = new Set(['TD', 'TH', 'LI', 'DT', 'DD', 'CAPTION']);
+const BLOCK_DISPLAY = /^(block|flex|grid|flow-root|list-item|table-cell)$/;
+/** Elements that cannot hold a badge (void or replaced, or form controls the page owns). */
+const NO_CHILDREN = new Set(['INPUT', 'IMG', 'BR', 'HR', 'TEXTAREA', 'SELECT', 'BUTTON', 'VIDEO', 'IFRAME']);
 
 function placesInside(anchor: Element): boolean {
-  return INSIDE.has(anchor.tagName.toUpperCase());
+  const tag = anchor.tagName.toUpperCase();
+  if (INSIDE_TAGS.has(tag)) return true;
+  if (NO_CHILDREN.has(tag)) return false;
+  const view = anchor.ownerDocument.defaultView;
+  if (!view) return false;
+  // Children of flex and grid containers compute as block whatever they are; a sibling badge is just
+  // one more item there (the row's own gap spaces it), so it stays after them.
+  const parent = anchor.parentElement;
+  if (parent && /(flex|grid)$/.test(view.getComputedStyle(parent).display)) return false;
+  return BLOCK_DISPLAY.test(view.getComputedStyle(anchor).display);
 }
 
 /**
- * A badge host placed right after its anchor (inside it, after its content, for table cells and
- * list items). `data-onchain-lens` also tells the scanner to skip it.
+ * A badge host placed right after its anchor (inside it, after its content, for table cells, list
+ * items and block-level anchors). `data-onchain-lens` also tells the scanner to skip it.
  */
 export function mountBadgeHost(doc: Document, anchor: Element, theme: Theme): ShadowMount | null {
   if (!anchor.parentNode) return null;

@@ -66,6 +66,23 @@ describe('badge placement next to block-level anchors', () => {
     expect(afterA!.previousElementSibling).toBe(a);
     expect(li.parentElement!.children).toHaveLength(1);
   });
+
+  it('puts it inside a block-level link (an event card) so no line opens between the blocks', () => {
+    document.body.innerHTML = `<a id="card" href="#" style="display:block"><p>Fed decision?</p></a><a id="inline" href="#">x</a><input id="in"><div style="display:flex"><a id="item" href="#" style="display:block">y</a></div>`;
+    start();
+    const card = document.getElementById('card')!;
+    const inline = document.getElementById('inline')!;
+    const input = document.getElementById('in')!;
+    const item = document.getElementById('item')!;
+    overlay.found([card, inline, input, item].map((a) => ({ ...attributeHit(a), source: 'link' }) as Found));
+    const [inCard, afterInline, afterInput, afterItem] = badges();
+    // A flex item computes as block, but a sibling badge is just one more item in the row.
+    expect(afterItem!.previousElementSibling).toBe(item);
+    expect(inCard!.parentElement).toBe(card);
+    expect(afterInline!.previousElementSibling).toBe(inline);
+    expect(afterInput!.previousElementSibling).toBe(input);
+    expect(hasBadge(card) && hasBadge(inline) && hasBadge(input)).toBe(true);
+  });
 });
 
 describe('popover test hook', () => {
