@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { parseRoom, rooms } from '../../../lib/api/rooms';
 import { SeenSet } from '../../../lib/live/dedup';
-import { createIngest, dcaCopyText, emptyStats } from '../../../lib/live/ingest';
+import { createIngest, dcaCopyText, emptyStats, fingerprint } from '../../../lib/live/ingest';
 import { addr, filled } from './helpers';
 
 const GLOBAL = rooms.dca('jupiter');
@@ -67,5 +67,33 @@ describe('copies recognised from their text', () => {
     ingest(frame(FILLED, bad), 1);
     expect(stats).toMatchObject({ delivered: 0, duplicates: 0 });
     expect(stats.invalid).toBe(2);
+  });
+
+  test('payloads sharing a fingerprint are told apart by their full text', () => {
+    const { ingest, stats, delivered } = ingestWith([GLOBAL, FILLED]);
+    // one transaction, two events: same signature and length, the event index last in the payload
+    const { eventIndex: _, ...rest } = event('sameSig');
+    const a = { ...rest, eventIndex: 1 };
+    const b = { ...rest, eventIndex: 2 };
+    expect(fingerprint(JSON.stringify(a))).toBe(fingerprint(JSON.stringify(b)));
+    ingest(frame(GLOBAL, a), 1);
+    ingest(frame(GLOBAL, b), 1);
+    ingest(frame(FILLED, b), 1);
+    ingest(frame(FILLED, a), 1);
+    expect(delivered).toHaveLength(2);
+    expect(stats).toMatchObject({ frames: 4, delivered: 2, duplicates: 2, invalid: 0 });
+  });
+
+  test('every first copy is validated: a bad amount or a broken nested order is rejected', () => {
+    const { ingest, stats, delivered } = ingestWith([GLOBAL, FILLED]);
+    const badAmount = { ...event('badAmount'), inAmount: '12abc' };
+    const badOrder = { ...event('badOrder'), order: { status: 'exploded' } };
+    const badToken = { ...event('badToken'), order: { output: { decimals: 300 } } };
+    for (const bad of [badAmount, badOrder, badToken]) {
+      ingest(frame(GLOBAL, bad), 1);
+      ingest(frame(FILLED, bad), 1);
+    }
+    expect(delivered).toHaveLength(0);
+    expect(stats).toMatchObject({ invalid: 6, delivered: 0, duplicates: 0 });
   });
 });
