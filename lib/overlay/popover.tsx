@@ -7,6 +7,7 @@ import { toErrorView } from '../../components/shared/Loadable';
 import { errorMessage } from '../errors';
 import { shortAddress, truncateText } from '../format';
 import type { Topic } from '../messaging';
+import type { FillView, OrderView } from '../views';
 import { mountPopoverHost, type ShadowMount } from './host';
 import type { Theme } from './theme';
 import type { Item, LiveEvent, Timers, ViewAsk } from './types';
@@ -64,6 +65,11 @@ function labelOf(badge: BadgeRef): string {
   }
   const noun = item.kind === 'wallet' ? 'Wallet' : item.kind === 'mint' ? 'Token' : 'DCA order';
   return `${noun} ${shortAddress(item.address)}`;
+}
+
+/** An order after a live fill: the fill's progress when it has one. */
+export function progressed(order: OrderView, fill: FillView): OrderView {
+  return fill.progressPercent == null ? order : { ...order, progressPercent: fill.progressPercent };
 }
 
 /**
@@ -265,6 +271,16 @@ export function createPopover(o: PopoverOptions) {
         return { ...c, fills };
       }
       if (c.kind === 'order' && order) return { ...c, view: { status: 'ready', value: order } };
+      // A fill carries the order's new progress: the order and wallet cards move with it.
+      if (c.kind === 'order' && fill && c.view.status === 'ready' && c.view.value.address === fill.order) {
+        return { ...c, view: { status: 'ready', value: progressed(c.view.value, fill) } };
+      }
+      if (c.kind === 'wallet' && fill && c.view.status === 'ready' && c.view.value.orders) {
+        const page = c.view.value.orders;
+        if (!page.orders.some((x) => x.address === fill.order)) return c;
+        const orders = page.orders.map((x) => (x.address === fill.order ? progressed(x, fill) : x));
+        return { ...c, view: { status: 'ready', value: { ...c.view.value, orders: { ...page, orders } } } };
+      }
       if (c.kind === 'wallet' && order && c.view.status === 'ready' && c.view.value.orders) {
         const page = c.view.value.orders;
         const known = page.orders.some((x) => x.address === order.address);

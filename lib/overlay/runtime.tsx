@@ -6,7 +6,7 @@ import type { SiteAdapter } from '../sites/types';
 import type { AddressKind } from '../views';
 import { hasBadge, mountBadgeHost, type ShadowMount } from './host';
 import { BADGED, itemOf } from './items';
-import { type BadgeRef, createPopover } from './popover';
+import { type BadgeRef, createPopover, progressed } from './popover';
 import { createRequestQueue } from './queue';
 import { createThemePicker } from './theme';
 import { type Item, type OnPush, type OverlayConfig, realTimers, type Timers, type ViewAsk } from './types';
@@ -107,6 +107,15 @@ export function createOverlay(deps: OverlayDeps) {
     if (order && entry) {
       entry.model = { kind: 'order', data: { status: 'ready', value: order } };
       for (const m of entry.mounts) paint(m);
+    }
+    const fill = event.fill;
+    const filled = fill && !order ? entries.get(`order:${fill.order}`) : undefined;
+    if (fill && filled?.model.kind === 'order' && filled.model.data.status === 'ready') {
+      filled.model = {
+        kind: 'order',
+        data: { status: 'ready', value: progressed(filled.model.data.value, fill) },
+      };
+      for (const m of filled.mounts) paint(m);
     }
   });
 

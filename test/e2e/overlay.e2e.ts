@@ -151,7 +151,7 @@ interface OrderAnswer {
 }
 
 describe('order popover', () => {
-  it('shows the whole order with exact base-unit amounts', async () => {
+  it('shows the whole order with exact base-unit amounts, and a live fill moves its progress', async () => {
     const address = lens.catalog.orders[0]!;
     const order = await lens.api<OrderAnswer>(`/dca/order/${address}`);
     await lens.page.goto(lens.fixture('solscan'));
@@ -165,6 +165,28 @@ describe('order popover', () => {
     expect(text).toContain(formatTokenAmount(order.raw.used, order.input.decimals));
     expect(text).not.toMatch(/Next cycle\s*\d+ \w+ ago/);
     await lens.screenshot('popover-order');
+
+    // A live fill of this order moves its progress in the open popover and on its badge. The first
+    // emit may come before the room is joined, so emit until one shows (each answer is the new state).
+    let after = order.progressPercent;
+    await expect
+      .poll(
+        async () => {
+          const fill = await lens.sim<{ order: { progressPercent: number } }>('emit', {
+            order: address,
+            eventName: 'Filled',
+          });
+          after = fill.order.progressPercent;
+          await lens.page.waitForTimeout(700);
+          return (await popoverText()).includes(formatPercent(after));
+        },
+        { timeout: 15_000, interval: 300 },
+      )
+      .toBe(true);
+    expect(formatPercent(after)).not.toBe(formatPercent(order.progressPercent));
+    expect(await popoverText()).not.toContain(formatPercent(order.progressPercent));
+    expect(await badge(address).getAttribute('data-text')).toContain(formatPercent(after));
+    await lens.screenshot('popover-order-live');
     await pressEscapeCloses();
   });
 });

@@ -115,3 +115,54 @@ describe('popover test hook', () => {
       expect(host.hasAttribute(name)).toBe(false);
   });
 });
+
+describe('live fills move order progress', () => {
+  const ORDER = `Order001${'z'.repeat(32)}`;
+  const fill = (progressPercent: number | null, orderAddress = ORDER) => ({
+    id: `sig:${progressPercent}`,
+    eventName: 'Filled',
+    timestamp: Date.UTC(2025, 0, 10, 12),
+    owner: WALLET,
+    order: orderAddress,
+    inAmount: 50,
+    inSymbol: 'USDC',
+    outAmount: 0.3,
+    outSymbol: 'SOL',
+    usd: 50,
+    progressPercent,
+  });
+
+  it('updates an open order popover and the order badge from the fill, and ignores other orders', async () => {
+    start();
+    document.body.innerHTML = `<p><a id="o" href="#">o</a></p>`;
+    const anchor = document.getElementById('o')!;
+    overlay.visible([{ kind: 'order', address: ORDER, source: 'link', anchor } as Found]);
+    await vi.advanceTimersByTimeAsync(30);
+    const host = badges()[0]!;
+    expect(host.getAttribute('data-text')).toBe('active 40%');
+    badgeButton(host).click();
+    await vi.advanceTimersByTimeAsync(0);
+    bg.push({ topic: { kind: 'order', address: ORDER }, fill: fill(55, 'SomeOtherOrder'), order: null });
+    expect(popoverHost()!.getAttribute('data-text')).toContain('40%');
+    bg.push({ topic: { kind: 'order', address: ORDER }, fill: fill(55), order: null });
+    expect(popoverHost()!.getAttribute('data-text')).toContain('55%');
+    expect(popoverHost()!.getAttribute('data-text')).not.toContain('40%');
+    expect(host.getAttribute('data-text')).toBe('active 55%');
+    // A fill without progress changes nothing.
+    bg.push({ topic: { kind: 'order', address: ORDER }, fill: fill(null), order: null });
+    expect(host.getAttribute('data-text')).toBe('active 55%');
+  });
+
+  it('moves the matching order of an open wallet popover', async () => {
+    start();
+    document.body.innerHTML = `<p><a id="a" href="#">w</a></p>`;
+    overlay.visible([{ ...attributeHit(document.getElementById('a')!), source: 'link' } as Found]);
+    await vi.advanceTimersByTimeAsync(30);
+    badgeButton(badges()[0]!).click();
+    await vi.advanceTimersByTimeAsync(0);
+    const first = popoverRoot()!.querySelector('[data-order]')!;
+    const address = first.getAttribute('data-order')!;
+    bg.push({ topic: { kind: 'wallet', address: WALLET }, fill: fill(91, address), order: null });
+    expect(popoverRoot()!.querySelector(`[data-order="${address}"]`)!.textContent).toContain('91%');
+  });
+});
