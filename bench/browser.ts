@@ -11,7 +11,12 @@ import { chromiumArgs, chromiumPath } from '../test/e2e/chromium';
 import type { PagePools } from './pages';
 
 export interface Probe {
+  /** The detection pass: reading text and links, finding, validating and classifying addresses. */
   ms: number;
+  /** Wrapping text hits in anchor spans (DOM writes, after detection, time-sliced). */
+  anchorMs: number;
+  /** Inside the overlay's onFound (badge mounting), time-sliced by the scanner. */
+  overlayMs: number;
   passes: number;
   found: number;
   startedAt: number;

@@ -223,6 +223,8 @@ if (ext && need.requests) {
 
 const detectRatios: number[] = [];
 const scanMs: number[] = [];
+const anchorMs: number[] = [];
+const overlayMs: number[] = [];
 const floorMs: number[] = [];
 const scanLongTasks: LongTask[][] = [];
 const burstCost: Record<'heavy' | 'small', number[]> = { heavy: [], small: [] };
@@ -244,6 +246,8 @@ if (ext && need.heavy) {
     floorChars = floor.chars;
     heavyFound = probe.found;
     scanMs.push(probe.ms);
+    anchorMs.push(probe.anchorMs);
+    overlayMs.push(probe.overlayMs);
     floorMs.push(floor.ms);
     detectRatios.push(probe.ms / floor.ms);
     const parsedAt = await ext.page.evaluate(
@@ -257,7 +261,7 @@ if (ext && need.heavy) {
       const before = (await readProbe(ext.page))!;
       const window_ = await burst(ext.page, pools, HEAVY_ROWS);
       const after = await waitForScan(ext.page, before.passes + 1, 600);
-      burstCost.heavy.push(after.ms - before.ms);
+      burstCost.heavy.push(after.ms + after.anchorMs - (before.ms + before.anchorMs));
       burstLongTasks.push(within(await longTasks(ext.page), window_.startedAt, after.idleAt));
     }
   }
@@ -269,7 +273,7 @@ if (ext && need.small) {
     const before = await waitForScan(ext.page, 1);
     await burst(ext.page, pools, HEAVY_ROWS);
     const after = await waitForScan(ext.page, before.passes + 1, 600);
-    burstCost.small.push(after.ms - before.ms);
+    burstCost.small.push(after.ms + after.anchorMs - (before.ms + before.anchorMs));
   }
 }
 await ext?.close();
@@ -278,8 +282,17 @@ await ext?.close();
 
 const naiveMs: number[] = [];
 const baselineLongTasks: number[] = [];
+let pageAloneLongTasks = Number.NaN;
 if (need.naive) {
   const plain = await launch(null);
+  if (wanted('scan.longTasks')) {
+    // The page's own long tasks during the burst, with nothing else in it (no extension, no naive observer).
+    log('page alone (no extension, no observer): heavy page burst');
+    await plain.page.goto(`${origin}/heavy.html`);
+    await sleep(500);
+    const alone = await burst(plain.page, pools, HEAVY_ROWS);
+    pageAloneLongTasks = within(await longTasks(plain.page), alone.startedAt, alone.endedAt).length;
+  }
   for (let run = 0; run < 3; run++) {
     log(`naive reference (no extension): heavy page burst ${run + 1}/3`);
     await plain.page.goto(`${origin}/heavy.html`);
@@ -341,19 +354,19 @@ const rows: Row[] = (
       'detect.ratioToFloor',
       '<= 2.0',
       f['detect.ratioToFloor']! <= 2,
-      `scan ${median(scanMs).toFixed(1)} ms / TreeWalker ${median(floorMs).toFixed(1)} ms; ${floorNodes} text nodes, ${(floorChars / 1e6).toFixed(2)} M chars, ${heavyFound} found`,
+      `detection ${median(scanMs).toFixed(1)} ms / TreeWalker ${median(floorMs).toFixed(1)} ms; ${floorNodes} text nodes, ${(floorChars / 1e6).toFixed(2)} M chars, ${heavyFound} found; not in the ratio, also time-sliced: anchoring ${median(anchorMs).toFixed(1)} ms, overlay ${median(overlayMs).toFixed(1)} ms`,
     ],
     [
       'scan.longTasks',
       '0',
       f['scan.longTasks'] === 0,
-      `worst run: scan ${Math.max(...scanLongTasks.map((t) => t.length))}, burst ${Math.max(...burstLongTasks.map((t) => t.length))}; page alone during burst: ${Math.max(...baselineLongTasks)}`,
+      `worst run: scan ${Math.max(...scanLongTasks.map((t) => t.length))}, burst ${Math.max(...burstLongTasks.map((t) => t.length))}; page alone during burst: ${pageAloneLongTasks} (with the naive observer: ${Math.max(...baselineLongTasks)})`,
     ],
     [
       'scan.mutationCostRatio',
       '<= 1.5',
       f['scan.mutationCostRatio']! <= 1.5,
-      `burst work heavy ${ours.toFixed(1)} ms / small ${median(burstCost.small).toFixed(1)} ms`,
+      `burst work (detection + anchoring) heavy ${ours.toFixed(1)} ms / small ${median(burstCost.small).toFixed(1)} ms`,
     ],
     [
       'requests.pnlBatchCalls',

@@ -71,42 +71,77 @@ export interface AddressMatch {
 }
 
 /**
+ * A bounded memo of "does this candidate decode to 32 bytes": a page names the same few addresses
+ * many times, so each distinct string is decoded once. Cleared whole when full (no LRU bookkeeping
+ * on the hot path).
+ */
+export function createValidityCache(limit = 4096) {
+  const map = new Map<string, boolean>();
+  return {
+    check(candidate: string): boolean {
+      let ok = map.get(candidate);
+      if (ok === undefined) {
+        ok = decodesTo32Bytes(candidate, 0, candidate.length);
+        if (map.size >= limit) map.clear();
+        map.set(candidate, ok);
+      }
+      return ok;
+    },
+    get size() {
+      return map.size;
+    },
+  };
+}
+
+const validity = createValidityCache();
+/** Smallest and largest address length in characters. */
+const MIN = 32;
+const MAX = 44;
+
+/** Separator = not a word character (chars >= 128 count as separators, as before). */
+function isSeparator(c: number): boolean {
+  return c >= 128 || CHAR_CLASS[c] === SEPARATOR;
+}
+
+/**
  * Every Solana address in `text`, in order, duplicates kept. A candidate is a whole word: a run of
  * base58 characters of length 32..44 bounded by characters that are neither base58 nor other word
  * characters (so pieces of signatures, hashes, API keys or IPFS ids never match), not touching an
  * ellipsis (a truncated display), that decodes to exactly 32 bytes (which rejects Bitcoin and Tron
- * addresses of the same length). One pass over char codes; only candidates are decoded.
+ * addresses of the same length).
+ *
+ * Skip search: any word of 32+ characters starting at or after `i` covers `i + 31`, so one probe
+ * there either rules out 32 characters at once (a separator) or lands in a word, which is then
+ * measured from its start to its end. Prose is mostly short words, so most characters are never
+ * read. Only candidates are decoded, each distinct one once (a small cache).
  */
 export function findAddresses(text: string): AddressMatch[] {
   const out: AddressMatch[] = [];
   const n = text.length;
   let i = 0;
-  while (i < n) {
-    let c = text.charCodeAt(i);
-    if (c >= 128 || CHAR_CLASS[c] === SEPARATOR) {
-      i++;
+  while (i + MIN <= n) {
+    const probe = i + MIN - 1;
+    if (isSeparator(text.charCodeAt(probe))) {
+      i = probe + 1;
       continue;
     }
-    const start = i;
+    let start = probe;
+    while (start > i && !isSeparator(text.charCodeAt(start - 1))) start--;
+    let end = probe + 1;
+    while (end < n && !isSeparator(text.charCodeAt(end))) end++;
+    i = end + 1;
+    const length = end - start;
+    if (length > MAX || length < MIN) continue;
     let pure = true;
-    for (;;) {
-      if (CHAR_CLASS[c] !== BASE58) pure = false;
-      i++;
-      if (i >= n) break;
-      c = text.charCodeAt(i);
-      if (c >= 128 || CHAR_CLASS[c] === SEPARATOR) break;
+    for (let k = start; k < end; k++) {
+      if (CHAR_CLASS[text.charCodeAt(k)] !== BASE58) {
+        pure = false;
+        break;
+      }
     }
-    const length = i - start;
-    if (
-      pure &&
-      length >= 32 &&
-      length <= 44 &&
-      !isEllipsisBefore(text, start) &&
-      !isEllipsisAfter(text, i) &&
-      decodesTo32Bytes(text, start, i)
-    ) {
-      out.push({ address: text.slice(start, i), index: start });
-    }
+    if (!pure || isEllipsisBefore(text, start) || isEllipsisAfter(text, end)) continue;
+    const candidate = text.slice(start, end);
+    if (validity.check(candidate)) out.push({ address: candidate, index: start });
   }
   return out;
 }

@@ -23,16 +23,15 @@ const SKIP_TAGS = new Set([
   'title',
 ]);
 
-export const SKIP_SELECTOR = [
-  ...[...SKIP_TAGS].filter((t) => t !== 'button'),
-  '[contenteditable]:not([contenteditable="false"])',
-  `[${OWN_UI_ATTR}]`,
-].join(', ');
+/** Tags whose subtree is never read (buttons are only skipped for text: see the scanner's context). */
+const SKIP_SUBTREE_TAGS = new Set([...SKIP_TAGS].filter((t) => t !== 'button'));
 
-/** Text inside buttons is a control's label: never badged (a badge inside a button is a trap). */
-export const TEXT_SKIP_SELECTOR = `${SKIP_SELECTOR}, button`;
+/** True for a tag whose content is never read (scripts, styles, inputs, embedded documents...). */
+export function isSkippedTag(localName: string): boolean {
+  return SKIP_SUBTREE_TAGS.has(localName);
+}
 
-/** Cheap per-element test used while walking: the subtree is skipped when true. */
+/** Cheap per-element test: the element itself is skipped for text (its tag, our UI, editable). */
 export function isSkippedElement(el: Element): boolean {
   if (SKIP_TAGS.has(el.localName)) return true;
   if (el.hasAttribute(OWN_UI_ATTR)) return true;

@@ -4,9 +4,9 @@ import { kindInText, parseLink } from '../detect/links';
 import type { AddressKind, LinkTarget } from '../detect/types';
 import { BUILD_TEST_HOOKS } from '../env';
 import type { SiteAdapter } from '../sites/types';
-import { ANCHOR_ATTR, isSkippedElement, SKIP_SELECTOR, TEXT_SKIP_SELECTOR, wrapHits } from './dom';
+import { ANCHOR_ATTR, isSkippedTag, OWN_UI_ATTR, wrapHits } from './dom';
 import { capOverride, createProbe } from './probe';
-import { whenIdle, yieldToPage } from './schedule';
+import { createSlicer, whenIdle, yieldToPage } from './schedule';
 import type { Found } from './types';
 
 export interface ScannerOptions {
@@ -39,16 +39,52 @@ export interface Scanner {
 
 const TEXT_NODE = 3;
 const ELEMENT_NODE = 1;
-const SHOW_ELEMENT_AND_TEXT = 0x1 | 0x4;
+const SHOW_TEXT = 0x4;
+/** Time is read every this many text nodes while walking (reading the clock per node costs more). */
+const CLOCK_EVERY = 16;
+/** Items handed to the overlay at a time, so its mounting work is time-sliced too. */
+const DELIVER_CHUNK = 16;
+/** Text hits gathered before they are anchored (so badges appear progressively on long pages). */
+const ANCHOR_BATCH = 128;
 
-function inSkipped(el: Element, selector: string): boolean {
-  return el.closest(selector) !== null;
+/** What the ancestors of an element imply (the old `closest()` questions, answered once per element). */
+interface Context {
+  /** Inside an ignored region (our UI, inputs, editable regions, scripts, the adapter's ignore). */
+  skip: boolean;
+  /** Not read as text: `skip`, or inside a button (a control's label). */
+  textSkip: boolean;
+  /** Inside the adapter's text scope. */
+  inScope: boolean;
+  /** The nearest `a[href]` ancestor (or self). */
+  link: Element | null;
+}
+
+/** Text hits of one text node, found by the detection pass, anchored later. */
+interface PendingText {
+  node: Text;
+  data: string;
+  hits: { address: string; index: number; kind: AddressKind }[];
+}
+
+/** A walk in progress over one queued subtree (kept across time slices). */
+interface Walk {
+  el: Element;
+  links: NodeListOf<Element> | null;
+  linkIndex: number;
+  walker: TreeWalker | null;
 }
 
 /**
- * The one scanner behind every site adapter: a TreeWalker pass over the root, then a
- * MutationObserver that reads only what was added or changed. Work runs in idle callbacks, in slices
- * of `budgetMs`, so it never makes a long task; each node is read once.
+ * The one scanner behind every site adapter: a walk over the root, then a MutationObserver that
+ * reads only what was added or changed. Work runs in time slices of `budgetMs` (idle callback first,
+ * then yields to the page), so it never makes a long task; each node is read once.
+ *
+ * Three steps per slice, each measured on its own by the test-build probe:
+ * 1. detection (reads only): text nodes via a text-only TreeWalker, links and attributes via
+ *    querySelectorAll; addresses found, validated and classified; ancestors' skip/scope/link
+ *    answers cached per element for the slice;
+ * 2. anchoring (DOM writes): each text hit wrapped in an inline span, the badge's anchor;
+ * 3. delivery: found items handed to the overlay in small chunks, within the same time budget.
  */
 export function createScanner(options: ScannerOptions): Scanner {
   const { adapter, onFound, onVisible, signal } = options;
@@ -58,31 +94,38 @@ export function createScanner(options: ScannerOptions): Scanner {
   // Test builds only: the benchmark's timing probe (and its cap, so a heavy page is read whole).
   const probe = BUILD_TEST_HOOKS ? createProbe(doc) : null;
   const max = (BUILD_TEST_HOOKS && capOverride(doc)) || (options.maxPerPage ?? 300);
-  const budget = options.budgetMs ?? 8;
   const now = options.now ?? (() => win.performance.now());
   const pause = options.yieldToPage ?? (() => yieldToPage(win));
+  const slicer = createSlicer(now, options.budgetMs ?? 8);
 
   const { sources } = adapter;
   const wantAddresses = adapter.addresses !== false;
   const wantEvents = adapter.events !== false;
   const linkSelector = sources.links === true ? 'a[href]' : sources.links || null;
   const textScope = sources.text === true ? '' : sources.text || null; // '' = everywhere, null = off
+  const readText = textScope !== null && wantAddresses;
   const attributes = wantAddresses ? Object.entries(sources.attributes ?? {}) : [];
   const elementSelector = [linkSelector, ...attributes.map(([name]) => `[${name}]`)]
     .filter(Boolean)
     .join(', ');
-  const skip = adapter.ignore ? `${SKIP_SELECTOR}, ${adapter.ignore}` : SKIP_SELECTOR;
-  const textSkip = adapter.ignore ? `${TEXT_SKIP_SELECTOR}, ${adapter.ignore}` : TEXT_SKIP_SELECTOR;
+  const ignore = adapter.ignore || null;
   const base = adapter.origin ?? doc.baseURI;
 
   const doneText = new WeakSet<Text>();
   const reported = new WeakSet<Element>();
   const linkTargets = new WeakMap<Element, LinkTarget | null>();
+  const hrefTargets = new Map<string, LinkTarget | null>();
   const foundAt = new WeakMap<Element, Found>();
+  // Answers about ancestors hold for one slice: between slices the page may move or change nodes.
+  let contexts = new WeakMap<Element, Context>();
   const queue: Node[] = [];
   const queued = new WeakSet<Node>();
   let head = 0;
+  let walk: Walk | null = null;
+  let pending: PendingText[] = [];
+  let pendingHits = 0;
   let batch: Found[] = [];
+  let batchHead = 0;
   let found = 0;
   let slices = 0;
   let stopped = false;
@@ -126,18 +169,49 @@ export function createScanner(options: ScannerOptions): Scanner {
     }
   }
 
-  /** Our own DOM writes must not come back as mutations to read. */
-  function mutate<T>(write: () => T): T {
-    takeRecords(mutations.takeRecords());
-    const result = write();
-    mutations.takeRecords();
-    return result;
-  }
-
   function enqueue(node: Node): void {
     if (stopped || queued.has(node)) return;
     queued.add(node);
     queue.push(node);
+  }
+
+  function hasWork(): boolean {
+    return head < queue.length || walk !== null || pending.length > 0 || batchHead < batch.length;
+  }
+
+  function ownContext(el: Element, parent: Context | undefined): Context {
+    const skip =
+      (parent?.skip ?? false) ||
+      isSkippedTag(el.localName) ||
+      el.hasAttribute(OWN_UI_ATTR) ||
+      isEditable(el) ||
+      (ignore !== null && el.matches(ignore));
+    return {
+      skip,
+      textSkip: skip || (parent?.textSkip ?? false) || el.localName === 'button',
+      inScope: textScope === '' || (parent?.inScope ?? false) || (!!textScope && el.matches(textScope)),
+      link: el.localName === 'a' && el.hasAttribute('href') ? el : (parent?.link ?? null),
+    };
+  }
+
+  /** The context of `el` (its ancestors and itself), computed once per element per slice. */
+  function contextOf(el: Element): Context {
+    const known = contexts.get(el);
+    if (known) return known;
+    const chain: Element[] = [];
+    let at: Element | null = el;
+    let parent: Context | undefined;
+    while (at) {
+      parent = contexts.get(at);
+      if (parent) break;
+      chain.push(at);
+      at = at.parentElement;
+    }
+    for (let i = chain.length - 1; i >= 0; i--) {
+      parent = ownContext(chain[i]!, parent);
+      contexts.set(chain[i]!, parent);
+    }
+    return parent!;
   }
 
   function report(item: Found): boolean {
@@ -146,20 +220,13 @@ export function createScanner(options: ScannerOptions): Scanner {
     reported.add(item.anchor);
     foundAt.set(item.anchor, item);
     batch.push(item);
-    visibility?.observe(item.anchor);
     if (found >= max) {
       queue.length = 0;
       head = 0;
+      walk = null;
       mutations.disconnect();
     }
     return true;
-  }
-
-  function flush(): void {
-    if (!batch.length || stopped) return;
-    const items = batch;
-    batch = [];
-    onFound(items);
   }
 
   function addressKind(address: string, hint: AddressKind, source: Found['source'], element: Element) {
@@ -172,24 +239,33 @@ export function createScanner(options: ScannerOptions): Scanner {
     let target = linkTargets.get(link);
     if (target === undefined) {
       const href = adapter.linkHref ? adapter.linkHref(link) : link.getAttribute('href');
-      target = href ? parseLink(href, base) : null;
+      if (!href) target = null;
+      else {
+        // Pages repeat the same links (a token's page linked from every row): parse each href once.
+        target = hrefTargets.get(href);
+        if (target === undefined) {
+          target = parseLink(href, base);
+          if (hrefTargets.size >= 4096) hrefTargets.clear();
+          hrefTargets.set(href, target);
+        }
+      }
       linkTargets.set(link, target);
     }
     return target;
   }
 
   /** The address of the link around `el` when that link is read as a link (it covers the address). */
-  function enclosingLinkAddress(el: Element): string | undefined {
-    if (!linkSelector) return undefined;
-    const link = el.closest('a[href]');
-    if (!link?.matches(linkSelector)) return undefined;
+  function enclosingLinkAddress(context: Context): string | undefined {
+    const link = context.link;
+    if (!linkSelector || !link) return undefined;
+    if (linkSelector !== 'a[href]' && !link.matches(linkSelector)) return undefined;
     const target = linkTarget(link);
     return target?.type === 'address' ? target.address : undefined;
   }
 
   function scanLink(link: Element): boolean {
     const target = linkTarget(link);
-    if (!target || inSkipped(link, skip)) return false;
+    if (!target || contextOf(link).skip) return false;
     const anchor = adapter.anchor?.(link) ?? link;
     if (target.type === 'event') {
       if (wantEvents) report({ kind: 'event', event: target.event, source: 'link', anchor });
@@ -208,11 +284,11 @@ export function createScanner(options: ScannerOptions): Scanner {
       const hits = findAddresses(value);
       const address = hits[0]?.address;
       if (!address || hits.some((h) => h.address !== address)) continue;
-      if (enclosingLinkAddress(el) === address) return;
+      const context = contextOf(el);
+      if (enclosingLinkAddress(context) === address) return;
       // A full address in the element's own text is read (and anchored precisely) by the text pass.
-      if (textScope !== null && el.textContent?.includes(address) && (!textScope || el.closest(textScope)))
-        return;
-      if (inSkipped(el, skip)) return;
+      if (textScope !== null && context.inScope && el.textContent?.includes(address)) return;
+      if (context.skip) return;
       const kind = addressKind(address, hint, 'attribute', el);
       if (kind) report({ kind, address, source: 'attribute', anchor: adapter.anchor?.(el) ?? el });
       return;
@@ -225,106 +301,177 @@ export function createScanner(options: ScannerOptions): Scanner {
     if (attributes.length) scanAttributes(el);
   }
 
+  /** Detection for one text node: finds, filters and classifies its addresses; no DOM writes. */
   function scanText(node: Text): void {
-    if (doneText.has(node)) return;
-    doneText.add(node);
     const data = node.data;
+    if (data.length < 32 || doneText.has(node)) return;
     const parent = node.parentElement;
-    if (data.length < 32 || !parent || textScope === null || !wantAddresses) return;
+    if (!parent || isSkippedTag(parent.localName)) return;
     const hits = findAddresses(data);
     if (!hits.length) return;
-    if (textScope && !parent.closest(textScope)) return;
-    if (inSkipped(parent, textSkip)) return;
+    doneText.add(node);
+    const context = contextOf(parent);
+    if (context.textSkip || !context.inScope) return;
     if (parent.hasAttribute(ANCHOR_ATTR) && hits.length === 1 && hits[0]!.address === data) {
-      reportText(data, data, 0, parent); // an anchor left by a previous scanner of this page
+      // An anchor left by a previous scanner of this page: reuse it.
+      const kind = addressKind(data, kindInText(data, 0, data), 'text', parent);
+      if (kind) report({ kind, address: data, source: 'text', anchor: parent });
       return;
     }
-    const covered = enclosingLinkAddress(parent);
-    const keep = hits.filter((h) => h.address !== covered).slice(0, Math.max(0, max - found));
-    if (!keep.length) return;
-    const spans = mutate(() => wrapHits(node, keep, (t) => doneText.add(t)));
-    for (let i = 0; i < keep.length; i++) reportText(data, keep[i]!.address, keep[i]!.index, spans[i]!);
-  }
-
-  function reportText(data: string, address: string, index: number, anchor: Element): void {
-    const kind = addressKind(address, kindInText(data, index, address), 'text', anchor);
-    if (kind) report({ kind, address, source: 'text', anchor });
-  }
-
-  function skipSubtree(walker: TreeWalker): Node | null {
-    let next = walker.nextSibling();
-    while (!next) {
-      if (!walker.parentNode()) return null;
-      next = walker.nextSibling();
+    const covered = enclosingLinkAddress(context);
+    const keep: PendingText['hits'] = [];
+    for (const hit of hits) {
+      if (found + pendingHits + keep.length >= max) break;
+      if (hit.address === covered) continue;
+      const kind = addressKind(hit.address, kindInText(data, hit.index, hit.address), 'text', parent);
+      if (kind) keep.push({ address: hit.address, index: hit.index, kind });
     }
-    return next;
+    if (!keep.length) return;
+    pending.push({ node, data, hits: keep });
+    pendingHits += keep.length;
   }
 
-  function* visit(node: Node): Generator<void> {
+  function startWalk(node: Node): void {
+    if (!root.contains(node)) return;
     if (node.nodeType === TEXT_NODE) {
-      const parent = node.parentElement;
-      if (parent && !isSkippedElement(parent)) scanText(node as Text);
+      if (readText) scanText(node as Text);
       return;
     }
     const el = node as Element;
-    if (inSkipped(el, skip)) return;
-    if (elementSelector) {
-      if (el.matches(elementSelector)) scanElement(el);
-      const list = el.querySelectorAll(elementSelector);
-      for (let i = 0; i < list.length; i++) {
-        scanElement(list[i]!);
-        yield;
+    if (contextOf(el).skip) return;
+    walk = {
+      el,
+      links: elementSelector ? el.querySelectorAll(elementSelector) : null,
+      linkIndex: -1, // -1: the element itself first
+      walker: readText ? doc.createTreeWalker(el, SHOW_TEXT) : null,
+    };
+  }
+
+  /** Detection until the slice ends or enough text hits wait for anchors; false when nothing is left. */
+  function detect(): boolean {
+    let count = 0;
+    for (;;) {
+      if (!walk) {
+        if (head >= queue.length) return false;
+        const node = queue[head++]!;
+        queued.delete(node);
+        startWalk(node);
+        if (++count % CLOCK_EVERY === 0 && slicer.due()) return true;
+        continue;
       }
+      const w = walk;
+      if (w.links) {
+        if (w.linkIndex < 0) {
+          w.linkIndex = 0;
+          if (w.el.matches(elementSelector)) scanElement(w.el);
+        }
+        while (w.linkIndex < w.links.length) {
+          scanElement(w.links[w.linkIndex++]!);
+          if (walk !== w) return true; // the cap was reached
+          if (++count % CLOCK_EVERY === 0 && slicer.due()) return true;
+        }
+        w.links = null;
+      }
+      const walker = w.walker;
+      if (walker) {
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          scanText(n as Text);
+          if (walk !== w) return true;
+          if (pendingHits >= ANCHOR_BATCH) return true;
+          if (++count % CLOCK_EVERY === 0 && slicer.due()) return true;
+        }
+      }
+      walk = null;
     }
-    if (textScope === null || !wantAddresses) return;
-    const walker = doc.createTreeWalker(el, SHOW_ELEMENT_AND_TEXT);
-    let current = walker.nextNode();
-    while (current) {
-      if (current.nodeType === TEXT_NODE) {
-        scanText(current as Text);
-        yield;
-        if (!root.contains(el)) return;
-        // The page may have moved nodes while we yielded: restart; read nodes are skipped fast.
-        if (!el.contains(walker.currentNode)) walker.currentNode = el;
-        current = walker.nextNode();
-      } else if (isSkippedElement(current as Element)) {
-        current = skipSubtree(walker);
-      } else {
-        current = walker.nextNode();
+  }
+
+  /** A walk resumed in a later slice: the page may have moved or removed nodes meanwhile. */
+  function revalidateWalk(): void {
+    if (!walk) return;
+    if (!root.contains(walk.el) || contextOf(walk.el).skip) walk = null;
+    else if (walk.walker && !walk.el.contains(walk.walker.currentNode)) walk.walker.currentNode = walk.el;
+  }
+
+  /** Anchoring: wraps pending text hits in spans (our own writes are not read back as mutations). */
+  function anchor(): void {
+    takeRecords(mutations.takeRecords());
+    let i = 0;
+    while (i < pending.length) {
+      const { node, data, hits } = pending[i++]!;
+      pendingHits -= hits.length;
+      // Changed or removed since it was read: its own mutation brings it back.
+      if (node.data !== data || !node.parentNode || !root.contains(node)) continue;
+      const spans = wrapHits(node, hits, (t) => doneText.add(t));
+      for (let k = 0; k < hits.length; k++) {
+        const hit = hits[k]!;
+        report({ kind: hit.kind, address: hit.address, source: 'text', anchor: spans[k]! });
       }
+      if (i % 8 === 0 && slicer.due()) break;
+    }
+    pending = i >= pending.length ? [] : pending.slice(i);
+    if (!pending.length) pendingHits = 0;
+    mutations.takeRecords();
+  }
+
+  /** Delivery to the overlay in chunks, within the slice. */
+  function deliver(): void {
+    while (batchHead < batch.length && !stopped) {
+      const items = batch.slice(batchHead, batchHead + DELIVER_CHUNK);
+      batchHead += items.length;
+      // Visibility tracking serves the badges (visible ones are fetched first): part of delivery.
+      if (visibility) for (const item of items) visibility.observe(item.anchor);
+      onFound(items);
+      if (slicer.due()) break;
+    }
+    if (batchHead >= batch.length) {
+      batch = [];
+      batchHead = 0;
+    }
+  }
+
+  /** One slice: delivery first (what was found reaches the page soonest), then anchors, then reading. */
+  function slice(): boolean {
+    for (;;) {
+      if (stopped) return false;
+      if (batchHead < batch.length) {
+        const t = now();
+        deliver();
+        probe?.add('overlay', now() - t, t);
+      } else if (pending.length) {
+        const t = now();
+        anchor();
+        probe?.add('anchor', now() - t, t);
+      } else {
+        const t = now();
+        const more = detect();
+        probe?.add('detect', now() - t, t);
+        if (!more && !pending.length && batchHead >= batch.length) return false;
+      }
+      if (slicer.due()) return hasWork();
     }
   }
 
   async function drain(): Promise<void> {
     cancelScheduled = null;
     running = true;
-    let sliceStart = now();
     try {
-      while (!stopped && head < queue.length) {
-        const node = queue[head++]!;
-        queued.delete(node);
-        if (!root.contains(node)) continue;
-        const work = visit(node);
-        while (!stopped && !work.next().done) {
-          const t = now();
-          if (t - sliceStart < budget) continue;
-          probe?.slice(t - sliceStart, sliceStart);
-          flush();
-          slices++;
-          await pause();
-          sliceStart = now();
-        }
+      for (;;) {
+        slicer.start();
+        contexts = new WeakMap();
+        revalidateWalk();
+        if (!slice() || stopped) break;
+        slices++;
+        await pause();
       }
       if (head >= queue.length) {
         queue.length = 0;
         head = 0;
       }
-      probe?.slice(now() - sliceStart, sliceStart);
-      flush();
     } finally {
       running = false;
     }
-    if (head < queue.length) schedule();
+    if (stopped) return;
+    if (hasWork()) schedule();
     else {
       probe?.idle(found, now());
       settle();
@@ -336,7 +483,7 @@ export function createScanner(options: ScannerOptions): Scanner {
   }
 
   function schedule(): void {
-    if (stopped || running || cancelScheduled || head >= queue.length) return;
+    if (stopped || running || cancelScheduled || !hasWork()) return;
     cancelScheduled = whenIdle(() => void drain(), win);
   }
 
@@ -348,7 +495,11 @@ export function createScanner(options: ScannerOptions): Scanner {
     cancelScheduled = null;
     queue.length = 0;
     head = 0;
+    walk = null;
+    pending = [];
+    pendingHits = 0;
     batch = [];
+    batchHead = 0;
     settle();
   }
 
@@ -363,7 +514,7 @@ export function createScanner(options: ScannerOptions): Scanner {
   return {
     idle() {
       if (!stopped && found < max) takeRecords(mutations.takeRecords());
-      if (stopped || (!running && head >= queue.length)) return Promise.resolve();
+      if (stopped || (!running && !hasWork())) return Promise.resolve();
       schedule();
       return new Promise((resolve) => idleWaiters.push(resolve));
     },
@@ -374,4 +525,9 @@ export function createScanner(options: ScannerOptions): Scanner {
       return slices;
     },
   };
+}
+
+function isEditable(el: Element): boolean {
+  const editable = el.getAttribute('contenteditable');
+  return editable !== null && editable !== 'false';
 }

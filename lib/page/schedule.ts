@@ -24,3 +24,19 @@ export function yieldToPage(win: Win = globalThis as Win): Promise<void> {
   if (typeof yieldFn === 'function') return yieldFn.call(win.scheduler);
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * A time budget for one slice of work: `start()` when the slice begins, `due()` says when to give
+ * the main thread back (checked every few units of work, since reading the clock costs too).
+ */
+export function createSlicer(now: () => number, budgetMs: number) {
+  let deadline = 0;
+  return {
+    start(): void {
+      deadline = now() + budgetMs;
+    },
+    due(): boolean {
+      return now() >= deadline;
+    },
+  };
+}

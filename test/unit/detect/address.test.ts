@@ -1,7 +1,7 @@
 import bs58 from 'bs58';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findAddresses, isSolanaAddress } from '../../../lib/detect/address';
+import { createValidityCache, findAddresses, isSolanaAddress } from '../../../lib/detect/address';
 import { KNOWN_MINTS, KNOWN_PROGRAMS } from '../../../lib/detect/programs';
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -143,5 +143,43 @@ describe('findAddresses', () => {
     expect(findAddresses(`…${full.slice(1)}`)).toEqual([]);
     expect(findAddresses('7Jsih...YTZz8 and 7Jsih…YTZz8')).toEqual([]);
     expect(findAddresses(`${full}.`)).toEqual([{ address: full, index: 0 }]);
+  });
+});
+
+describe('candidate validity cache', () => {
+  it('answers like the bs58 oracle, for repeated and fresh strings alike, and stays bounded', () => {
+    const cache = createValidityCache(8);
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          key,
+          fc.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/),
+          fc.uint8Array({ minLength: 31, maxLength: 33 }).map((b) => bs58.encode(b)),
+        ),
+        (s) => {
+          const expected = bs58.decode(s).length === 32;
+          expect(cache.check(s)).toBe(expected);
+          expect(cache.check(s)).toBe(expected); // the memo gives the same answer
+          expect(cache.size).toBeLessThanOrEqual(8);
+        },
+      ),
+    );
+  });
+});
+
+describe('findAddresses skip search', () => {
+  it('finds an address wherever the 32-character probe lands (start, middle, end of text)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 70 }).map((s) => s.replace(/[0-9A-Za-z_+.…]/g, ' ')),
+        key,
+        fc.nat(),
+        (filler, address, cut) => {
+          const at = cut % (filler.length + 1);
+          const text = `${filler.slice(0, at)}${address}${filler.slice(at)}`;
+          expect(findAddresses(text)).toEqual([{ address, index: at }]);
+        },
+      ),
+    );
   });
 });

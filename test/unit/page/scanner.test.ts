@@ -198,3 +198,50 @@ describe('scanUrl', () => {
     expect(scanUrl('not a url', generic)).toEqual([]);
   });
 });
+
+describe('time slices', () => {
+  it('createSlicer says due once the budget is spent, and again after each start', async () => {
+    const { createSlicer } = await import('../../../lib/page/schedule');
+    let clock = 100;
+    const slicer = createSlicer(() => clock, 8);
+    slicer.start();
+    clock += 7;
+    expect(slicer.due()).toBe(false);
+    clock += 1;
+    expect(slicer.due()).toBe(true);
+    slicer.start();
+    expect(slicer.due()).toBe(false);
+  });
+
+  it('hands found items to the overlay in chunks, time-sliced with the rest of the work', async () => {
+    const rows: string[] = [];
+    for (let i = 0; i < 400; i++) rows.push(`<p>${addressAt(i)}</p>`);
+    document.body.innerHTML = rows.join('');
+    let clock = 0;
+    const chunks: number[] = [];
+    let yields = 0;
+    const scanner = createScanner({
+      root: document.body,
+      adapter: generic,
+      signal: controller.signal,
+      maxPerPage: 1000,
+      budgetMs: 8,
+      now: () => clock,
+      yieldToPage: async () => {
+        yields++;
+      },
+      onFound: (items) => {
+        chunks.push(items.length);
+        found.push(...items);
+        clock += 3; // each chunk costs the overlay 3 ms
+      },
+    });
+    await scanner.idle();
+    expect(found.map((f) => f.address)).toEqual(rows.map((_, i) => addressAt(i)));
+    expect(Math.max(...chunks)).toBeLessThanOrEqual(16);
+    // 3 chunks (9 ms) fill a slice: the overlay's work is given back to the page in between.
+    expect(yields).toBeGreaterThanOrEqual(Math.floor(chunks.length / 3) - 1);
+    // Anchors are spans around the address text, the text itself unchanged.
+    expect(found.every((f) => f.anchor.textContent === f.address)).toBe(true);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * `npx tsx bench/profile-scan.ts [extensionDir]`: a CPU profile of the content script's full scan of
+ * the benchmark's heavy page (real Chromium, the simulator build), printed as self time per function.
+ * A developer tool for the detection pass; `npm run bench` does not run it.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildForSim } from '../test/e2e/build';
+import { startSim } from '../test/sim';
+import { launch, waitForScan } from './browser';
+import { type PagePools, tablePage } from './pages';
+
+interface Node {
+  id: number;
+  children?: number[];
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  hitCount?: number;
+}
+interface Profile {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const sim = await startSim({ port: 0, seed: 42, eventsPerSecond: 0, pingIntervalMs: 5000 });
+const pools: PagePools = { plain: sim.catalog.wallets, mints: sim.catalog.mints };
+const html = tablePage('Heavy page', 2500, pools, 1);
+const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
+await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/heavy.html`;
+
+let dir = process.argv[2];
+if (!dir) {
+  process.env.LENS_OUT_DIR = `${process.env.LENS_OUT_DIR ?? '.output'}/bench-profile`;
+  dir = buildForSim({ simUrl: sim.url, key: 'demo', testHooks: true });
+}
+const b = await launch(dir);
+await b.setSettings({ maxBadges: 300 });
+const cdp = await b.context.newCDPSession(b.page);
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+await cdp.send('Profiler.start');
+await b.page.goto(url);
+const probe = await waitForScan(b.page, 1);
+const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+
+const self = new Map<string, number>();
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+for (let i = 0; i < profile.samples.length; i++) {
+  const n = byId.get(profile.samples[i]!)!;
+  const f = n.callFrame;
+  const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+  self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+}
+// Inclusive time per function (each sample counted once per function on its stack).
+const parent = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const keyOf = (n: Node) =>
+  `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
+const total = new Map<string, number>();
+for (let i = 0; i < profile.samples.length; i++) {
+  const seen = new Set<string>();
+  for (let id: number | undefined = profile.samples[i]; id !== undefined; id = parent.get(id)) {
+    const key = keyOf(byId.get(id)!);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    total.set(key, (total.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  }
+}
+console.log('inclusive:');
+for (const [k, ms] of [...total.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40))
+  console.log(`${ms.toFixed(1).padStart(8)} ms  ${k}`);
+// Children of a chosen function (PROFILE_FN, e.g. a minified name): where its time goes.
+const focus = process.env.PROFILE_FN;
+if (focus) {
+  const under = new Map<string, number>();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const stack: string[] = [];
+    for (let id: number | undefined = profile.samples[i]; id !== undefined; id = parent.get(id))
+      stack.push(keyOf(byId.get(id)!));
+    const at = stack.findIndex((k) => k.startsWith(`${focus} `));
+    if (at < 0) continue;
+    const child = at === 0 ? '(self)' : stack[at - 1]!;
+    under.set(child, (under.get(child) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  }
+  console.log(`inside ${focus}:`);
+  for (const [k, ms] of [...under.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    console.log(`${ms.toFixed(1).padStart(8)} ms  ${k}`);
+}
+console.log('self:');
+const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30);
+console.log(`probe: ${JSON.stringify(probe)}`);
+for (const [k, ms] of top) console.log(`${ms.toFixed(1).padStart(8)} ms  ${k}`);
+await b.close();
+await sim.close();
+server.close();
+process.exit(0);
