@@ -1,6 +1,10 @@
 /**
  * Micro-batcher: the page asks for addresses one by one, the APIs want them by the hundred.
- * Keys asked within `delayMs` go out together, de-duplicated, in chunks of at most `maxSize`.
+ * Idle window: a batch goes out once no new key has come for `delayMs` (each new key extends the
+ * wait), at the latest `maxWaitMs` after its first key, and at once when it holds `maxSize` keys.
+ * A lone key (a hovered wallet) therefore waits `delayMs`, as with a fixed window, while a stream
+ * of keys trickling in through the router and the cache fills whole batches instead of many small
+ * ones. Keys are de-duplicated; chunks hold at most `maxSize`.
  */
 import { type Priority, priorityRank } from '../sched';
 
@@ -11,7 +15,11 @@ export interface BatchRunMeta {
 
 export interface BatcherOptions<K, V> {
   maxSize: number;
+  /** Idle gap: the batch goes out when no new key came for this long. */
   delayMs: number;
+  /** Upper bound on a key's wait from the first key of its batch. Default `8 * delayMs`. */
+  maxWaitMs?: number;
+  now?: () => number;
   /**
    * One batch request. A key missing from the map (not found, invalid) resolves its callers with
    * `undefined`; a rejection rejects only this chunk's callers. The signal aborts when every caller
@@ -55,6 +63,8 @@ interface Entry<K, V> {
 
 export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V> {
   const { delayMs, run } = options;
+  const maxWaitMs = Math.max(delayMs, options.maxWaitMs ?? delayMs * 8);
+  const now = options.now ?? Date.now;
   const maxSize = Math.max(1, Math.floor(options.maxSize));
   const keyId = options.keyId ?? ((key: K) => String(key));
   // Not yet sent, in arrival order (Map keeps insertion order).
@@ -62,6 +72,9 @@ export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V
   // Sent and waiting for the answer: a new caller for the same key joins instead of asking again.
   const inFlight = new Map<string, Entry<K, V>>();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // When the first gathered key came, and when the batch is due (moved later by each new key).
+  let firstAt = 0;
+  let dueAt = 0;
 
   function dispatch(entries: Entry<K, V>[]): void {
     const controller = new AbortController();
@@ -128,9 +141,11 @@ export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V
       if (signal?.aborted) return reject(signal.reason);
       const id = keyId(key);
       let entry = inFlight.get(id) ?? gathered.get(id);
+      let added = false;
       if (!entry) {
         entry = { key, id, priority, waiters: new Set() };
         gathered.set(id, entry);
+        added = true;
       } else if (priorityRank(priority) < priorityRank(entry.priority)) {
         entry.priority = priority;
       }
@@ -152,8 +167,24 @@ export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V
       target.waiters.add(waiter);
       signal?.addEventListener('abort', onAbort, { once: true });
       if (gathered.size >= maxSize) flush();
-      else if (gathered.size > 0 && timer === undefined) timer = setTimeout(flush, delayMs);
+      else if (added) extend();
     });
+  }
+
+  /** A new key: the batch is due `delayMs` from now, but never later than `maxWaitMs` after its first key. */
+  function extend(): void {
+    const t = now();
+    if (gathered.size === 1) firstAt = t;
+    dueAt = Math.min(t + delayMs, firstAt + maxWaitMs);
+    // One timer per batch: when it fires early (the window was extended), it re-arms for the rest.
+    timer ??= setTimeout(expire, delayMs);
+  }
+
+  function expire(): void {
+    timer = undefined;
+    const left = dueAt - now();
+    if (left > 0.5 && gathered.size > 0) timer = setTimeout(expire, left);
+    else flush();
   }
 
   return { load, flush, pending: () => gathered.size };

@@ -39,16 +39,55 @@ describe('batcher', () => {
     expect(calls.flat()).toEqual(keys);
   });
 
-  it('gathers keys for delayMs before sending them in one run', async () => {
+  it('a lone key (a hovered wallet) goes out after delayMs', async () => {
     const calls: string[][] = [];
     const b = createBatcher({ maxSize: 100, delayMs: 20, run: echoRun(calls) });
     const a = b.load('a');
     await vi.advanceTimersByTimeAsync(19);
     expect(calls).toEqual([]);
-    const c = b.load('c');
     await vi.advanceTimersByTimeAsync(1);
-    expect(calls).toEqual([['a', 'c']]);
-    expect([await a, await c]).toEqual(['v:a', 'v:c']);
+    expect(calls).toEqual([['a']]);
+    expect(await a).toBe('v:a');
+  });
+
+  it('idle window: each new key extends the wait by delayMs, so a trickle makes one batch', async () => {
+    const calls: string[][] = [];
+    const b = createBatcher({ maxSize: 100, delayMs: 20, maxWaitMs: 1000, run: echoRun(calls) });
+    const loads: Promise<string | undefined>[] = [];
+    // 30 keys 15 ms apart: slower than a fixed 20 ms window would gather, faster than the idle gap
+    for (let i = 0; i < 30; i++) {
+      loads.push(b.load(`k${i}`));
+      await vi.advanceTimersByTimeAsync(15);
+    }
+    expect(calls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(5);
+    expect(calls.map((c) => c.length)).toEqual([30]);
+    expect(await Promise.all(loads)).toEqual(calls[0]!.map((k) => `v:${k}`));
+  });
+
+  it('maxWaitMs bounds the wait of the first key however long the trickle lasts', async () => {
+    const calls: string[][] = [];
+    const b = createBatcher({ maxSize: 100, delayMs: 20, maxWaitMs: 100, run: echoRun(calls) });
+    for (let i = 0; i < 25; i++) {
+      b.load(`k${i}`);
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    // keys every 10 ms from 0 to 240 ms: batches went at 100 ms (keys 0..9) and 200 ms (10..19)
+    expect(calls.map((c) => c.length)).toEqual([10, 10]);
+    expect(calls[1]![0]).toBe('k10');
+    expect(b.pending()).toBe(5);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(calls.map((c) => c.length)).toEqual([10, 10, 5]);
+  });
+
+  it('a repeated key does not extend the window', async () => {
+    const calls: string[][] = [];
+    const b = createBatcher({ maxSize: 100, delayMs: 20, run: echoRun(calls) });
+    b.load('a');
+    await vi.advanceTimersByTimeAsync(15);
+    b.load('a');
+    await vi.advanceTimersByTimeAsync(5);
+    expect(calls).toEqual([['a']]);
   });
 
   it('de-duplicates keys, and joins a key already in flight', async () => {
