@@ -16,6 +16,8 @@ export interface QueueOptions {
 }
 
 const CLASSIFY_MAX = 200;
+/** The background asks PnL 100 wallets per request (lib/background/data.ts). */
+const WALLET_BATCH = 100;
 const ODDS_MAX = 50;
 
 function chunks<T>(list: T[], size: number): T[][] {
@@ -91,7 +93,26 @@ export function createRequestQueue(o: QueueOptions) {
     visibleTimer = null;
     const items = [...visible.values()];
     visible.clear();
-    send(items);
+    send([...items, ...topUp(items)]);
+  }
+
+  /**
+   * Off-screen wallets that fill the visible wave's last PnL batch: a batch of 40 costs one request
+   * like a batch of 100, so they ride along now instead of needing a request of their own later.
+   * They are sent after the visible ones, so those still come first.
+   */
+  function topUp(items: Item[]): Item[] {
+    const wallets = items.filter((i) => i.kind === 'wallet').length;
+    let room = (WALLET_BATCH - (wallets % WALLET_BATCH)) % WALLET_BATCH;
+    const extra: Item[] = [];
+    for (const item of lazy.values()) {
+      if (room === 0) break;
+      if (item.kind !== 'wallet') continue;
+      extra.push(item);
+      room--;
+    }
+    for (const item of extra) lazy.delete(item.key);
+    return extra;
   }
 
   function flushLazy(): void {
