@@ -10,6 +10,7 @@ import { INPUTS, type MessageName } from '../messaging';
 import { messenger } from '../messenger';
 import { readApiKey } from '../secrets';
 import { loadSettings } from '../settings';
+import type { OrderView } from '../views';
 import { createWatchService, fetchAllOrders, POLL_ALARM, type WatchService } from '../watch';
 import { createHandlers } from './handlers';
 import { createRouter, type Sender } from './router';
@@ -56,16 +57,22 @@ async function build(): Promise<Runtime> {
       if (message.kind === 'dca-event') {
         const event = message.event as DcaTxEvent;
         const fill = toFillView(event);
-        if (event.order) {
-          void services.cache.update('order', event.address, (old) =>
-            old ? mergeOrderView(old as never, event.order!) : old,
-          );
-        }
-        for (const { tabId, topic } of tabLive?.targets(rooms) ?? []) {
-          void messenger.sendMessage('liveEvent', { topic, fill, order: null }, tabId).catch(() => {
-            tabLive?.releaseTab(tabId);
-          });
-        }
+        // The cached order, merged with the event's partial order, goes to the tabs too: an open
+        // order or wallet popover then shows the new deposited/used/remaining, not only progress.
+        const merged: Promise<OrderView | undefined> = event.order
+          ? services.cache.update<OrderView>('order', event.address, (old) =>
+              old ? mergeOrderView(old, event.order!) : old,
+            )
+          : Promise.resolve(undefined);
+        void merged.then((order) => {
+          for (const { tabId, topic } of tabLive?.targets(rooms) ?? []) {
+            void messenger
+              .sendMessage('liveEvent', { topic, fill, order: order ?? null }, tabId)
+              .catch(() => {
+                tabLive?.releaseTab(tabId);
+              });
+          }
+        });
         if (rooms.some((r) => services.hub.owners(r).includes('watchlist'))) {
           void watch?.handleEvent(event, rooms[0]);
         }

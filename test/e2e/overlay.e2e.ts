@@ -187,6 +187,16 @@ describe('order popover', () => {
     expect(await popoverText()).not.toContain(formatPercent(order.progressPercent));
     expect(await badge(address).getAttribute('data-text')).toContain(formatPercent(after));
     await lens.screenshot('popover-order-live');
+
+    // A deposit changes no progress, only the amounts: the open popover shows the new deposit
+    // (the background merges the event's order into the cached view and pushes it to the tab).
+    const deposit = await lens.sim<{ order: { raw: { deposited: string } } }>('emit', {
+      order: address,
+      eventName: 'Deposit',
+    });
+    const deposited = formatTokenAmount(deposit.order.raw.deposited, order.input.decimals);
+    expect(deposited).not.toBe(formatTokenAmount(order.raw.deposited, order.input.decimals));
+    await expect.poll(popoverText, { timeout: 10_000 }).toContain(deposited);
     await pressEscapeCloses();
   });
 });
