@@ -12,6 +12,7 @@ import { readApiKey } from '../secrets';
 import { loadSettings } from '../settings';
 import type { OrderView } from '../views';
 import { createWatchService, fetchAllOrders, POLL_ALARM, type WatchService } from '../watch';
+import { watchTargetOf } from '../watch/menu';
 import { createHandlers } from './handlers';
 import { createRouter, type Sender } from './router';
 import { createServices, type Services } from './services';
@@ -23,6 +24,7 @@ const testNotifications: { id: string; title: string; message: string }[] = [];
 if (BUILD_TEST_HOOKS)
   (globalThis as { __lensNotifications?: unknown }).__lensNotifications = testNotifications;
 const MENU_ID = 'lookup-selection';
+const WATCH_MENU_ID = 'watch-wallet';
 
 interface Runtime {
   services: Services;
@@ -36,6 +38,33 @@ const lookupUrl = (q: string) => browser.runtime.getURL(`/lookup.html#q=${encode
 
 async function openTab(url: string): Promise<void> {
   await browser.tabs.create({ url });
+}
+
+/**
+ * "Watch wallet in Onchain Lens": adds the selected (or linked) wallet and opens its lookup, which
+ * shows it watched. What cannot be watched (a mint, junk, a full watchlist) is said in a notification.
+ */
+async function watchFromMenu(watch: WatchService, selectionText?: string, linkUrl?: string): Promise<void> {
+  const target = watchTargetOf(selectionText, linkUrl);
+  let problem = 'error' in target ? target.error : null;
+  if ('wallet' in target) {
+    try {
+      await watch.add(target.wallet, null);
+      await openTab(lookupUrl(target.wallet));
+    } catch (error) {
+      problem = error instanceof Error ? error.message : 'The wallet could not be watched.';
+    }
+  }
+  if (problem) {
+    await browser.notifications
+      .create(`menu|${Date.now()}`, {
+        type: 'basic',
+        iconUrl: browser.runtime.getURL('/icon/128.png'),
+        title: 'Not watched',
+        message: problem,
+      })
+      .catch(() => {});
+  }
 }
 
 async function build(): Promise<Runtime> {
@@ -179,10 +208,17 @@ export function startBackground(): void {
 
   browser.runtime.onInstalled.addListener(() => {
     browser.contextMenus.create({ id: MENU_ID, title: 'Look up in Onchain Lens', contexts: ['selection'] });
+    browser.contextMenus.create({
+      id: WATCH_MENU_ID,
+      title: 'Watch wallet in Onchain Lens',
+      contexts: ['selection', 'link'],
+    });
   });
-  browser.contextMenus.onClicked.addListener((info) => {
+  browser.contextMenus.onClicked.addListener(async (info) => {
     if (info.menuItemId === MENU_ID && info.selectionText)
       void openTab(lookupUrl(info.selectionText.trim().slice(0, 300)));
+    if (info.menuItemId === WATCH_MENU_ID)
+      await watchFromMenu((await ready()).watch, info.selectionText, info.linkUrl);
   });
   browser.notifications.onClicked.addListener(async (id) => {
     const url = await (await ready()).watch.onClicked(id);

@@ -1,0 +1,34 @@
+import { parseLookupInput } from '../detect/lookup';
+
+/** What "Watch wallet in Onchain Lens" on selected text or a link should watch, or why it cannot. */
+export type WatchTarget = { wallet: string } | { error: string };
+
+const NOT_A_WALLET: Record<string, string> = {
+  mint: 'That is a token mint, not a wallet: only wallets can be watched.',
+  order: 'That is a DCA order account, not a wallet: watch its owner instead.',
+  pool: 'That is a liquidity pool, not a wallet.',
+  program: 'That is a program, not a wallet.',
+};
+
+/**
+ * Reads the wallet to watch from the context menu's selection (an address or an explorer URL) or,
+ * failing that, the link under the pointer. Addresses of unknown kind count: the page gave no
+ * reason to think otherwise, and the watchlist only follows wallet rooms.
+ */
+export function watchTargetOf(selectionText?: string, linkUrl?: string): WatchTarget {
+  let firstError: string | null = null;
+  for (const text of [selectionText, linkUrl]) {
+    const trimmed = text?.trim().slice(0, 300);
+    if (!trimmed) continue;
+    const input = parseLookupInput(trimmed);
+    if (input.type === 'address') {
+      const reason = NOT_A_WALLET[input.kind];
+      if (!reason) return { wallet: input.address };
+      firstError ??= reason;
+    } else {
+      firstError ??=
+        input.type === 'error' ? input.message : 'Select a wallet address (or a link to one) to watch it.';
+    }
+  }
+  return { error: firstError ?? 'Select a wallet address (or a link to one) to watch it.' };
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { watchTargetOf } from '../../../lib/watch/menu';
+
+const WALLET = 'CT5vZjVFsSLrj3JqrBHrRVmYdcTetW1eq7QNKsh3CnDC';
+const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+
+describe('watchTargetOf (context menu "Watch wallet")', () => {
+  it('watches a selected address, trimmed', () => {
+    expect(watchTargetOf(`  ${WALLET}\n`)).toEqual({ wallet: WALLET });
+  });
+
+  it('reads the wallet from an explorer URL in the selection or from the link under the pointer', () => {
+    expect(watchTargetOf(`https://solscan.io/account/${WALLET}`)).toEqual({ wallet: WALLET });
+    expect(watchTargetOf(undefined, `https://solscan.io/account/${WALLET}`)).toEqual({ wallet: WALLET });
+    expect(watchTargetOf('degen420', `https://pump.fun/profile/${WALLET}`)).toEqual({ wallet: WALLET });
+  });
+
+  it('refuses what is known not to be a wallet, saying what it is', () => {
+    expect(watchTargetOf(`https://solscan.io/token/${WALLET}`)).toEqual({
+      error: expect.stringMatching(/token mint, not a wallet/),
+    });
+    expect(watchTargetOf(TOKEN_PROGRAM)).toEqual({ error: expect.stringMatching(/program/) });
+  });
+
+  it('gives the lookup parser’s specific message for junk, and a hint for nothing', () => {
+    expect(watchTargetOf(WALLET.slice(0, 31))).toEqual({ error: expect.stringMatching(/too short/) });
+    expect(watchTargetOf('   ')).toEqual({ error: expect.stringMatching(/Select a wallet address/) });
+    expect(watchTargetOf('bonk')).toEqual({ error: expect.stringMatching(/Select a wallet address/) });
+  });
+});
