@@ -18,6 +18,8 @@ export interface QueueOptions {
 const CLASSIFY_MAX = 200;
 /** The background asks PnL 100 wallets per request (lib/background/data.ts). */
 const WALLET_BATCH = 100;
+/** How long after a visible wave off-screen wallets may still join its last batch. */
+const WAVE_MS = 250;
 const ODDS_MAX = 50;
 
 function chunks<T>(list: T[], size: number): T[][] {
@@ -96,14 +98,25 @@ export function createRequestQueue(o: QueueOptions) {
     send([...items, ...topUp(items)]);
   }
 
+  // Room left in the visible wave's last PnL batch. The scanner reports off-screen wallets over the
+  // first few hundred ms, so wallets found shortly after the wave still ride along in that batch.
+  let room = 0;
+  let waveSent = 0;
+  let waveUntil = 0;
+
   /**
    * Off-screen wallets that fill the visible wave's last PnL batch: a batch of 40 costs one request
    * like a batch of 100, so they ride along now instead of needing a request of their own later.
    * They are sent after the visible ones, so those still come first.
    */
   function topUp(items: Item[]): Item[] {
-    const wallets = items.filter((i) => i.kind === 'wallet').length;
-    let room = (WALLET_BATCH - (wallets % WALLET_BATCH)) % WALLET_BATCH;
+    const now = Date.now();
+    if (now > waveUntil) {
+      waveSent = 0;
+      waveUntil = now + WAVE_MS;
+    }
+    waveSent += items.filter((i) => i.kind === 'wallet').length;
+    room = (WALLET_BATCH - (waveSent % WALLET_BATCH)) % WALLET_BATCH;
     const extra: Item[] = [];
     for (const item of lazy.values()) {
       if (room === 0) break;
@@ -112,6 +125,7 @@ export function createRequestQueue(o: QueueOptions) {
       room--;
     }
     for (const item of extra) lazy.delete(item.key);
+    waveSent += extra.length;
     return extra;
   }
 
@@ -132,6 +146,17 @@ export function createRequestQueue(o: QueueOptions) {
         lazy.delete(item.key);
         visible.set(item.key, item);
         visibleTimer ??= o.timers.setTimeout(flushVisible, o.gatherMs ?? 30);
+      } else if (
+        item.kind === 'wallet' &&
+        room > 0 &&
+        Date.now() <= waveUntil &&
+        !visible.has(item.key) &&
+        !lazy.has(item.key)
+      ) {
+        // fills the visible wave's last PnL batch (see topUp)
+        room--;
+        visible.set(item.key, item);
+        visibleTimer ??= o.timers.setTimeout(flushVisible, o.gatherMs ?? 30);
       } else if (!visible.has(item.key)) {
         lazy.set(item.key, item);
         lazyTimer ??= o.timers.setTimeout(flushLazy, o.lazyMs ?? 1500);
@@ -146,6 +171,7 @@ export function createRequestQueue(o: QueueOptions) {
       if (visibleTimer !== null) o.timers.clearTimeout(visibleTimer);
       if (lazyTimer !== null) o.timers.clearTimeout(lazyTimer);
       visibleTimer = lazyTimer = null;
+      room = 0;
       const dropped = [...visible.values(), ...lazy.values()];
       visible.clear();
       lazy.clear();
