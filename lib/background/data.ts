@@ -51,6 +51,13 @@ export const TTL = {
   domain: { ttlMs: 24 * 60 * MIN, staleMs: 7 * 24 * 60 * MIN },
 } as const;
 
+/**
+ * Batch timing: a lone key (a hovered wallet) waits 25 ms; once two keys are gathered a page's
+ * stream is coming, so gaps up to 100 ms (a busy service worker) keep the batch open, for at most
+ * 400 ms; a full batch goes at once.
+ */
+const STREAM_BATCH = { delayMs: 25, streamGapMs: 100, maxWaitMs: 400 } as const;
+
 export interface ListQuery {
   status?: DcaStatusFilter;
   sort?: DcaSort;
@@ -76,8 +83,8 @@ export function createDataService(deps: DataDeps) {
   const now = deps.now ?? Date.now;
 
   const pnlBatcher = createBatcher<string, PnlBatchWallet>({
+    ...STREAM_BATCH,
     maxSize: 100,
-    delayMs: 25,
     run: async (wallets, signal, meta) => {
       const answer = await deps.client().pnl.walletsBatch(wallets, { signal, priority: meta.priority });
       return new Map(answer.wallets.map((w) => [w.wallet, w]));
@@ -88,8 +95,8 @@ export function createDataService(deps: DataDeps) {
     string,
     { owner: string; space: number | null; executable: boolean } | null
   >({
+    ...STREAM_BATCH,
     maxSize: 100,
-    delayMs: 25,
     run: async (addresses, signal, meta) => {
       const answer = await deps
         .client()
@@ -113,8 +120,8 @@ export function createDataService(deps: DataDeps) {
   });
 
   const eventBatcher = createBatcher<EventRef, PredictionEvent | null>({
+    ...STREAM_BATCH,
     maxSize: 25,
-    delayMs: 25,
     keyId: (e) => `${e.exchange}:${e.id}`,
     run: async (refs, signal, meta) => {
       const out = new Map<EventRef, PredictionEvent | null>();

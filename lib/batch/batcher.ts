@@ -1,10 +1,10 @@
 /**
  * Micro-batcher: the page asks for addresses one by one, the APIs want them by the hundred.
- * Idle window: a batch goes out once no new key has come for `delayMs` (each new key extends the
- * wait), at the latest `maxWaitMs` after its first key, and at once when it holds `maxSize` keys.
- * A lone key (a hovered wallet) therefore waits `delayMs`, as with a fixed window, while a stream
- * of keys trickling in through the router and the cache fills whole batches instead of many small
- * ones. Keys are de-duplicated; chunks hold at most `maxSize`.
+ * Idle window: a batch goes out once no new key has come for `delayMs` (`streamGapMs` once it holds
+ * two keys; each new key extends the wait), at the latest `maxWaitMs` after its first key, and at
+ * once when it holds `maxSize` keys. A lone key (a hovered wallet) therefore waits `delayMs`, as
+ * with a fixed window, while a stream of keys trickling in through the router and the cache fills
+ * whole batches instead of many small ones. Keys are de-duplicated; chunks hold at most `maxSize`.
  */
 import { type Priority, priorityRank } from '../sched';
 
@@ -15,8 +15,14 @@ export interface BatchRunMeta {
 
 export interface BatcherOptions<K, V> {
   maxSize: number;
-  /** Idle gap: the batch goes out when no new key came for this long. */
+  /** A lone key's wait, and the idle gap that ends a batch of one key. */
   delayMs: number;
+  /**
+   * Idle gap once a batch holds two keys or more (a stream is coming: a page's wallets reach the
+   * batcher one by one through messaging, router and cache, with uneven gaps on a busy machine).
+   * Default `delayMs`.
+   */
+  streamGapMs?: number;
   /** Upper bound on a key's wait from the first key of its batch. Default `8 * delayMs`. */
   maxWaitMs?: number;
   now?: () => number;
@@ -63,7 +69,8 @@ interface Entry<K, V> {
 
 export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V> {
   const { delayMs, run } = options;
-  const maxWaitMs = Math.max(delayMs, options.maxWaitMs ?? delayMs * 8);
+  const streamGapMs = Math.max(delayMs, options.streamGapMs ?? delayMs);
+  const maxWaitMs = Math.max(streamGapMs, options.maxWaitMs ?? delayMs * 8);
   const now = options.now ?? Date.now;
   const maxSize = Math.max(1, Math.floor(options.maxSize));
   const keyId = options.keyId ?? ((key: K) => String(key));
@@ -175,7 +182,7 @@ export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V
   function extend(): void {
     const t = now();
     if (gathered.size === 1) firstAt = t;
-    dueAt = Math.min(t + delayMs, firstAt + maxWaitMs);
+    dueAt = Math.min(t + (gathered.size === 1 ? delayMs : streamGapMs), firstAt + maxWaitMs);
     // One timer per batch: when it fires early (the window was extended), it re-arms for the rest.
     timer ??= setTimeout(expire, delayMs);
   }

@@ -5,6 +5,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TTL } from '../../../lib/background/data';
 import type { Services } from '../../../lib/background/services';
+import { VIEW_INPUTS } from '../../../lib/messaging';
+import { createRequestQueue } from '../../../lib/overlay/queue';
+import { realTimers, type ViewAsk } from '../../../lib/overlay/types';
 import { addr } from '../api/helpers';
 import { clearLog, control, requests, rest, type Sim, simServices, simSettings, startSim } from './helpers';
 
@@ -24,6 +27,7 @@ afterEach(async () => {
   services?.hub.stop();
 });
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const walletPath = (w: string) => `/dca/wallet/${w}`;
 const pnlPath = (w: string) => `/v2/pnl/wallets/${w}`;
 
@@ -144,4 +148,54 @@ describe('background services on the simulator', () => {
     await services.data.classify(addresses.slice(0, 10)); // oldest: evicted, fetched again
     expect((await requests(sim, '/rpc')).length).toBe(rpcBefore + 1);
   });
+});
+
+describe('request economy of a page with 500 wallets (issue 11)', () => {
+  it('500 wallets asked as the content script asks them: 5 PnL batch calls, visible ones in the first', async () => {
+    services = simServices(sim);
+    const known = sim.catalog.wallets.slice(0, 150);
+    const wallets = [...known, ...Array.from({ length: 500 - known.length }, (_, i) => addr(7000 + i))];
+    const visibleCount = 40; // a 800 px window of the benchmark page's list
+    const answered = new Map<string, number>();
+    const started = Date.now();
+    // The content script's own queue: visible wallets after ~30 ms, off-screen ones after 1.5 s,
+    // one walletBadge message each (its input parsed as the router parses it).
+    const queue = createRequestQueue({
+      timers: realTimers,
+      ask: (async (name: string, input: unknown) => {
+        expect(name).toBe('walletBadge');
+        const { address } = VIEW_INPUTS.walletBadge.parse(input);
+        return services.data.walletBadge(address);
+      }) as ViewAsk,
+      onResult: (item, data) => {
+        expect(data.status).toBe('ready');
+        answered.set(item.address, Date.now() - started);
+      },
+      onClassified: () => {},
+    });
+    const want = (address: string, visible: boolean) =>
+      queue.want({ key: `wallet:${address}`, kind: 'wallet', address }, visible);
+    // As the scanner reports them: the visible ones at once, the off-screen ones in chunks over the
+    // next few hundred ms (so most arrive after the visible wave has gone).
+    for (const w of wallets.slice(0, visibleCount)) want(w, true);
+    for (let i = visibleCount; i < wallets.length; i += 20) {
+      await sleep(10);
+      for (const w of wallets.slice(i, i + 20)) want(w, false);
+    }
+    await vi.waitFor(() => expect(answered.size).toBe(500), { timeout: 30_000, interval: 50 });
+    const batches = await requests(sim, '/v2/pnl/wallets/batch');
+    expect(batches).toHaveLength(Math.ceil(500 / 100));
+    expect(batches.every((b) => b.method === 'POST' && b.status === 200)).toBe(true);
+    expect(await requests(sim, '/v2/pnl/wallets/')).toHaveLength(batches.length); // no single-wallet PnL
+    // Visible first: every visible wallet is answered (DCA and PnL) before the off-screen wave is
+    // even sent at 1.5 s, and its DCA requests are the first ones the simulator saw.
+    const lazyMs = 1500;
+    for (const w of wallets.slice(0, visibleCount)) expect(answered.get(w)!).toBeLessThan(lazyMs);
+    const late = wallets.slice(100).map((w) => answered.get(w)!);
+    expect(Math.min(...late)).toBeGreaterThanOrEqual(lazyMs);
+    const dca = await requests(sim, '/dca/wallet/');
+    expect(dca).toHaveLength(500);
+    const firstDca = new Set(dca.slice(0, visibleCount).map((r) => r.path.split('/').pop()));
+    expect(firstDca).toEqual(new Set(wallets.slice(0, visibleCount)));
+  }, 40_000);
 });
