@@ -198,4 +198,20 @@ describe('request economy of a page with 500 wallets (issue 11)', () => {
     const firstDca = new Set(dca.slice(0, visibleCount).map((r) => r.path.split('/').pop()));
     expect(firstDca).toEqual(new Set(wallets.slice(0, visibleCount)));
   }, 40_000);
+
+  it('the account batcher benefits too: 100 addresses classified in 5 messages 40 ms apart -> 1 RPC call', async () => {
+    services = simServices(sim);
+    const addresses = Array.from({ length: 100 }, (_, i) => addr(9000 + i));
+    // Scanner passes a little apart (a fixed 25 ms window sent one call per message).
+    const pending: Promise<Record<string, string>>[] = [];
+    for (let i = 0; i < addresses.length; i += 20) {
+      pending.push(services.data.classify(addresses.slice(i, i + 20)));
+      await sleep(40);
+    }
+    const all = Object.assign({}, ...(await Promise.all(pending))) as Record<string, string>;
+    expect(Object.keys(all).sort()).toEqual([...addresses].sort());
+    const rpc = await requests(sim, '/rpc');
+    expect(rpc).toHaveLength(1);
+    expect(rpc[0]).toMatchObject({ method: 'POST', status: 200 });
+  });
 });

@@ -80,6 +80,29 @@ describe('batcher', () => {
     expect(calls.map((c) => c.length)).toEqual([10, 10, 5]);
   });
 
+  it('streamGapMs: once two keys are gathered, longer gaps keep the batch open; a lone key still waits delayMs', async () => {
+    const calls: string[][] = [];
+    const b = createBatcher({
+      maxSize: 100,
+      delayMs: 20,
+      streamGapMs: 80,
+      maxWaitMs: 1000,
+      run: echoRun(calls),
+    });
+    b.load('a');
+    await vi.advanceTimersByTimeAsync(10);
+    b.load('b');
+    await vi.advanceTimersByTimeAsync(70); // a gap longer than delayMs, shorter than streamGapMs
+    b.load('c');
+    await vi.advanceTimersByTimeAsync(79);
+    expect(calls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toEqual([['a', 'b', 'c']]);
+    b.load('lone');
+    await vi.advanceTimersByTimeAsync(20);
+    expect(calls).toEqual([['a', 'b', 'c'], ['lone']]);
+  });
+
   it('a repeated key does not extend the window', async () => {
     const calls: string[][] = [];
     const b = createBatcher({ maxSize: 100, delayMs: 20, run: echoRun(calls) });
