@@ -62,6 +62,7 @@ export function createCache(options: CacheOptions): Cache {
   }
 
   function remember(entry: StoredEntry): void {
+    if (memoryEntries <= 0) return; // no front map: a hit is the IndexedDB read and nothing else
     hot.delete(entry.id);
     hot.set(entry.id, entry);
     if (hot.size > memoryEntries) hot.delete(hot.keys().next().value as string);

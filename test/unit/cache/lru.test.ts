@@ -98,4 +98,57 @@ describe('cache: LRU bound', () => {
       proto.transaction = original;
     }
   });
+
+  it('lazy access flush: a hit still pending in memory protects its entry from the next eviction', async () => {
+    const { clock, make } = setup();
+    const cache = make({ maxEntries: 3, evictRatio: 0, memoryEntries: 0, touchFlushMs: 60_000 });
+    for (const k of ['a', 'b', 'c']) {
+      await cache.put('r', k, k);
+      clock.advance(10);
+    }
+    await cache.cached('r', 'a', async () => 'refetched', { ttlMs: 60_000 }); // touch not yet written
+    clock.advance(10);
+    await cache.put('r', 'd', 'd'); // eviction writes pending touches first, then walks the index
+    expect(await cache.get('r', 'b')).toBeUndefined();
+    for (const k of ['a', 'c', 'd']) expect((await cache.get('r', k))?.value).toBe(k);
+  });
+
+  it('lazy access flush: after a timed flush the order in IndexedDB is the access order', async () => {
+    const { clock, make } = setup();
+    const cache = make({ maxEntries: 4, evictRatio: 0, memoryEntries: 0, touchFlushMs: 5 });
+    for (const k of ['a', 'b', 'c', 'd']) {
+      await cache.put('r', k, k);
+      clock.advance(10);
+    }
+    for (const k of ['c', 'a']) {
+      await cache.get('r', k);
+      clock.advance(10);
+    }
+    await new Promise((r) => setTimeout(r, 30)); // the flush timer fires on its own
+    // Two new entries evict the two least recent: b then d (a and c were read after them).
+    await cache.put('r', 'e', 'e');
+    clock.advance(10);
+    await cache.put('r', 'f', 'f');
+    expect(await cache.get('r', 'b')).toBeUndefined();
+    expect(await cache.get('r', 'd')).toBeUndefined();
+    for (const k of ['a', 'c', 'e', 'f']) expect((await cache.get('r', k))?.value).toBe(k);
+  });
+
+  it('lazy access flush: pending access times survive a close and reopen', async () => {
+    const { clock, make } = setup();
+    const first = make({ maxEntries: 3, evictRatio: 0, memoryEntries: 0, touchFlushMs: 60_000 });
+    for (const k of ['a', 'b', 'c']) {
+      await first.put('r', k, k);
+      clock.advance(10);
+    }
+    await first.get('r', 'a');
+    clock.advance(10);
+    await first.close(); // writes the pending touch of 'a'
+    const second = make({ maxEntries: 3, evictRatio: 0, memoryEntries: 0, touchFlushMs: 60_000 });
+    await second.put('r', 'd', 'd');
+    expect(await second.get('r', 'b')).toBeUndefined();
+    for (const k of ['a', 'c', 'd']) expect((await second.get('r', k))?.value).toBe(k);
+    expect(second.stats()).toMatchObject({ entries: 3, evictions: 1 });
+    await second.close();
+  });
 });
