@@ -19,6 +19,8 @@ export interface Probe {
   overlayMs: number;
   passes: number;
   found: number;
+  /** Work arrived since the last idle: the totals are not final yet. */
+  busy: boolean;
   startedAt: number;
   idleAt: number;
 }
@@ -74,7 +76,11 @@ export async function readProbe(page: Page): Promise<Probe | null> {
   return raw ? (JSON.parse(raw) as Probe) : null;
 }
 
-/** Waits until the scanner has gone idle at least `passes` times and stayed idle for `quietMs`. */
+/**
+ * Waits until the scanner has gone idle at least `passes` times, has no work left (`busy` false: a
+ * scanner draining a backlog publishes nothing until it is done, so quiet alone proves nothing) and
+ * stayed so for `quietMs`.
+ */
 export async function waitForScan(page: Page, passes: number, quietMs = 400, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   let last = '';
@@ -86,7 +92,7 @@ export async function waitForScan(page: Page, passes: number, quietMs = 400, tim
       last = sig;
       since = Date.now();
     }
-    if (probe && probe.passes >= passes && Date.now() - since >= quietMs) return probe;
+    if (probe && probe.passes >= passes && !probe.busy && Date.now() - since >= quietMs) return probe;
     if (Date.now() > deadline) throw new Error(`scanner did not settle (${sig})`);
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -5,8 +5,10 @@
  */
 
 /**
- * JSON `{ ms, anchorMs, overlayMs, passes, found, startedAt, idleAt }` on documentElement, updated
- * whenever the scanner goes idle: `ms` is the detection pass (reading text and links, finding,
+ * JSON `{ ms, anchorMs, overlayMs, passes, found, busy, startedAt, idleAt }` on documentElement,
+ * updated whenever the scanner goes idle (`busy: false`) and when work arrives while it was idle
+ * (`busy: true`, the totals as of the last idle): a reader waits for `busy: false`, since a
+ * scanner draining a long backlog publishes nothing until it is done. Totals: `ms` is the detection pass (reading text and links, finding,
  * validating and classifying addresses), `anchorMs` the wrapping of text hits in anchor spans (DOM
  * writes), `overlayMs` the time inside the overlay's onFound (badge mounting), all summed over slices.
  */
@@ -19,6 +21,8 @@ export type ProbePart = 'detect' | 'anchor' | 'overlay';
 export interface ScanProbe {
   /** Time spent in one step of a slice. */
   add(part: ProbePart, ms: number, at: number): void;
+  /** Work was queued: publish that the totals are not final (once per idle → busy change). */
+  busy(): void;
   /** The queue is empty: publish the totals. */
   idle(found: number, at: number): void;
 }
@@ -32,14 +36,23 @@ export function createProbe(doc: Document): ScanProbe {
   const spent: Record<ProbePart, number> = { detect: 0, anchor: 0, overlay: 0 };
   let passes = 0;
   let startedAt = -1;
+  let busy = false;
+  let last: Record<string, unknown> = {};
+  const publish = () => doc.documentElement.setAttribute(PROBE_ATTR, JSON.stringify({ ...last, busy }));
   return {
     add(part, ms, at) {
       spent[part] += ms;
       if (startedAt < 0) startedAt = at;
     },
+    busy() {
+      if (busy) return;
+      busy = true;
+      publish();
+    },
     idle(found, at) {
       passes++;
-      const value = JSON.stringify({
+      busy = false;
+      last = {
         ms: spent.detect,
         anchorMs: spent.anchor,
         overlayMs: spent.overlay,
@@ -47,8 +60,8 @@ export function createProbe(doc: Document): ScanProbe {
         found,
         startedAt,
         idleAt: at,
-      });
-      doc.documentElement.setAttribute(PROBE_ATTR, value);
+      };
+      publish();
     },
   };
 }

@@ -483,7 +483,9 @@ export function createScanner(options: ScannerOptions): Scanner {
   }
 
   function schedule(): void {
-    if (stopped || running || cancelScheduled || !hasWork()) return;
+    if (stopped || !hasWork()) return;
+    probe?.busy();
+    if (running || cancelScheduled) return;
     cancelScheduled = whenIdle(() => void drain(), win);
   }
 
