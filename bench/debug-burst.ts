@@ -69,12 +69,19 @@ for (const name of (process.env.PAGES ?? 'heavy,small').split(',')) {
   await b.page.goto(`${origin}/${name}.html`);
   const before = await waitForScan(b.page, 1);
   const loafScan = await b.page.evaluate(() => (window as unknown as { __loaf: unknown[] }).__loaf.splice(0));
-  console.log(name, 'scan', JSON.stringify(before));
+  const lt = () =>
+    b.page.evaluate(() =>
+      (
+        window as unknown as { __bench: { longTasks: { start: number; duration: number }[] } }
+      ).__bench.longTasks.splice(0),
+    );
+  console.log(name, 'scan', JSON.stringify(before), 'long tasks', JSON.stringify(await lt()));
   for (const l of loafScan) console.log('  LoAF', JSON.stringify(l));
   const w = await burst(b.page, pools, 2500);
   const after = await waitForScan(b.page, before.passes + 1, 600);
   const dom = await b.page.evaluate(() => document.querySelectorAll('tr').length);
   console.log(name, 'burst', JSON.stringify(w), JSON.stringify(after), 'rows', dom);
+  console.log('  long tasks', JSON.stringify(await lt()));
   console.log(
     `  cost detect ${(after.ms - before.ms).toFixed(1)} anchor ${(after.anchorMs - before.anchorMs).toFixed(1)} overlay ${(after.overlayMs - before.overlayMs).toFixed(1)} found +${after.found - before.found}`,
   );

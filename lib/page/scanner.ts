@@ -133,6 +133,11 @@ export function createScanner(options: ScannerOptions): Scanner {
   let cancelScheduled: (() => void) | null = null;
   const idleWaiters: (() => void)[] = [];
 
+  // Anchors watched for visibility at a time: at most the overlay's badge cap (the only ones it can
+  // show). Each watched target costs the page's every frame, so a test build reading a whole heavy
+  // page (capOverride) must not watch tens of thousands.
+  const watchMax = options.maxPerPage ?? 300;
+  let watching = 0;
   const visibility =
     onVisible && typeof win.IntersectionObserver === 'function'
       ? new win.IntersectionObserver(
@@ -143,6 +148,7 @@ export function createScanner(options: ScannerOptions): Scanner {
               const item = foundAt.get(entry.target);
               if (item) visible.push(item);
               visibility?.unobserve(entry.target);
+              watching--;
             }
             if (visible.length && !stopped) onVisible(visible);
           },
@@ -419,7 +425,12 @@ export function createScanner(options: ScannerOptions): Scanner {
       const items = batch.slice(batchHead, batchHead + DELIVER_CHUNK);
       batchHead += items.length;
       // Visibility tracking serves the badges (visible ones are fetched first): part of delivery.
-      if (visibility) for (const item of items) visibility.observe(item.anchor);
+      if (visibility)
+        for (const item of items) {
+          if (watching >= watchMax) break;
+          visibility.observe(item.anchor);
+          watching++;
+        }
       onFound(items);
       if (slicer.due()) break;
     }
