@@ -1,5 +1,5 @@
 import { formatMoney, formatNumber, formatPercent, trend, truncateText } from '../../lib/format';
-import type { PnlState, WalletView } from '../../lib/views';
+import type { OrderView, PnlState, WalletView } from '../../lib/views';
 import { AddressLabel, explorerUrl } from './AddressLabel';
 import { ErrorLine } from './ErrorLine';
 import { ExternalLink } from './ExternalLink';
@@ -55,7 +55,7 @@ function PnlSection({ pnl, currency }: { pnl: PnlState; currency: string }) {
 export function WalletCard({ view, now, currency = 'usd', maxOrders = 4, onOpenLookup }: WalletCardProps) {
   const id = view.identity;
   const name = id?.name || id?.domain || null;
-  const orders = view.orders?.orders ?? [];
+  const orders = activeFirst(view.orders?.orders ?? []);
   const total = view.summary?.total ?? view.orders?.total ?? orders.length;
   const handle = id?.twitter && /^@?\w{1,15}$/.test(id.twitter) ? id.twitter.replace(/^@/, '') : null;
   return (
@@ -115,10 +115,24 @@ export function WalletCard({ view, now, currency = 'usd', maxOrders = 4, onOpenL
         )}
         {onOpenLookup && (
           <button type="button" class="ol-btn" onClick={() => onOpenLookup(view.address)}>
-            {view.watched ? 'Watching · open in Onchain Lens' : 'Watch in Onchain Lens'}
+            {view.watched ? 'Watching ✓' : 'Watch in Onchain Lens'}
           </button>
         )}
       </div>
     </section>
   );
+}
+
+const STATUS_RANK: Record<string, number> = { active: 0, pending: 1, paused: 2, completed: 3 };
+
+/**
+ * The few orders a card has room for: running ones first (what a trader hovers a wallet for), in
+ * the API's order within each status; an unknown status goes after the known ones.
+ */
+export function activeFirst(orders: readonly OrderView[]): OrderView[] {
+  const rank = (o: OrderView) => STATUS_RANK[o.status] ?? 4;
+  return orders
+    .map((o, i) => ({ o, i }))
+    .sort((a, b) => rank(a.o) - rank(b.o) || a.i - b.i)
+    .map(({ o }) => o);
 }

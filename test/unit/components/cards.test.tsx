@@ -63,6 +63,33 @@ describe('WalletCard', () => {
     noMarkup(container);
   });
 
+  it('lists running orders before completed ones, keeping the API order within a status', () => {
+    const v = walletView({
+      orders: {
+        orders: [
+          order({ address: 'done-1', status: 'completed', pair: 'ORE → ATLAS' }),
+          order({ address: 'paused-1', status: 'paused', pair: 'JUP → SOL' }),
+          order({ address: 'active-1', status: 'active', pair: 'USDC → SOL' }),
+          order({ address: 'done-2', status: 'completed', pair: 'MYRO → SOL' }),
+          order({ address: 'active-2', status: 'active', pair: 'USDC → BONK' }),
+        ],
+        nextCursor: null,
+        hasMore: false,
+        total: 5,
+      },
+    });
+    const { container } = render(<WalletCard view={v} now={NOW} maxOrders={4} />);
+    const pairs = [...container.querySelectorAll('li.ol-row')].map((li) => li.textContent ?? '');
+    const want = ['USDC → SOL', 'USDC → BONK', 'JUP → SOL', 'ORE → ATLAS'];
+    expect(pairs).toHaveLength(want.length);
+    want.forEach((pair, n) => expect(pairs[n]?.startsWith(pair), `row ${n}: ${pairs[n]}`).toBe(true));
+  });
+
+  it('says a watched wallet is watched', () => {
+    render(<WalletCard view={walletView({ watched: true })} now={NOW} onOpenLookup={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Watching ✓' })).toBeTruthy();
+  });
+
   it('shows PnL in the chosen currency', () => {
     const v = walletView();
     if (v.pnl.state === 'ready') v.pnl.pnl.currency = 'sol';
