@@ -3,8 +3,10 @@
  * the benchmark's heavy page (real Chromium, the simulator build), printed as self time per function.
  * A developer tool for the detection pass; `npm run bench` does not run it.
  */
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { buildForSim } from '../test/e2e/build';
 import { startSim } from '../test/sim';
 import { launch, waitForScan } from './browser';
@@ -44,19 +46,30 @@ await b.page.goto(url);
 const probe = await waitForScan(b.page, 1);
 const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
 
+// The build is minified: name each function of the content script by the start of its source.
+const sources = new Map<string, string[]>();
+function excerpt(f: Node['callFrame']): string {
+  if (!f.url.startsWith('chrome-extension://')) return '';
+  const file = f.url.replace(/^chrome-extension:\/\/[^/]+\//, '');
+  let lines = sources.get(file);
+  if (!lines) {
+    lines = readFileSync(join(dir!, file), 'utf8').split('\n');
+    sources.set(file, lines);
+  }
+  return ` «${(lines[f.lineNumber] ?? '').slice(f.columnNumber, f.columnNumber + 60)}»`;
+}
+const keyOf = (n: Node) =>
+  `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}${excerpt(n.callFrame)}`;
 const self = new Map<string, number>();
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 for (let i = 0; i < profile.samples.length; i++) {
   const n = byId.get(profile.samples[i]!)!;
-  const f = n.callFrame;
-  const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+  const key = keyOf(n);
   self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
 }
 // Inclusive time per function (each sample counted once per function on its stack).
 const parent = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-const keyOf = (n: Node) =>
-  `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
 const total = new Map<string, number>();
 for (let i = 0; i < profile.samples.length; i++) {
   const seen = new Set<string>();

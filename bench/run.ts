@@ -74,6 +74,8 @@ const need = {
     wanted,
   ),
   small: wanted('scan.mutationCostRatio'),
+  /** The heavy page's scroll bursts (not needed for the detection ratio alone). */
+  burst: ['scan.longTasks', 'scan.mutationCostRatio', 'reference.naiveToOurs'].some(wanted),
   naive: wanted('reference.naiveToOurs') || wanted('scan.longTasks'),
   bundle: wanted('bundle.contentScriptGzipKB'),
   cache: wanted('cache.hitRatioToRawIdb'),
@@ -254,7 +256,7 @@ if (ext && need.heavy) {
       () => (window as unknown as { __bench: { parsedAt: number } }).__bench.parsedAt,
     );
     scanLongTasks.push(within(await longTasks(ext.page), parsedAt, probe.idleAt));
-    if (run < 3) {
+    if (run < 3 && need.burst) {
       log(
         `heavy page: scroll burst ${run + 1}/3 (${BURST.times} x ${BURST.rows} rows every ${BURST.everyMs} ms)`,
       );

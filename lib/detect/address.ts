@@ -94,6 +94,7 @@ export function createValidityCache(limit = 4096) {
 }
 
 const validity = createValidityCache();
+const NONE: readonly AddressMatch[] = Object.freeze([]);
 /** Smallest and largest address length in characters. */
 const MIN = 32;
 const MAX = 44;
@@ -115,8 +116,9 @@ function isSeparator(c: number): boolean {
  * measured from its start to its end. Prose is mostly short words, so most characters are never
  * read. Only candidates are decoded, each distinct one once (a small cache).
  */
-export function findAddresses(text: string): AddressMatch[] {
-  const out: AddressMatch[] = [];
+export function findAddresses(text: string): readonly AddressMatch[] {
+  // Most text holds no address: no array is made for it.
+  let out: AddressMatch[] | null = null;
   const n = text.length;
   let i = 0;
   while (i + MIN <= n) {
@@ -141,9 +143,11 @@ export function findAddresses(text: string): AddressMatch[] {
     }
     if (!pure || isEllipsisBefore(text, start) || isEllipsisAfter(text, end)) continue;
     const candidate = text.slice(start, end);
-    if (validity.check(candidate)) out.push({ address: candidate, index: start });
+    if (!validity.check(candidate)) continue;
+    if (!out) out = [];
+    out.push({ address: candidate, index: start });
   }
-  return out;
+  return out ?? NONE;
 }
 
 /** Quick reject before findAddresses: no text shorter than an address can hold one. */

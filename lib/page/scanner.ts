@@ -40,6 +40,8 @@ export interface Scanner {
 const TEXT_NODE = 3;
 const ELEMENT_NODE = 1;
 const SHOW_TEXT = 0x4;
+/** The shortest address: shorter text cannot hold one. */
+const MIN_TEXT = 32;
 /** Time is read every this many text nodes while walking (reading the clock per node costs more). */
 const CLOCK_EVERY = 16;
 /** Items handed to the overlay at a time, so its mounting work is time-sliced too. */
@@ -116,8 +118,10 @@ export function createScanner(options: ScannerOptions): Scanner {
   const linkTargets = new WeakMap<Element, LinkTarget | null>();
   const hrefTargets = new Map<string, LinkTarget | null>();
   const foundAt = new WeakMap<Element, Found>();
-  // Answers about ancestors hold for one slice: between slices the page may move or change nodes.
+  // Answers about ancestors hold while the page changes nothing: they are dropped at the start of
+  // every drain and whenever the page's mutations arrive (it may have moved or changed nodes).
   let contexts = new WeakMap<Element, Context>();
+  let contextsStale = false;
   const queue: Node[] = [];
   const queued = new WeakSet<Node>();
   let head = 0;
@@ -157,11 +161,13 @@ export function createScanner(options: ScannerOptions): Scanner {
       : null;
 
   const mutations = new win.MutationObserver((records) => {
+    contextsStale = true;
     takeRecords(records);
     schedule();
   });
 
   function takeRecords(records: MutationRecord[]): void {
+    if (records.length) contextsStale = true;
     for (const record of records) {
       if (record.type === 'characterData') {
         const text = record.target as Text;
@@ -186,17 +192,19 @@ export function createScanner(options: ScannerOptions): Scanner {
   }
 
   function ownContext(el: Element, parent: Context | undefined): Context {
+    const tag = el.localName;
+    // Most elements carry no attribute at all: one call answers the three attribute questions.
+    const attrs = el.hasAttributes();
     const skip =
       (parent?.skip ?? false) ||
-      isSkippedTag(el.localName) ||
-      el.hasAttribute(OWN_UI_ATTR) ||
-      isEditable(el) ||
+      isSkippedTag(tag) ||
+      (attrs && (el.hasAttribute(OWN_UI_ATTR) || isEditable(el))) ||
       (ignore !== null && el.matches(ignore));
     return {
       skip,
-      textSkip: skip || (parent?.textSkip ?? false) || el.localName === 'button',
+      textSkip: skip || (parent?.textSkip ?? false) || tag === 'button',
       inScope: textScope === '' || (parent?.inScope ?? false) || (!!textScope && el.matches(textScope)),
-      link: el.localName === 'a' && el.hasAttribute('href') ? el : (parent?.link ?? null),
+      link: tag === 'a' && attrs && el.hasAttribute('href') ? el : (parent?.link ?? null),
     };
   }
 
@@ -307,14 +315,16 @@ export function createScanner(options: ScannerOptions): Scanner {
     if (attributes.length) scanAttributes(el);
   }
 
-  /** Detection for one text node: finds, filters and classifies its addresses; no DOM writes. */
-  function scanText(node: Text): void {
-    const data = node.data;
-    if (data.length < 32 || doneText.has(node)) return;
+  /**
+   * Detection for one text node of 32+ characters (the caller read `data` once and checked its
+   * length): finds, filters and classifies its addresses; no DOM writes. Text without an address
+   * (most of a page) costs only the finder: the node's parent and context are read only on a hit.
+   */
+  function scanText(node: Text, data: string): void {
+    const hits = findAddresses(data);
+    if (!hits.length || doneText.has(node)) return;
     const parent = node.parentElement;
     if (!parent || isSkippedTag(parent.localName)) return;
-    const hits = findAddresses(data);
-    if (!hits.length) return;
     doneText.add(node);
     const context = contextOf(parent);
     if (context.textSkip || !context.inScope) return;
@@ -340,7 +350,8 @@ export function createScanner(options: ScannerOptions): Scanner {
   function startWalk(node: Node): void {
     if (!root.contains(node)) return;
     if (node.nodeType === TEXT_NODE) {
-      if (readText) scanText(node as Text);
+      const data = (node as Text).data;
+      if (readText && data.length >= MIN_TEXT) scanText(node as Text, data);
       return;
     }
     const el = node as Element;
@@ -380,10 +391,13 @@ export function createScanner(options: ScannerOptions): Scanner {
       }
       const walker = w.walker;
       if (walker) {
-        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-          scanText(n as Text);
-          if (walk !== w) return true;
-          if (pendingHits >= ANCHOR_BATCH) return true;
+        for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
+          // Hot loop (every text node of the page): one read of `data`, no call for short text.
+          const data = n.data;
+          if (data.length >= MIN_TEXT) {
+            scanText(n, data);
+            if (walk !== w || pendingHits >= ANCHOR_BATCH) return true;
+          }
           if (++count % CLOCK_EVERY === 0 && slicer.due()) return true;
         }
       }
@@ -465,10 +479,14 @@ export function createScanner(options: ScannerOptions): Scanner {
   async function drain(): Promise<void> {
     cancelScheduled = null;
     running = true;
+    contextsStale = true;
     try {
       for (;;) {
         slicer.start();
-        contexts = new WeakMap();
+        if (contextsStale) {
+          contexts = new WeakMap();
+          contextsStale = false;
+        }
         revalidateWalk();
         if (!slice() || stopped) break;
         slices++;
