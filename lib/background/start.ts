@@ -5,6 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 import type { DcaTxEvent } from '../api/schemas/live';
+import { domainName } from '../api/schemas/rpc';
 import { BUILD_TEST_HOOKS } from '../env';
 import { INPUTS, type MessageName } from '../messaging';
 import { messenger } from '../messenger';
@@ -12,6 +13,7 @@ import { readApiKey } from '../secrets';
 import { loadSettings } from '../settings';
 import type { OrderView } from '../views';
 import { createWatchService, fetchAllOrders, POLL_ALARM, type WatchService } from '../watch';
+import { createDomainResolver } from '../watch/domains';
 import { watchTargetOf } from '../watch/menu';
 import { createHandlers } from './handlers';
 import { createRouter, type Sender } from './router';
@@ -136,7 +138,20 @@ async function build(): Promise<Runtime> {
       fetchAllOrders((cursor) =>
         services.data.walletOrdersPage(wallet, { status: 'all', sort: 'recent', cursor }),
       ),
-    onChange: () => syncWatchRooms(),
+    onChange: (change) => {
+      syncWatchRooms();
+      void resolveDomains(change.entries);
+    },
+  });
+  // Notifications name a watched wallet by its label, else its .sol name, else a short address.
+  const resolveDomains = createDomainResolver({
+    lookup: async (wallets) => {
+      const names = await services
+        .client()
+        .rpc.getMultiplePrimaryDomains(wallets, { priority: 'background' });
+      return Object.fromEntries(wallets.map((w) => [w, domainName(names[w])]));
+    },
+    setDomain: (wallet, domain) => watch!.setDomain(wallet, domain),
   });
   tabLive = createTabLive(services.hub);
 
@@ -152,8 +167,9 @@ async function build(): Promise<Runtime> {
     if (drop.length) services.hub.release('watchlist', drop);
   }
 
-  await watch.start();
+  const started = await watch.start();
   syncWatchRooms();
+  if (services.apiKey()) void resolveDomains(started.entries);
 
   const handlers = createHandlers({
     services,

@@ -66,6 +66,20 @@ describe('watched wallets notify from their live DCA room', () => {
     expect(`${note.title} ${note.message}`).toMatch(/->|→/);
   });
 
+  it("names the watched wallet by its .sol name from the RPC (the popup's label was left empty)", async () => {
+    const wallet = lens.catalog.wallets[1]!;
+    const rpc = await fetch(`${lens.simUrl}/rpc?api_key=demo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getPrimaryDomain', params: [wallet] }),
+    });
+    const { result } = (await rpc.json()) as { result: { domain: string | null } | null };
+    const name = result?.domain;
+    expect(name, 'the simulator gives this wallet a .sol name').toMatch(/\.sol$/);
+    const note = await emitUntilNotified({ wallet, eventName: 'Filled' }, (n) => n.title.includes(name!));
+    expect(note.title).toContain(name);
+  });
+
   it('ten events in five seconds give one grouped notification', async () => {
     const wallet = lens.catalog.wallets[1]!;
     const before = Object.keys(await notifications()).length;
