@@ -135,15 +135,15 @@ async function main(): Promise<void> {
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const id = new URL(worker.url()).host;
 
-  // Watch a wallet through the popup, as a user would, then let the simulator trade for it.
-  const wallet = sim.catalog.wallets[0]!;
+  // Watch two wallets through the popup, as a user would; the simulator then trades for them.
+  const [wallet, burstWallet] = [sim.catalog.wallets[0]!, sim.catalog.wallets[1]!];
+  await (await watchWalletInPopup(context, id, burstWallet)).close();
   const popup = await watchWalletInPopup(context, id, wallet);
-  const cycle = ['Filled', 'Deposit', 'Filled'];
-  let n = 0;
-  emitter = setInterval(
-    () => void emitFor(sim, wallet, cycle[n++ % cycle.length]!),
-    headless ? 5_000 : 20_000,
-  );
+  if (!headless) {
+    const cycle = ['Filled', 'Deposit', 'Filled'];
+    let n = 0;
+    emitter = setInterval(() => void emitFor(sim, wallet, cycle[n++ % cycle.length]!), 20_000);
+  }
 
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${fixtures.url}/index.html`);
@@ -227,14 +227,31 @@ async function main(): Promise<void> {
   await shoot('options', options);
   await options.close();
 
-  // Notifications: wait until the watched wallet's events have become desktop notifications.
-  let notes: Note[] = [];
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    notes = await shownNotifications(context, worker);
-    if (notes.length >= 2 || (notes.length && Date.now() > deadline - 30_000)) break;
-    await page.waitForTimeout(1_000);
-  }
+  // Notifications: one fill of the first wallet, then a burst of the second (grouped into one).
+  const waitFor = async (ok: (notes: Note[]) => boolean, emit: () => Promise<void>, ms: number) => {
+    const deadline = Date.now() + ms;
+    let notes: Note[] = [];
+    while (Date.now() < deadline) {
+      await emit();
+      await page.waitForTimeout(1_500);
+      notes = await shownNotifications(context, worker);
+      if (ok(notes)) break;
+    }
+    return notes;
+  };
+  const single = (n: Note) => !/DCA events/.test(n.message);
+  await waitFor(
+    (notes) => notes.some(single),
+    () => emitFor(sim, wallet, 'Filled'),
+    30_000,
+  );
+  const notes = await waitFor(
+    (list) => list.some((n) => /DCA events/.test(n.message)),
+    async () => {
+      for (let i = 0; i < 6; i++) await emitFor(sim, burstWallet, 'Filled');
+    },
+    30_000,
+  );
   await popup.reload();
   await popup.getByTestId('watch-row').first().waitFor({ timeout: 10_000 });
   await popup.waitForTimeout(500);
