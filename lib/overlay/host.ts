@@ -43,7 +43,7 @@ const BLOCK_DISPLAY = /^(block|flex|grid|flow-root|list-item|table-cell)$/;
 /** Elements that cannot hold a badge (void or replaced, or form controls the page owns). */
 const NO_CHILDREN = new Set(['INPUT', 'IMG', 'BR', 'HR', 'TEXTAREA', 'SELECT', 'BUTTON', 'VIDEO', 'IFRAME']);
 
-function placesInside(anchor: Element): boolean {
+export function placesInside(anchor: Element): boolean {
   const tag = anchor.tagName.toUpperCase();
   if (INSIDE_TAGS.has(tag)) return true;
   if (NO_CHILDREN.has(tag)) return false;
@@ -60,11 +60,16 @@ function placesInside(anchor: Element): boolean {
  * A badge host placed right after its anchor (inside it, after its content, for table cells, list
  * items and block-level anchors). `data-onchain-lens` also tells the scanner to skip it.
  */
-export function mountBadgeHost(doc: Document, anchor: Element, theme: Theme): ShadowMount | null {
+export function mountBadgeHost(
+  doc: Document,
+  anchor: Element,
+  theme: Theme,
+  inside = placesInside(anchor),
+): ShadowMount | null {
   if (!anchor.parentNode) return null;
   const mount = shadowMount(doc, 'span', BADGE_HOST_STYLE, BADGE_CSS, theme);
   mount.host.setAttribute('data-onchain-lens', 'badge');
-  if (placesInside(anchor)) anchor.append(mount.host);
+  if (inside) anchor.append(mount.host);
   else anchor.after(mount.host);
   return mount;
 }
@@ -77,8 +82,12 @@ export function mountPopoverHost(doc: Document, theme: Theme): ShadowMount {
   return mount;
 }
 
-/** True when the anchor already has our badge right after it (a re-scan or a re-render by the site). */
-export function hasBadge(anchor: Element): boolean {
-  const next = placesInside(anchor) ? anchor.lastElementChild : anchor.nextElementSibling;
+/**
+ * True when the anchor already has our badge right after it (a re-scan or a re-render by the site).
+ * `inside` is placesInside(anchor) when the caller has it already (each answer reads computed
+ * styles, which forces a style recalc of a page that just changed: ask once per badge).
+ */
+export function hasBadge(anchor: Element, inside = placesInside(anchor)): boolean {
+  const next = inside ? anchor.lastElementChild : anchor.nextElementSibling;
   return next?.getAttribute('data-onchain-lens') === 'badge';
 }

@@ -4,7 +4,7 @@ import { type BadgeData, badgeText, describeBadge, hostState } from '../../compo
 import type { Found, ScannerOptions } from '../page';
 import type { SiteAdapter } from '../sites/types';
 import type { AddressKind } from '../views';
-import { hasBadge, mountBadgeHost, type ShadowMount } from './host';
+import { hasBadge, mountBadgeHost, placesInside, type ShadowMount } from './host';
 import { BADGED, itemOf } from './items';
 import { type BadgeRef, createPopover, progressed } from './popover';
 import { createRequestQueue } from './queue';
@@ -142,7 +142,9 @@ export function createOverlay(deps: OverlayDeps) {
   }
 
   function mountBadge(f: Found, item: Item): BadgeMount | null {
-    if (mounts.size >= deps.config.maxBadges || hasBadge(f.anchor)) return null;
+    if (mounts.size >= deps.config.maxBadges) return null;
+    const inside = placesInside(f.anchor);
+    if (hasBadge(f.anchor, inside)) return null;
     let entry = entries.get(item.key);
     if (!entry) {
       entry = {
@@ -154,7 +156,7 @@ export function createOverlay(deps: OverlayDeps) {
       entries.set(item.key, entry);
     }
     const theme = pickTheme(f.anchor);
-    const shadow = mountBadgeHost(doc, f.anchor, theme);
+    const shadow = mountBadgeHost(doc, f.anchor, theme, inside);
     if (!shadow) return null;
     shadow.host.setAttribute('data-kind', item.kind);
     shadow.host.setAttribute('data-address', item.address);
