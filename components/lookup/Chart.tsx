@@ -56,7 +56,8 @@ export function LineChart({
         {
           width: Math.max(200, el.clientWidth || 340),
           height,
-          legend: { show: series.length > 1 },
+          // labels only (no '--' values until hovered): the chart is read by its lines and axes
+          legend: { show: series.length > 1, live: false },
           scales: { x: { time: true } },
           axes: [
             { stroke: 'currentColor', font: AXIS_FONT },
