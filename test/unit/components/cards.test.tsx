@@ -82,7 +82,9 @@ describe('WalletCard', () => {
     const pairs = [...container.querySelectorAll('li.ol-row')].map((li) => li.textContent ?? '');
     const want = ['USDC → SOL', 'USDC → BONK', 'JUP → SOL', 'ORE → ATLAS'];
     expect(pairs).toHaveLength(want.length);
-    want.forEach((pair, n) => expect(pairs[n]?.startsWith(pair), `row ${n}: ${pairs[n]}`).toBe(true));
+    for (const [n, pair] of want.entries()) {
+      expect(pairs[n]?.startsWith(pair), `row ${n}: ${pairs[n]}`).toBe(true);
+    }
   });
 
   it('says a watched wallet is watched', () => {
