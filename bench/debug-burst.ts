@@ -77,8 +77,11 @@ for (const name of (process.env.PAGES ?? 'heavy,small').split(',')) {
     );
   console.log(name, 'scan', JSON.stringify(before), 'long tasks', JSON.stringify(await lt()));
   for (const l of loafScan) console.log('  LoAF', JSON.stringify(l));
+  // TRACE=1: a Chromium trace of the burst; each task over 50 ms is printed with what it spent its time on.
+  const trace = process.env.TRACE ? await startTrace(b) : null;
   const w = await burst(b.page, pools, 2500);
   const after = await waitForScan(b.page, before.passes + 1, 600);
+  if (trace) printLongTasks(await trace());
   const dom = await b.page.evaluate(() => document.querySelectorAll('tr').length);
   console.log(name, 'burst', JSON.stringify(w), JSON.stringify(after), 'rows', dom);
   console.log('  long tasks', JSON.stringify(await lt()));
@@ -92,5 +95,52 @@ for (const name of (process.env.PAGES ?? 'heavy,small').split(',')) {
 }
 await b.close();
 await sim.close();
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { url?: string; functionName?: string } };
+}
+
+async function startTrace(br: typeof b): Promise<() => Promise<TraceEvent[]>> {
+  const cdp = await br.context.newCDPSession(br.page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
+  await cdp.send('Tracing.start', {
+    categories: 'toplevel,devtools.timeline,v8,disabled-by-default-v8.gc,blink.user_timing',
+    transferMode: 'ReportEvents',
+  });
+  return async () => {
+    const done = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
+    await cdp.send('Tracing.end');
+    await done;
+    await cdp.detach();
+    return events;
+  };
+}
+
+/** Each main-thread task over 50 ms: the events inside it, by name, summed (inclusive time). */
+function printLongTasks(events: TraceEvent[]): void {
+  const tasks = events.filter((e) => e.name.endsWith('RunTask') && e.ph === 'X' && (e.dur ?? 0) > 50_000);
+  for (const t of tasks) {
+    const by = new Map<string, number>();
+    for (const e of events) {
+      if (e.ph !== 'X' || e.pid !== t.pid || e.tid !== t.tid || e === t) continue;
+      if (e.ts < t.ts || e.ts + (e.dur ?? 0) > t.ts + (t.dur ?? 0)) continue;
+      const url = e.args?.data?.url;
+      const key = url ? `${e.name} ${url.split('/').slice(-1)[0]}` : e.name;
+      by.set(key, (by.get(key) ?? 0) + (e.dur ?? 0) / 1000);
+    }
+    const top = [...by].sort((x, y) => y[1] - x[1]).slice(0, 12);
+    console.log(
+      `  TASK ${((t.dur ?? 0) / 1000).toFixed(0)} ms:`,
+      top.map(([k, v]) => `${k}=${v.toFixed(1)}`).join(', '),
+    );
+  }
+}
 server.close();
 process.exit(0);

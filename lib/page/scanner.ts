@@ -6,7 +6,7 @@ import { BUILD_TEST_HOOKS } from '../env';
 import type { SiteAdapter } from '../sites/types';
 import { ANCHOR_ATTR, isSkippedTag, OWN_UI_ATTR, wrapHits } from './dom';
 import { capOverride, createProbe } from './probe';
-import { createSlicer, whenIdle, yieldToPage } from './schedule';
+import { createSlicer, whenFrame, whenIdle, yieldToPage } from './schedule';
 import type { Found } from './types';
 
 export interface ScannerOptions {
@@ -160,10 +160,13 @@ export function createScanner(options: ScannerOptions): Scanner {
         )
       : null;
 
+  // The page's own changes are read in the next frame, before its style and layout: the anchors we
+  // write then are laid out together with the page's change (an idle callback runs after the frame,
+  // so its writes cost the page one more layout of what just changed: on a huge table, all of it).
   const mutations = new win.MutationObserver((records) => {
     contextsStale = true;
     takeRecords(records);
-    schedule();
+    schedule(true);
   });
 
   function takeRecords(records: MutationRecord[]): void {
@@ -511,11 +514,11 @@ export function createScanner(options: ScannerOptions): Scanner {
     for (const resolve of idleWaiters.splice(0)) resolve();
   }
 
-  function schedule(): void {
+  function schedule(inFrame = false): void {
     if (stopped || !hasWork()) return;
     probe?.busy();
     if (running || cancelScheduled) return;
-    cancelScheduled = whenIdle(() => void drain(), win);
+    cancelScheduled = (inFrame ? whenFrame : whenIdle)(() => void drain(), win);
   }
 
   function stop(): void {

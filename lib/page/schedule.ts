@@ -18,6 +18,31 @@ export function whenIdle(task: () => void, win: Win = globalThis as Win): () => 
   return () => clearTimeout(handle);
 }
 
+/**
+ * Runs `task` in the next animation frame, before that frame's style and layout (or after
+ * `fallbackMs` when frames do not run, e.g. in a hidden tab), returning a cancel function. DOM
+ * writes made there join the layout the frame does anyway for the page's own changes, instead of
+ * dirtying a layout the page had just finished (on a huge table, one more full table layout each).
+ */
+export function whenFrame(task: () => void, win: Win = globalThis as Win, fallbackMs = 100): () => void {
+  if (typeof win.requestAnimationFrame !== 'function') return whenIdle(task, win);
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    win.cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    task();
+  };
+  const frame = win.requestAnimationFrame(run);
+  const timer = setTimeout(run, fallbackMs);
+  return () => {
+    done = true;
+    win.cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /** Gives the main thread back to the page between slices of work. */
 export function yieldToPage(win: Win = globalThis as Win): Promise<void> {
   const yieldFn = win.scheduler?.yield;
