@@ -107,6 +107,33 @@ export async function longTasks(page: Page): Promise<LongTask[]> {
   return page.evaluate(() => (window as unknown as { __bench: { longTasks: LongTask[] } }).__bench.longTasks);
 }
 
+/** A blocking long animation frame (see pages.ts): its scripts and its style + layout time. */
+export interface LongFrame {
+  start: number;
+  duration: number;
+  layout: number;
+  scripts: { invoker: string; duration: number; forced: number }[];
+}
+
+export async function longFrames(page: Page): Promise<LongFrame[]> {
+  return page.evaluate(() => (window as unknown as { __bench: { frames: LongFrame[] } }).__bench.frames);
+}
+
+/** One line per long task: the frame around it (its scripts, its style + layout), to say whose it was. */
+export function attribute(tasks: LongTask[], frames: LongFrame[]): string[] {
+  return tasks.map((t) => {
+    const frame = frames.find((f) => f.start <= t.start + t.duration && f.start + f.duration >= t.start);
+    const scripts = frame?.scripts.length
+      ? frame.scripts
+          .map((s) => `${s.invoker} ${s.duration.toFixed(0)} ms (forced layout ${s.forced.toFixed(0)})`)
+          .join(', ')
+      : 'no page script (rendering, or the extension: its scripts are not listed)';
+    return `long task ${t.duration.toFixed(0)} ms at ${t.start.toFixed(0)}: ${
+      frame ? `frame ${frame.duration.toFixed(0)} ms, style+layout ${frame.layout.toFixed(0)} ms; ` : ''
+    }${scripts}`;
+  });
+}
+
 export async function floorOf(page: Page): Promise<{ ms: number; nodes: number; chars: number }> {
   return page.evaluate(() => (window as unknown as { __bench: { floor: never } }).__bench.floor);
 }

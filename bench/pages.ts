@@ -69,13 +69,31 @@ export function rowHtml(i: number, pools: PagePools, rand: () => number): string
   );
 }
 
-/** Runs first in <head>: long tasks from here on are recorded (startTime, duration). */
+/**
+ * Runs first in <head>: long tasks from here on are recorded (startTime, duration), and the long
+ * animation frames that block (their scripts and how long style and layout took), so a long task
+ * can be attributed: the page's script, ours (scripts of the extension are not listed in the page's
+ * frames), or rendering.
+ */
 const HEAD_SCRIPT = `
-window.__bench = { longTasks: [] };
+window.__bench = { longTasks: [], frames: [] };
 try {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__bench.longTasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask' });
+} catch {}
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.blockingDuration <= 0) continue;
+      const end = e.startTime + e.duration;
+      window.__bench.frames.push({
+        start: e.startTime, duration: e.duration,
+        layout: e.styleAndLayoutStart ? end - e.styleAndLayoutStart : 0,
+        scripts: e.scripts.map((s) => ({ invoker: s.invoker, duration: s.duration, forced: s.forcedStyleAndLayoutDuration })),
+      });
+    }
+  }).observe({ type: 'long-animation-frame' });
 } catch {}
 `;
 

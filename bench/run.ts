@@ -19,12 +19,14 @@ import { PROBE_ATTR } from '../lib/page/probe';
 import { buildForSim } from '../test/e2e/build';
 import { startSim } from '../test/sim';
 import {
+  attribute,
   type Browser,
   BURST,
   burst,
   floorOf,
   type LongTask,
   launch,
+  longFrames,
   longTasks,
   naiveBurst,
   readProbe,
@@ -264,7 +266,9 @@ if (ext && need.heavy) {
       const window_ = await burst(ext.page, pools, HEAVY_ROWS);
       const after = await waitForScan(ext.page, before.passes + 1, 600);
       burstCost.heavy.push(after.ms + after.anchorMs - (before.ms + before.anchorMs));
-      burstLongTasks.push(within(await longTasks(ext.page), window_.startedAt, after.idleAt));
+      const tasks = within(await longTasks(ext.page), window_.startedAt, after.idleAt);
+      burstLongTasks.push(tasks);
+      for (const line of attribute(tasks, await longFrames(ext.page))) log(`  burst ${line}`);
     }
   }
 }

@@ -160,13 +160,16 @@ export function createScanner(options: ScannerOptions): Scanner {
         )
       : null;
 
-  // The page's own changes are read in the next frame, before its style and layout: the anchors we
-  // write then are laid out together with the page's change (an idle callback runs after the frame,
-  // so its writes cost the page one more layout of what just changed: on a huge table, all of it).
+  // The page's own changes are read at once, in one slice right after the page's script (the
+  // observer's callback), and what is left in the next frame, before its style and layout: the
+  // anchors we write are laid out together with the page's change. An idle callback runs after the
+  // frame, so its writes cost the page one more layout of what just changed (on a huge table, all
+  // of it), and work done inside the frame makes the frame itself longer.
   const mutations = new win.MutationObserver((records) => {
     contextsStale = true;
     takeRecords(records);
-    schedule(true);
+    if (!running && !cancelScheduled && !stopped) runNow();
+    else schedule(true);
   });
 
   function takeRecords(records: MutationRecord[]): void {
@@ -476,6 +479,32 @@ export function createScanner(options: ScannerOptions): Scanner {
         if (!more && !pending.length && batchHead >= batch.length) return false;
       }
       if (slicer.due()) return hasWork();
+    }
+  }
+
+  /** One slice now (inside the observer's callback); the rest, if any, in the next frame. */
+  function runNow(): void {
+    running = true;
+    let more = false;
+    try {
+      slicer.start();
+      contexts = new WeakMap();
+      contextsStale = false;
+      revalidateWalk();
+      more = slice();
+      if (more) slices++;
+    } finally {
+      running = false;
+    }
+    if (stopped) return;
+    if (more || hasWork()) schedule(true);
+    else {
+      if (head >= queue.length) {
+        queue.length = 0;
+        head = 0;
+      }
+      probe?.idle(found, now());
+      settle();
     }
   }
 
