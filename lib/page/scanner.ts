@@ -120,10 +120,13 @@ export function createScanner(options: ScannerOptions): Scanner {
   const foundAt = new WeakMap<Element, Found>();
   // Answers about ancestors hold while the page changes nothing: they are dropped at the start of
   // every drain and whenever the page's mutations arrive (it may have moved or changed nodes).
-  let contexts = new WeakMap<Element, Context>();
+  // A Map cleared in place, not a WeakMap made anew: weak tables keyed by DOM nodes are ephemerons the
+  // garbage collector must trace against the page's whole DOM, and one new table per slice of a burst
+  // left hundreds of them to the page's next major GC (which lands in the page's own script).
+  const contexts = new Map<Element, Context>();
   let contextsStale = false;
   const queue: Node[] = [];
-  const queued = new WeakSet<Node>();
+  const queued = new Set<Node>();
   let head = 0;
   let walk: Walk | null = null;
   let pending: PendingText[] = [];
@@ -242,6 +245,8 @@ export function createScanner(options: ScannerOptions): Scanner {
     batch.push(item);
     if (found >= max) {
       queue.length = 0;
+      queued.clear();
+      contexts.clear();
       head = 0;
       walk = null;
       mutations.disconnect();
@@ -488,7 +493,7 @@ export function createScanner(options: ScannerOptions): Scanner {
     let more = false;
     try {
       slicer.start();
-      contexts = new WeakMap();
+      contexts.clear();
       contextsStale = false;
       revalidateWalk();
       more = slice();
@@ -503,6 +508,7 @@ export function createScanner(options: ScannerOptions): Scanner {
         queue.length = 0;
         head = 0;
       }
+      contexts.clear(); // nothing to read: hold no page element
       probe?.idle(found, now());
       settle();
     }
@@ -516,7 +522,7 @@ export function createScanner(options: ScannerOptions): Scanner {
       for (;;) {
         slicer.start();
         if (contextsStale) {
-          contexts = new WeakMap();
+          contexts.clear();
           contextsStale = false;
         }
         revalidateWalk();
@@ -534,6 +540,7 @@ export function createScanner(options: ScannerOptions): Scanner {
     if (stopped) return;
     if (hasWork()) schedule();
     else {
+      contexts.clear(); // nothing to read: hold no page element
       probe?.idle(found, now());
       settle();
     }
@@ -552,6 +559,8 @@ export function createScanner(options: ScannerOptions): Scanner {
 
   function stop(): void {
     stopped = true;
+    queued.clear();
+    contexts.clear();
     mutations.disconnect();
     visibility?.disconnect();
     cancelScheduled?.();
