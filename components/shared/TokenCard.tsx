@@ -90,7 +90,7 @@ export function TokenCard({ view, fills, now, live = 'off', liveNote, maxFills =
             <li key={u.wallet} class="ol-line">
               <AddressLabel address={u.wallet} href={explorerUrl(u.wallet)} />
               <span class="ol-sub">
-                {u.orderCount} orders · {formatUsd(u.volumeUsd)}
+                {u.orderCount} {u.orderCount === 1 ? 'order' : 'orders'} · {formatUsd(u.volumeUsd)}
               </span>
             </li>
           ))}

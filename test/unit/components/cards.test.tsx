@@ -13,7 +13,7 @@ import { TokenCard } from '../../../components/shared/TokenCard';
 import { WalletCard } from '../../../components/shared/WalletCard';
 import { errorMessage } from '../../../lib/errors';
 import type { FillView } from '../../../lib/views';
-import { HOSTILE, MINT, NOW, odds, order, tokenView, WALLET, walletView } from './fixtures';
+import { HOSTILE, MINT, NOW, ORDER, odds, order, tokenView, WALLET, walletView } from './fixtures';
 
 afterEach(cleanup);
 
@@ -162,6 +162,18 @@ describe('WalletCard', () => {
 });
 
 describe('TokenCard', () => {
+  it('counts a top user with one order in the singular', () => {
+    const view = tokenView({
+      topUsers: [
+        { wallet: WALLET, orderCount: 1, volumeUsd: 150 },
+        { wallet: ORDER, orderCount: 3, volumeUsd: 900 },
+      ],
+    });
+    const { container } = render(<TokenCard view={view} fills={[]} now={NOW} />);
+    expect(container.textContent).toContain('1 order ·');
+    expect(container.textContent).toContain('3 orders ·');
+  });
+
   it('shows the flow, ratio bar, top users and price', () => {
     const { container } = render(<TokenCard view={tokenView()} fills={[]} now={NOW} />);
     expect(container.querySelector('[data-section=flow]')!.textContent).toContain('12 · $3.4K');
