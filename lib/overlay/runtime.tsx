@@ -8,6 +8,7 @@ import { hasBadge, mountBadgeHost, placesInside, type ShadowMount } from './host
 import { BADGED, itemOf } from './items';
 import { type BadgeRef, createPopover, progressed } from './popover';
 import { createRequestQueue } from './queue';
+import { createRetrier } from './retry';
 import { createThemePicker } from './theme';
 import { type Item, type OnPush, type OverlayConfig, realTimers, type Timers, type ViewAsk } from './types';
 
@@ -26,6 +27,8 @@ export interface OverlayDeps {
   lazyMs?: number;
   hoverOpenMs?: number;
   hoverCloseMs?: number;
+  /** The wait before a failed badge's first retry (default 15 s; test builds shorten it). */
+  retryFirstMs?: number;
 }
 
 interface Entry {
@@ -64,6 +67,25 @@ export function createOverlay(deps: OverlayDeps) {
   let closeTimer: unknown = null;
   let expanded: BadgeMount | null = null;
 
+  // Transient failures are asked again later, on their own, grouped and bounded (lib/overlay/retry.ts).
+  // The badge keeps its error (reason on hover) meanwhile: a retry never flips it back to loading.
+  const retrier = createRetrier({
+    timers,
+    firstMs: deps.retryFirstMs,
+    isLive: (key) => [...(entries.get(key)?.mounts ?? [])].some((m) => m.shadow.host.isConnected),
+    tabVisible: () => doc.visibilityState !== 'hidden',
+    retry(keys) {
+      for (const key of keys) {
+        const entry = entries.get(key);
+        if (entry) queue.want(entry.item, true);
+      }
+    },
+  });
+  const onVisibility = () => {
+    if (doc.visibilityState !== 'hidden') retrier.resume();
+  };
+  doc.addEventListener('visibilitychange', onVisibility);
+
   const queue = createRequestQueue({
     ask: deps.ask,
     timers,
@@ -73,6 +95,7 @@ export function createOverlay(deps: OverlayDeps) {
       const entry = entries.get(item.key);
       if (!entry) return;
       entry.model = { kind: entry.item.kind, data } as BadgeData;
+      retrier.settled(item.key, data);
       for (const m of entry.mounts) paint(m);
     },
     onClassified(address, kind) {
@@ -106,6 +129,7 @@ export function createOverlay(deps: OverlayDeps) {
     const entry = order ? entries.get(`order:${order.address}`) : undefined;
     if (order && entry) {
       entry.model = { kind: 'order', data: { status: 'ready', value: order } };
+      retrier.settled(entry.item.key, entry.model.data);
       for (const m of entry.mounts) paint(m);
     }
     const fill = event.fill;
@@ -259,6 +283,7 @@ export function createOverlay(deps: OverlayDeps) {
     clearHover();
     clearClose();
     popover.close(false);
+    retrier.clear();
     for (const item of queue.clear()) {
       const entry = entries.get(item.key);
       if (entry) entry.requested = false;
@@ -300,6 +325,7 @@ export function createOverlay(deps: OverlayDeps) {
     destroy(): void {
       stopPage();
       unlisten();
+      doc.removeEventListener('visibilitychange', onVisibility);
     },
     badgeCount: (): number => mounts.size,
   };

@@ -37,6 +37,9 @@ export async function startOverlay(ctx: ContentScriptContext): Promise<void> {
     adapter,
     createScanner,
     testHooks: BUILD_TEST_HOOKS,
+    // Test builds only: the first retry of a failed badge after 3 s instead of 15 s, so the e2e
+    // recovery test (test/e2e/faults.e2e.ts) stays short. Production keeps the full schedule.
+    retryFirstMs: BUILD_TEST_HOOKS ? 3_000 : undefined,
   });
   overlay.startPage();
   mark('ready');

@@ -158,7 +158,8 @@ describe('REST faults: honest badges, bounded retries, recovery', () => {
         for (let k = 1; k < times.length; k++) expect(times[k]! - times[k - 1]!).toBeGreaterThanOrEqual(950);
       }
       await lens.screenshot(`fault-${name}`);
-      // Nothing more is sent for it while the page stays: no storm after giving up.
+      // Nothing more is sent for it right after giving up: no storm. The badge's own retry waits
+      // out its backoff (3 s in test builds, 15 s in production; see the recovery test below).
       await lens.page.waitForTimeout(1500);
       expect((await log(flowPath(mint))).length).toBe(attempts.length);
 
@@ -203,6 +204,39 @@ describe('REST faults: honest badges, bounded retries, recovery', () => {
     expect(Date.now() - started).toBeGreaterThan(500);
     expect(await log(flowPath(mint))).toHaveLength(1);
     await faults({});
+  });
+
+  it('recovers by itself: a badge failed on HTTP 500 turns ready without a reload once the fault clears', async () => {
+    const mint = lens.catalog.mints[42]!;
+    await clearLog();
+    await faults({ status: 500, errorRate: 1, paths: ['/dca/token/'] });
+    await openTokens([mint], 'fault-recover');
+    expect(await settled(mint)).toEqual({ state: 'error', code: 'SERVER_ERROR' });
+    const failed = (await log(flowPath(mint))).length;
+    expect(failed).toBeGreaterThanOrEqual(1);
+    await lens.screenshot('fault-recover-error');
+    await faults({});
+    // No reload: the badge's retry (first one after 3 s in test builds) brings it back. Until then
+    // it keeps its error; it never flickers back to loading.
+    const seen = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          const state = (await badge(mint).getAttribute('data-state')) ?? 'absent';
+          seen.add(state);
+          return state;
+        },
+        { timeout: 12_000, interval: 100 },
+      )
+      .toBe('ready');
+    expect([...seen].sort()).toEqual(['error', 'ready']);
+    const flow = await lens.api<{ buyers: { count: number } }>(flowPath(mint));
+    expect(await badge(mint).getAttribute('data-text')).toContain(String(flow.buyers.count));
+    await lens.screenshot('fault-recover-ready');
+    // One more request did it: the failed ones, the retry, and the test's own REST read above.
+    const after = await log(flowPath(mint));
+    expect(after.filter((r) => r.status === 200)).toHaveLength(2);
+    expect(after.length).toBe(failed + 2);
   });
 
   it('after all REST faults the watchlist entry and the settings are intact', async () => {
