@@ -213,6 +213,26 @@ describe('badges retry transient failures on their own', () => {
     }
   });
 
+  it('retries a wallet whose DCA half failed transiently, keeping its PnL shown meanwhile', async () => {
+    let down = true;
+    start({
+      walletBadge: ((d: { address: string }) => ({
+        ...walletBadge({ address: d.address }),
+        dcaError: down ? { code: 'TIMEOUT', message: '' } : null,
+      })) as never,
+    });
+    show('wallet', [W(1)]);
+    await vi.advanceTimersByTimeAsync(30);
+    const host = badges()[0]!;
+    expect(host.getAttribute('data-text')).toContain('DCA !');
+    down = false;
+    await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[0]! + 30);
+    expect(bg.count('walletBadge')).toBe(2);
+    expect(host.getAttribute('data-text')).not.toContain('DCA !');
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(bg.count('walletBadge')).toBe(2);
+  });
+
   it('a new page view drops pending retries', async () => {
     start({ tokenFlow: flaky('NETWORK', () => true) });
     show('mint', [M(1)]);
