@@ -149,8 +149,3 @@ export function findAddresses(text: string): readonly AddressMatch[] {
   }
   return out ?? NONE;
 }
-
-/** Quick reject before findAddresses: no text shorter than an address can hold one. */
-export function mayHoldAddress(text: string): boolean {
-  return text.length >= 32;
-}

@@ -1,15 +1,6 @@
 /** What an address is. 'unknown' is resolved later by the background (getMultipleAccounts). */
 export type AddressKind = 'wallet' | 'mint' | 'order' | 'pool' | 'program' | 'unknown';
 
-export const ADDRESS_KINDS: readonly AddressKind[] = [
-  'wallet',
-  'mint',
-  'order',
-  'pool',
-  'program',
-  'unknown',
-];
-
 export type Exchange = 'polymarket' | 'kalshi';
 
 /** A prediction-market event: a Polymarket event slug or a Kalshi event ticker (upper case). */

@@ -303,5 +303,3 @@ export function createPopover(o: PopoverOptions) {
     host: (): HTMLElement | null => session?.mount.host ?? null,
   };
 }
-
-export type PopoverController = ReturnType<typeof createPopover>;

@@ -179,5 +179,3 @@ export function createRequestQueue(o: QueueOptions) {
     },
   };
 }
-
-export type RequestQueue = ReturnType<typeof createRequestQueue>;

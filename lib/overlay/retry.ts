@@ -117,8 +117,6 @@ export function createRetrier(o: RetrierOptions) {
       held.clear();
       if (keys.length) o.retry(keys);
     },
-    /** Whether a retry is waiting for this item. */
-    pending: (key: string): boolean => due.has(key) || held.has(key),
     /** Forgets everything (a new page view starts from scratch). */
     clear(): void {
       if (timer !== null) o.timers.clearTimeout(timer);
@@ -129,5 +127,3 @@ export function createRetrier(o: RetrierOptions) {
     },
   };
 }
-
-export type Retrier = ReturnType<typeof createRetrier>;

@@ -327,8 +327,5 @@ export function createOverlay(deps: OverlayDeps) {
       unlisten();
       doc.removeEventListener('visibilitychange', onVisibility);
     },
-    badgeCount: (): number => mounts.size,
   };
 }
-
-export type Overlay = ReturnType<typeof createOverlay>;

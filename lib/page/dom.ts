@@ -3,7 +3,10 @@ export const OWN_UI_ATTR = 'data-onchain-lens';
 /** The inline span wrapped around an address found in text; the badge goes after it. */
 export const ANCHOR_ATTR = 'data-onchain-lens-anchor';
 
-/** Elements whose content is never page text a user reads (or is text the user is typing). */
+/**
+ * Elements whose content is never page text a user reads (or is text the user is typing). Buttons
+ * are not here: only their text is skipped (see the scanner's context).
+ */
 const SKIP_TAGS = new Set([
   'script',
   'style',
@@ -13,7 +16,6 @@ const SKIP_TAGS = new Set([
   'input',
   'select',
   'option',
-  'button',
   'svg',
   'math',
   'canvas',
@@ -23,20 +25,9 @@ const SKIP_TAGS = new Set([
   'title',
 ]);
 
-/** Tags whose subtree is never read (buttons are only skipped for text: see the scanner's context). */
-const SKIP_SUBTREE_TAGS = new Set([...SKIP_TAGS].filter((t) => t !== 'button'));
-
 /** True for a tag whose content is never read (scripts, styles, inputs, embedded documents...). */
 export function isSkippedTag(localName: string): boolean {
-  return SKIP_SUBTREE_TAGS.has(localName);
-}
-
-/** Cheap per-element test: the element itself is skipped for text (its tag, our UI, editable). */
-export function isSkippedElement(el: Element): boolean {
-  if (SKIP_TAGS.has(el.localName)) return true;
-  if (el.hasAttribute(OWN_UI_ATTR)) return true;
-  const editable = el.getAttribute('contenteditable');
-  return editable !== null && editable !== 'false';
+  return SKIP_TAGS.has(localName);
 }
 
 /**
