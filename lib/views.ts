@@ -4,6 +4,7 @@
  * (lib/background/views/*). Each is a zod schema so the receiving side can check what it got.
  */
 import { z } from 'zod';
+import type { LivePartialOrder } from './api/schemas/live';
 
 const num = z.number().nullable();
 
@@ -59,6 +60,50 @@ export const OrderView = z.object({
   v2: z.boolean(),
 });
 export type OrderView = z.infer<typeof OrderView>;
+
+/** ISO text or unix seconds/ms -> unix ms (the unit of every time in these views); null when unreadable. */
+export function toMs(v: unknown): number | null {
+  if (typeof v === 'number' && Number.isFinite(v)) return v < 1e12 ? v * 1000 : v;
+  if (typeof v === 'string' && v.trim() !== '') {
+    if (/^\d+$/.test(v)) return toMs(Number(v));
+    const t = Date.parse(v);
+    return Number.isNaN(t) ? null : t;
+  }
+  return null;
+}
+
+const LIVE_NUMBERS = [
+  'deposited',
+  'depositedUsd',
+  'used',
+  'usedUsd',
+  'remaining',
+  'remainingUsd',
+  'received',
+  'receivedUsd',
+  'progressPercent',
+  'perCycle',
+  'perCycleUsd',
+] as const;
+
+/**
+ * A live partial order merged over an order (write-through of live updates): the fields the event
+ * carries a value for win, the rest stay. The one merge for the cached full view and for the
+ * watch poller's stored snapshot (which keeps only the fields it diffs).
+ */
+export function mergeOrderView<T extends object>(base: T, live: LivePartialOrder): T & Partial<OrderView> {
+  const patch: Partial<OrderView> = {};
+  for (const k of LIVE_NUMBERS) {
+    const v = live[k];
+    if (typeof v === 'number') patch[k] = v;
+  }
+  if (live.status != null) patch.status = live.status;
+  if (live.raw?.deposited != null) patch.rawDeposited = live.raw.deposited;
+  if (live.raw?.used != null) patch.rawUsed = live.raw.used;
+  const next = toMs(live.nextCycleAt ?? live.raw?.nextCycleAt);
+  if (next !== null) patch.nextCycleAt = next;
+  return { ...base, ...patch };
+}
 
 export const DcaSummaryView = z.object({
   total: z.number(),

@@ -11,7 +11,7 @@ import { INPUTS, type MessageName } from '../messaging';
 import { messenger } from '../messenger';
 import { readApiKey } from '../secrets';
 import { loadSettings } from '../settings';
-import type { OrderView } from '../views';
+import { mergeOrderView, type OrderView } from '../views';
 import { createWatchService, fetchAllOrders, POLL_ALARM, type WatchService } from '../watch';
 import { createDomainResolver } from '../watch/domains';
 import { watchTargetOf } from '../watch/menu';
@@ -19,7 +19,7 @@ import { createHandlers } from './handlers';
 import { createRouter, type Sender } from './router';
 import { createServices, type Services } from './services';
 import { createTabLive, type TabLive } from './tab-live';
-import { mergeOrderView, toFillView } from './views';
+import { toFillView } from './views';
 
 const LIVE_ALARM = 'live-wake';
 const testNotifications: { id: string; title: string; message: string }[] = [];
@@ -110,8 +110,8 @@ async function build(): Promise<Runtime> {
       } else if (message.kind === 'dca-position') {
         const order = message.snapshot.order;
         const address = message.snapshot.address;
-        void services.cache.update('order', address, (old) =>
-          old ? mergeOrderView(old as never, order as never) : old,
+        void services.cache.update<OrderView>('order', address, (old) =>
+          old ? mergeOrderView(old, order) : old,
         );
       }
     },

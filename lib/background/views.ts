@@ -3,34 +3,24 @@
  * sees raw API data and every URL it gets is already checked to be https.
  */
 import type { Order, Pagination, Token } from '../api/schemas/dca';
-import type { DcaPosition, DcaTxEvent, LivePartialOrder } from '../api/schemas/live';
+import type { DcaTxEvent } from '../api/schemas/live';
 import type { Identity, PnlSummary } from '../api/schemas/pnl';
 import type { CandlesResponse, Market, PredictionEvent } from '../api/schemas/prediction';
 import { safeHttpsUrl, tokenAmountExact } from '../format';
-import type {
-  FillView,
-  IdentityView,
-  OddsHistoryView,
-  OddsView,
-  OrderPageView,
-  OrderView,
-  PnlView,
-  TokenRefView,
+import {
+  type FillView,
+  type IdentityView,
+  type OddsHistoryView,
+  type OddsView,
+  type OrderPageView,
+  type OrderView,
+  type PnlView,
+  type TokenRefView,
+  toMs,
 } from '../views';
 
 const nn = (v: number | null | undefined): number | null =>
   typeof v === 'number' && Number.isFinite(v) ? v : null;
-
-/** ISO text or unix seconds/ms -> unix ms; null when unreadable. */
-export function toMs(v: unknown): number | null {
-  if (typeof v === 'number' && Number.isFinite(v)) return v < 1e12 ? v * 1000 : v;
-  if (typeof v === 'string' && v.trim() !== '') {
-    if (/^\d+$/.test(v)) return toMs(Number(v));
-    const t = Date.parse(v);
-    return Number.isNaN(t) ? null : t;
-  }
-  return null;
-}
 
 export function toTokenRef(t: Partial<Token> | null | undefined, fallbackMint = ''): TokenRefView {
   return {
@@ -80,29 +70,6 @@ export function toOrderView(o: Order): OrderView {
     createdAt: toMs(o.createdAt),
     nextCycleAt: toMs(o.nextCycleAt),
     v2: o.openInstruction === 'openDcaV2',
-  };
-}
-
-/** A live partial order merged over the cached full view (write-through of live updates). */
-export function mergeOrderView(base: OrderView, live: LivePartialOrder): OrderView {
-  const pick = (v: number | null | undefined, old: number | null) => (typeof v === 'number' ? v : old);
-  return {
-    ...base,
-    status: live.status ?? base.status,
-    deposited: pick(live.deposited, base.deposited),
-    depositedUsd: pick(live.depositedUsd, base.depositedUsd),
-    used: pick(live.used, base.used),
-    usedUsd: pick(live.usedUsd, base.usedUsd),
-    remaining: pick(live.remaining, base.remaining),
-    remainingUsd: pick(live.remainingUsd, base.remainingUsd),
-    received: pick(live.received, base.received),
-    receivedUsd: pick(live.receivedUsd, base.receivedUsd),
-    progressPercent: pick(live.progressPercent, base.progressPercent),
-    perCycle: pick(live.perCycle, base.perCycle),
-    perCycleUsd: pick(live.perCycleUsd, base.perCycleUsd),
-    rawDeposited: live.raw?.deposited ?? base.rawDeposited,
-    rawUsed: live.raw?.used ?? base.rawUsed,
-    nextCycleAt: toMs(live.nextCycleAt ?? live.raw?.nextCycleAt) ?? base.nextCycleAt,
   };
 }
 
@@ -238,5 +205,3 @@ export function toFillView(event: DcaTxEvent): FillView {
     progressPercent: nn(order?.progressPercent),
   };
 }
-
-export type { DcaPosition };

@@ -6,7 +6,7 @@
  */
 import { storage } from 'wxt/utils/storage';
 import type { DcaTxEvent } from '../api/schemas/live';
-import type { OrderPageView, OrderView } from '../views';
+import { mergeOrderView, type OrderPageView, type OrderView } from '../views';
 import { closedAlias, openedAlias, type WatchEvent } from './event';
 
 export const POLL_ALARM = 'watch-poll';
@@ -265,19 +265,7 @@ export function createPoller(opts: PollerOptions) {
       const i = list.findIndex((o) => o.address === event.address);
       const base = list[i];
       if (!base) return;
-      const pick = (v: number | null | undefined, old: number | null) => (typeof v === 'number' ? v : old);
-      list[i] = {
-        ...base,
-        status: live.status ?? base.status,
-        deposited: pick(live.deposited, base.deposited),
-        depositedUsd: pick(live.depositedUsd, base.depositedUsd),
-        used: pick(live.used, base.used),
-        usedUsd: pick(live.usedUsd, base.usedUsd),
-        remaining: pick(live.remaining, base.remaining),
-        remainingUsd: pick(live.remainingUsd, base.remainingUsd),
-        rawUsed: live.raw?.used ?? base.rawUsed,
-        rawDeposited: live.raw?.deposited ?? base.rawDeposited,
-      };
+      list[i] = snapshot(mergeOrderView(base, live));
       await storage.setItem(key, { ...stored, orders: list });
     },
 

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Order } from '../../../lib/api/schemas/dca';
 import { DcaTxEventSchema } from '../../../lib/api/schemas/live';
-import { mergeOrderView, toOrderView } from '../../../lib/background/views';
+import { toOrderView } from '../../../lib/background/views';
+import { mergeOrderView } from '../../../lib/views';
 import { type Sim, startSim } from '../../sim';
 import { control, rest } from './helpers';
 
