@@ -1,6 +1,4 @@
-import { isBase58Code } from './base58';
-
-const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+import { ALPHABET, INDEX as DIGIT, isBase58Code } from './base58';
 
 const SEPARATOR = 0;
 const BASE58 = 1;
@@ -8,15 +6,11 @@ const BASE58 = 1;
 const JOINER = 2;
 
 const CHAR_CLASS = new Uint8Array(128);
-const DIGIT = new Int8Array(128).fill(-1);
 for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c);
   if (/[A-Za-z0-9_+]/.test(ch)) CHAR_CLASS[c] = JOINER;
 }
-for (let i = 0; i < ALPHABET.length; i++) {
-  CHAR_CLASS[ALPHABET.charCodeAt(i)] = BASE58;
-  DIGIT[ALPHABET.charCodeAt(i)] = i;
-}
+for (let i = 0; i < ALPHABET.length; i++) CHAR_CLASS[ALPHABET.charCodeAt(i)] = BASE58;
 
 const ONE = 49; // '1'
 const DOT = 46;

@@ -1,5 +1,6 @@
-const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const INDEX = new Int8Array(128).fill(-1);
+export const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+/** The digit value of each ASCII char code, -1 outside the alphabet. */
+export const INDEX = new Int8Array(128).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) INDEX[ALPHABET.charCodeAt(i)] = i;
 
 /** True for a character of the Bitcoin/Solana base58 alphabet (char code). */
