@@ -7,9 +7,8 @@
  * Each page records long tasks from its first script on, and the heavy/small pages time a bare
  * TreeWalker pass over their own pristine DOM (the floor) before the extension sees them.
  */
-import { encodeBase58 } from '../lib/detect/base58';
 import { PROBE_CAP_ATTR } from '../lib/page/probe';
-import { seeded } from './stats';
+import { Rng } from '../test/sim/rng';
 
 export interface PagePools {
   /** Addresses written as plain text (the extension classifies them). */
@@ -23,31 +22,25 @@ const WORDS =
     ' ',
   );
 
-function prose(rand: () => number, length: number): string {
+function prose(rng: Rng, length: number): string {
   let out = '';
   while (out.length < length) {
-    const r = rand();
-    if (r < 0.08) out += `${(rand() * 1e6).toFixed(2)} `;
+    const r = rng.next();
+    if (r < 0.08) out += `${(rng.next() * 1e6).toFixed(2)} `;
     else if (r < 0.1) {
       // a transaction signature (88 base58 characters): never an address
       let sig = '';
-      while (sig.length < 88) sig += encodeBase58(randomBytes(rand, 32));
+      while (sig.length < 88) sig += rng.address();
       out += `${sig.slice(0, 88)} `;
-    } else out += `${WORDS[Math.floor(rand() * WORDS.length)]} `;
+    } else out += `${rng.pick(WORDS)} `;
   }
   return out.slice(0, length);
 }
 
-function randomBytes(rand: () => number, n: number): Uint8Array {
-  const bytes = new Uint8Array(n);
-  for (let i = 0; i < n; i++) bytes[i] = Math.floor(rand() * 256);
-  return bytes;
-}
-
 /** Valid Solana addresses (32 random bytes), deterministic from the seed. */
 export function syntheticAddresses(count: number, seed: number): string[] {
-  const rand = seeded(seed);
-  return Array.from({ length: count }, () => encodeBase58(randomBytes(rand, 32)));
+  const rng = new Rng(seed);
+  return Array.from({ length: count }, () => rng.address());
 }
 
 function escapeHtml(text: string): string {
@@ -58,14 +51,14 @@ function escapeHtml(text: string): string {
  * One row: 8 text nodes, 2 address occurrences (one plain-text address, one token link), ~800
  * characters. The page's burst script builds the very same rows with DOM calls.
  */
-export function rowHtml(i: number, pools: PagePools, rand: () => number): string {
+function rowHtml(i: number, pools: PagePools, rng: Rng): string {
   const plain = pools.plain[i % pools.plain.length]!;
   const mint = pools.mints[i % pools.mints.length]!;
   return (
     `<tr><td>${i}</td><td>Transfer</td><td>${plain}</td>` +
     `<td><a href="https://solscan.io/token/${mint}">${mint}</a></td>` +
-    `<td>${escapeHtml(prose(rand, 480))}</td><td>${escapeHtml(prose(rand, 190))}</td>` +
-    `<td>${(rand() * 1000).toFixed(4)} SOL</td><td>${Math.floor(rand() * 59)} min ago</td></tr>`
+    `<td>${escapeHtml(prose(rng, 480))}</td><td>${escapeHtml(prose(rng, 190))}</td>` +
+    `<td>${(rng.next() * 1000).toFixed(4)} SOL</td><td>${rng.int(0, 58)} min ago</td></tr>`
   );
 }
 
@@ -142,9 +135,9 @@ window.__benchBurst = (pools, rows, everyMs, times, firstIndex) => new Promise((
 `;
 
 export function tablePage(title: string, rows: number, pools: PagePools, seed: number): string {
-  const rand = seeded(seed);
+  const rng = new Rng(seed);
   const body: string[] = [];
-  for (let i = 0; i < rows; i++) body.push(rowHtml(i, pools, rand));
+  for (let i = 0; i < rows; i++) body.push(rowHtml(i, pools, rng));
   return `<!doctype html>
 <html lang="en" ${PROBE_CAP_ATTR}="1000000"><head><meta charset="utf-8"><title>${title}</title>
 <script>${HEAD_SCRIPT}</script><script>${BURST_SCRIPT}</script>
