@@ -9,6 +9,7 @@ import type { Settings } from '../../lib/settings';
 import { CARD_CSS } from '../shared/styles';
 import { type AskFn, AskProvider, useAsk } from './ask';
 import { SettingsContext } from './settingsContext';
+import { useAsync } from './useAsync';
 
 type Theme = Settings['theme'];
 
@@ -33,21 +34,20 @@ function usePrefersDark(): boolean {
 
 function Shell({ page, children }: { page: string; children: ComponentChildren }) {
   const ask = useAsk();
-  const [view, setView] = useState<{ currency: string; theme: Theme }>({ currency: 'usd', theme: 'auto' });
+  // the page's one settings read; a theme/currency the options page saves afterwards wins over it
+  const [loaded, reload] = useAsync(() => ask('settingsGet', {}), [ask]);
+  const [saved, setSaved] = useState<Partial<Pick<Settings, 'currency' | 'theme'>>>({});
   const prefersDark = usePrefersDark();
-  useEffect(() => {
-    ask('settingsGet', {}).then(
-      (s) => setView({ currency: s.currency, theme: s.theme }),
-      () => {}, // unreadable settings: keep the defaults (usd, follow the system)
-    );
-  }, [ask]);
-  const theme = resolveTheme(view.theme, prefersDark);
+  const read = loaded.status === 'ok' ? loaded.value : null; // unreadable: usd, follow the system
+  const currency = saved.currency ?? read?.currency ?? 'usd';
+  const chosen = saved.theme ?? read?.theme ?? 'auto';
+  const theme = resolveTheme(chosen, prefersDark);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
-  const update = (patch: Partial<{ currency: string; theme: Theme }>) => setView((v) => ({ ...v, ...patch }));
+  const update = (patch: typeof saved) => setSaved((v) => ({ ...v, ...patch }));
   return (
-    <SettingsContext.Provider value={{ ...view, update }}>
+    <SettingsContext.Provider value={{ currency, theme: chosen, update, loaded, reload }}>
       <style>{CARD_CSS}</style>
       <main class={`ol app ${page}`} data-theme={theme} data-testid={`page-${page}`}>
         {children}

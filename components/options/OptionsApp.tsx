@@ -6,7 +6,6 @@ import { type AskFn, useAsk } from '../lookup/ask';
 import { PageShell } from '../lookup/PageShell';
 import { useSettings } from '../lookup/settingsContext';
 import { ErrorState, Loading } from '../lookup/states';
-import { useAsync } from '../lookup/useAsync';
 import { CacheSection } from './CacheSection';
 import { DisplaySection } from './DisplaySection';
 import { HostsSection } from './HostsSection';
@@ -24,8 +23,7 @@ export interface OptionsAppProps {
 
 function Options({ permissions, download }: Omit<OptionsAppProps, 'ask'>) {
   const ask = useAsk();
-  const view = useSettings();
-  const [loaded, reload] = useAsync(() => ask('settingsGet', {}), []);
+  const { loaded, reload, update } = useSettings(); // the page shell's settingsGet read
   const [current, setCurrent] = useState<Settings | null>(null);
   const [notes, setNotes] = useState<Record<string, Note>>({});
   const settings = current ?? (loaded.status === 'ok' ? loaded.value : null);
@@ -45,7 +43,7 @@ function Options({ permissions, download }: Omit<OptionsAppProps, 'ask'>) {
     inFlight.current += 1;
     try {
       confirmed.current = await ask('settingsSet', { patch });
-      view.update({ theme: confirmed.current.theme, currency: confirmed.current.currency });
+      update({ theme: confirmed.current.theme, currency: confirmed.current.currency });
       setNotes((n) => ({ ...n, [section]: { state: 'saved' } }));
       return true;
     } catch (e) {

@@ -213,12 +213,18 @@ describe('options: settings', () => {
     expect(fake.settings().hosts.data).toBe('http://127.0.0.1:8787');
   });
 
+  it('reads the settings once for the page shell and the form', async () => {
+    const fake = setup();
+    await screen.findByTestId('options-sites');
+    expect(fake.callsOf('settingsGet')).toHaveLength(1);
+  });
+
   it('shows an error with retry when settings cannot be read', async () => {
     let n = 0;
     setup({
       settingsGet: () => {
         n += 1;
-        if (n <= 2) throw lensError('OFFLINE'); // the page shell and the form both read once
+        if (n <= 1) throw lensError('OFFLINE'); // the page shell's one read (the form edits from it)
         return defaultSettings();
       },
     });
