@@ -40,8 +40,3 @@ export async function writeApiKey(key: string | null): Promise<void> {
     db.close();
   }
 }
-
-/** Masks a key for display: first 4 characters and the length only. */
-export function maskKey(key: string): string {
-  return `${key.slice(0, 4)}… (${key.length} characters)`;
-}
