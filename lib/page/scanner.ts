@@ -490,28 +490,16 @@ export function createScanner(options: ScannerOptions): Scanner {
   /** One slice now (inside the observer's callback); the rest, if any, in the next frame. */
   function runNow(): void {
     running = true;
-    let more = false;
     try {
       slicer.start();
       contexts.clear();
       contextsStale = false;
       revalidateWalk();
-      more = slice();
-      if (more) slices++;
+      if (slice()) slices++;
     } finally {
       running = false;
     }
-    if (stopped) return;
-    if (more || hasWork()) schedule(true);
-    else {
-      if (head >= queue.length) {
-        queue.length = 0;
-        head = 0;
-      }
-      contexts.clear(); // nothing to read: hold no page element
-      probe?.idle(found, now());
-      settle();
-    }
+    finish(true);
   }
 
   async function drain(): Promise<void> {
@@ -530,17 +518,22 @@ export function createScanner(options: ScannerOptions): Scanner {
         slices++;
         await pause();
       }
-      if (head >= queue.length) {
-        queue.length = 0;
-        head = 0;
-      }
     } finally {
       running = false;
     }
+    finish(false);
+  }
+
+  /** After a run: the rest is scheduled, or the scanner is idle (and holds no page element). */
+  function finish(inFrame: boolean): void {
     if (stopped) return;
-    if (hasWork()) schedule();
+    if (head >= queue.length) {
+      queue.length = 0;
+      head = 0;
+    }
+    if (hasWork()) schedule(inFrame);
     else {
-      contexts.clear(); // nothing to read: hold no page element
+      contexts.clear();
       probe?.idle(found, now());
       settle();
     }
