@@ -299,7 +299,5 @@ export function createPopover(o: PopoverOptions) {
     live,
     current: (): BadgeRef | null => session?.badge ?? null,
     openedBy: (): OpenedBy | null => session?.by ?? null,
-    /** the popover's host, for hover tracking */
-    host: (): HTMLElement | null => session?.mount.host ?? null,
   };
 }
