@@ -2,9 +2,11 @@
 import type { NotificationRules } from '../../lib/settings';
 import { SaveNote, type SectionProps } from './save';
 
-// values are read while the event is live; the patch function gets them as plain values
-const checked = (e: Event) => (e.currentTarget as HTMLInputElement).checked;
-const value = (e: Event) => (e.currentTarget as HTMLInputElement).value;
+/** An edit of the rules: top-level fields, or some of the events / quiet-hours fields. */
+type RulesEdit = Partial<Pick<NotificationRules, 'enabled' | 'minUsd'>> & {
+  events?: Partial<NotificationRules['events']>;
+  quietHours?: Partial<NotificationRules['quietHours']>;
+};
 
 const EVENTS: [keyof NotificationRules['events'], string][] = [
   ['Opened', 'Order opened'],
@@ -16,9 +18,17 @@ const EVENTS: [keyof NotificationRules['events'], string][] = [
 
 export function NotificationsSection({ settings, save, notes }: SectionProps) {
   const rules = settings.notifications;
-  // settingsSet merges top-level keys only, so the whole rules object goes in every patch
-  const put = (next: (r: NotificationRules) => Partial<NotificationRules>) =>
-    void save('notifications', (s) => ({ notifications: { ...s.notifications, ...next(s.notifications) } }));
+  // settingsSet merges top-level keys only, so the whole rules object goes in every patch, merged
+  // onto the latest rules; the handlers read the event's value when they call this (a plain value)
+  const put = (edit: RulesEdit) =>
+    void save('notifications', ({ notifications: r }) => ({
+      notifications: {
+        ...r,
+        ...edit,
+        events: { ...r.events, ...edit.events },
+        quietHours: { ...r.quietHours, ...edit.quietHours },
+      },
+    }));
   return (
     <section aria-labelledby="notify-title" data-testid="options-notifications">
       <h2 id="notify-title">Notifications for watched wallets</h2>
@@ -28,10 +38,7 @@ export function NotificationsSection({ settings, save, notes }: SectionProps) {
             type="checkbox"
             data-testid="notify-enabled"
             checked={rules.enabled}
-            onChange={(e) => {
-              const v = checked(e);
-              put(() => ({ enabled: v }));
-            }}
+            onChange={(e) => put({ enabled: e.currentTarget.checked })}
           />{' '}
           Desktop notifications
         </label>
@@ -44,10 +51,7 @@ export function NotificationsSection({ settings, save, notes }: SectionProps) {
               type="checkbox"
               data-testid={`notify-${key}`}
               checked={rules.events[key]}
-              onChange={(e) => {
-                const v = checked(e);
-                put((r) => ({ events: { ...r.events, [key]: v } }));
-              }}
+              onChange={(e) => put({ events: { [key]: e.currentTarget.checked } })}
             />{' '}
             {label}
           </label>
@@ -64,7 +68,7 @@ export function NotificationsSection({ settings, save, notes }: SectionProps) {
           value={rules.minUsd}
           onChange={(e) => {
             const n = e.currentTarget.valueAsNumber;
-            put(() => ({ minUsd: Number.isFinite(n) ? n : -1 })); // -1 lets settingsSet explain the bound
+            put({ minUsd: Number.isFinite(n) ? n : -1 }); // -1 lets settingsSet explain the bound
           }}
         />
       </div>
@@ -74,10 +78,7 @@ export function NotificationsSection({ settings, save, notes }: SectionProps) {
             type="checkbox"
             data-testid="quiet-enabled"
             checked={rules.quietHours.enabled}
-            onChange={(e) => {
-              const v = checked(e);
-              put((r) => ({ quietHours: { ...r.quietHours, enabled: v } }));
-            }}
+            onChange={(e) => put({ quietHours: { enabled: e.currentTarget.checked } })}
           />{' '}
           Quiet hours
         </label>
@@ -87,10 +88,7 @@ export function NotificationsSection({ settings, save, notes }: SectionProps) {
           type="time"
           data-testid="quiet-start"
           value={rules.quietHours.start}
-          onChange={(e) => {
-            const v = value(e);
-            put((r) => ({ quietHours: { ...r.quietHours, start: v } }));
-          }}
+          onChange={(e) => put({ quietHours: { start: e.currentTarget.value } })}
         />
         <label for="quiet-end">to</label>
         <input
@@ -98,10 +96,7 @@ export function NotificationsSection({ settings, save, notes }: SectionProps) {
           type="time"
           data-testid="quiet-end"
           value={rules.quietHours.end}
-          onChange={(e) => {
-            const v = value(e);
-            put((r) => ({ quietHours: { ...r.quietHours, end: v } }));
-          }}
+          onChange={(e) => put({ quietHours: { end: e.currentTarget.value } })}
         />
       </div>
       <SaveNote section="notifications" note={notes.notifications} />
