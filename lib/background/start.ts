@@ -4,7 +4,7 @@
  * services they use are awaited inside.
  */
 import { browser } from 'wxt/browser';
-import type { DcaTxEvent } from '../api/schemas/live';
+import type { DcaTxEvent, LivePartialOrder } from '../api/schemas/live';
 import { domainName } from '../api/schemas/rpc';
 import { BUILD_TEST_HOOKS } from '../env';
 import { INPUTS, type MessageName } from '../messaging';
@@ -74,6 +74,10 @@ async function build(): Promise<Runtime> {
   let watch: WatchService | null = null;
   let tabLive: TabLive | null = null;
 
+  // A live partial order is merged into the cached order view, so the next read shows it.
+  const writeThrough = (address: string, live: LivePartialOrder) =>
+    services.cache.update<OrderView>('order', address, (old) => (old ? mergeOrderView(old, live) : old));
+
   const services = createServices({
     settings,
     apiKey,
@@ -90,11 +94,7 @@ async function build(): Promise<Runtime> {
         const fill = toFillView(event);
         // The cached order, merged with the event's partial order, goes to the tabs too: an open
         // order or wallet popover then shows the new deposited/used/remaining, not only progress.
-        const merged: Promise<OrderView | undefined> = event.order
-          ? services.cache.update<OrderView>('order', event.address, (old) =>
-              old ? mergeOrderView(old, event.order!) : old,
-            )
-          : Promise.resolve(undefined);
+        const merged = event.order ? writeThrough(event.address, event.order) : Promise.resolve(undefined);
         void merged.then((order) => {
           for (const { tabId, topic } of tabLive?.targets(rooms) ?? []) {
             void messenger
@@ -108,11 +108,7 @@ async function build(): Promise<Runtime> {
           void watch?.handleEvent(event, rooms[0]);
         }
       } else if (message.kind === 'dca-position') {
-        const order = message.snapshot.order;
-        const address = message.snapshot.address;
-        void services.cache.update<OrderView>('order', address, (old) =>
-          old ? mergeOrderView(old, order) : old,
-        );
+        void writeThrough(message.snapshot.address, message.snapshot.order);
       }
     },
   });
