@@ -6,8 +6,6 @@ export type Loadable<T> =
   | { status: 'error'; error: ErrorView }
   | { status: 'ready'; value: T };
 
-export const loading = { status: 'loading' } as const;
-
 /** Any thrown value as an ErrorView: a LensError keeps its code, anything else is UNKNOWN. */
 export function toErrorView(e: unknown): ErrorView {
   if (e && typeof e === 'object' && typeof (e as { code?: unknown }).code === 'string') {
