@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { type BadgeData, describeBadge } from './badgeFace';
+import { type BadgeData, type BadgeFace, describeBadge } from './badgeFace';
 import { ProgressBar } from './ProgressBar';
 
 export type BadgeProps = BadgeData & {
@@ -11,11 +11,13 @@ export type BadgeProps = BadgeData & {
   onHoverEnd?: () => void;
   /** a neutral dot appears only after this long, so fast answers never flash a loader */
   loadingDelayMs?: number;
+  /** describeBadge(props) when the caller has computed it already (the overlay mirrors it on the host) */
+  face?: BadgeFace;
 };
 
 /** The inline pill next to an address or market link. */
 export function Badge(props: BadgeProps) {
-  const f = describeBadge(props, props.currency);
+  const f = props.face ?? describeBadge(props, props.currency);
   const [showDot, setShowDot] = useState(false);
   const loading = f.state === 'loading';
   useEffect(() => {

@@ -145,9 +145,11 @@ export function createOverlay(deps: OverlayDeps) {
 
   function paint(m: BadgeMount): void {
     const model = m.entry.model;
+    const face = describeBadge(model, currency);
     render(
       <Badge
         {...model}
+        face={face}
         currency={currency}
         expanded={expanded === m}
         onActivate={() => activate(m)}
@@ -156,7 +158,6 @@ export function createOverlay(deps: OverlayDeps) {
       />,
       m.shadow.container,
     );
-    const face = describeBadge(model, currency);
     const host = m.shadow.host;
     host.setAttribute('data-state', hostState(face));
     if (face.errorCode) host.setAttribute('data-error-code', face.errorCode);
