@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { type Sim, type SimOptions, startSim } from '../../sim/index';
 
@@ -10,6 +11,17 @@ export interface Res<T = any> {
 
 export async function start(opts: SimOptions = {}): Promise<Sim> {
   return startSim({ eventsPerSecond: 0, epochMs: Date.UTC(2026, 0, 15), ...opts });
+}
+
+/** One sim (and a demo-key client) for the whole test file: read env.sim / env.api inside the tests. */
+export function useSim(opts: SimOptions = {}) {
+  const t = {} as { sim: Sim; api: ReturnType<typeof client> };
+  beforeAll(async () => {
+    t.sim = await start(opts);
+    t.api = client(t.sim);
+  });
+  afterAll(() => t.sim.close());
+  return t;
 }
 
 /** GET/POST helper speaking JSON to the sim. */

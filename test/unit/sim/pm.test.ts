@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sim } from '../../sim/index';
-import { client, start } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { client, useSim } from './helpers';
 
-let sim: Sim;
-let api: ReturnType<typeof client>;
-beforeAll(async () => {
-  sim = await start();
-  api = client(sim);
-});
-afterAll(() => sim.close());
+const env = useSim();
 
-const batch = (q: string) => api.get(`/pm/v1/events/batch?${q}`);
+const batch = (q: string) => env.api.get(`/pm/v1/events/batch?${q}`);
 
 describe('sim prediction API (/pm)', () => {
   it('has ~20 polymarket and ~10 kalshi events', () => {
-    expect(sim.catalog.events.polymarket.length).toBe(20);
-    expect(sim.catalog.events.kalshi.length).toBe(10);
-    expect(sim.catalog.events.kalshi).toContain('KXFEDCHAIR-26');
+    expect(env.sim.catalog.events.polymarket.length).toBe(20);
+    expect(env.sim.catalog.events.kalshi.length).toBe(10);
+    expect(env.sim.catalog.events.kalshi).toContain('KXFEDCHAIR-26');
   });
 
   it('batch resolves slug, numeric id, POLY-<id> and case-insensitive Kalshi tickers', async () => {
-    const slug = sim.catalog.events.polymarket[0]!;
+    const slug = env.sim.catalog.events.polymarket[0]!;
     const first = await batch(`ids=${slug}`);
     const id = first.body.results[0].event.id;
     const r = await batch(`ids=${slug},${id},POLY-${id},kxfedchair-26,missing-thing`);
@@ -39,9 +32,9 @@ describe('sim prediction API (/pm)', () => {
   });
 
   it('batch exchange filter (polymarket | poly | kalshi) and errors', async () => {
-    const ids = `${sim.catalog.events.polymarket[1]},KXFEDCHAIR-26`;
+    const ids = `${env.sim.catalog.events.polymarket[1]},KXFEDCHAIR-26`;
     const k = await batch(`ids=${ids}&exchange=kalshi`);
-    expect(k.body.notFound).toEqual([sim.catalog.events.polymarket[1]]);
+    expect(k.body.notFound).toEqual([env.sim.catalog.events.polymarket[1]]);
     for (const ex of ['polymarket', 'poly']) {
       const p = await batch(`ids=${ids}&exchange=${ex}`);
       expect(p.body.notFound).toEqual(['KXFEDCHAIR-26']);
@@ -51,13 +44,13 @@ describe('sim prediction API (/pm)', () => {
     expect(bad.body).toEqual({ code: 400, error: expect.any(String), errorCode: 'BAD_REQUEST' });
     const none = await batch('');
     expect(none.body.errorCode).toBe('BAD_REQUEST');
-    const unauth = await client(sim, 'wrong').get(`/pm/v1/events/batch?ids=${ids}`);
+    const unauth = await client(env.sim, 'wrong').get(`/pm/v1/events/batch?ids=${ids}`);
     expect(unauth.status).toBe(401);
     expect(unauth.body).toEqual({ code: 401, error: expect.any(String), errorCode: 'UNAUTHORIZED' });
   });
 
   it('markets carry binary outcomes with prices in 0..1 summing to ~1, and some events are closed/resolved', async () => {
-    const ids = [...sim.catalog.events.polymarket, ...sim.catalog.events.kalshi].join(',');
+    const ids = [...env.sim.catalog.events.polymarket, ...env.sim.catalog.events.kalshi].join(',');
     const r = await batch(`ids=${ids}`);
     expect(r.body.notFound).toEqual([]);
     const statuses = new Set<string>();
@@ -76,9 +69,9 @@ describe('sim prediction API (/pm)', () => {
   });
 
   it('candlesticks: default 200, max 2000, continuous walk in 0..1, cursor pages older bars', async () => {
-    const slug = sim.catalog.events.polymarket[0]!;
+    const slug = env.sim.catalog.events.polymarket[0]!;
     const end = Math.floor(Date.now() / 1000);
-    const r = await api.get(`/pm/v1/events/${slug}/candlesticks?end_ts=${end}`);
+    const r = await env.api.get(`/pm/v1/events/${slug}/candlesticks?end_ts=${end}`);
     expect(r.status).toBe(200);
     expect(r.body.periodInterval).toBe('1h');
     expect(r.body.eventSlug).toBe(slug);
@@ -97,25 +90,25 @@ describe('sim prediction API (/pm)', () => {
       }
     }
     expect(r.body.nextCursor).not.toBeNull();
-    const older = await api.get(
+    const older = await env.api.get(
       `/pm/v1/events/${slug}/candlesticks?end_ts=${end}&cursor=${r.body.nextCursor}&limit=5`,
     );
     const lastOld = older.body.series[0].candles.at(-1);
     expect(Date.parse(lastOld.timestamp)).toBe(Date.parse(r.body.series[0].candles[0].timestamp) - 3_600_000);
     expect(lastOld.close).toBe(r.body.series[0].candles[0].open);
-    const ms = await api.get(
+    const ms = await env.api.get(
       `/pm/v1/events/${slug}/candlesticks?end_ts=${end * 1000}&limit=3&period_interval=1d`,
     );
     expect(ms.body.series[0].candles.length).toBe(3);
-    expect((await api.get(`/pm/v1/events/${slug}/candlesticks?limit=2000&period_interval=1m`)).status).toBe(
-      200,
-    );
+    expect(
+      (await env.api.get(`/pm/v1/events/${slug}/candlesticks?limit=2000&period_interval=1m`)).status,
+    ).toBe(200);
     for (const q of ['limit=2001', 'limit=0', 'period_interval=5m', 'status=open', 'start_ts=abc']) {
-      const bad = await api.get(`/pm/v1/events/${slug}/candlesticks?${q}`);
+      const bad = await env.api.get(`/pm/v1/events/${slug}/candlesticks?${q}`);
       expect(bad.status, q).toBe(400);
       expect(bad.body.errorCode).toBe('BAD_REQUEST');
     }
-    const nf = await api.get('/pm/v1/events/999999999/candlesticks');
+    const nf = await env.api.get('/pm/v1/events/999999999/candlesticks');
     expect(nf.status).toBe(404);
     expect(nf.body).toEqual({ code: 404, error: expect.any(String), errorCode: 'NOT_FOUND' });
   });

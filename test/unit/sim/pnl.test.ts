@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sim } from '../../sim/index';
-import { client, start } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { useSim } from './helpers';
 
-let sim: Sim;
-let api: ReturnType<typeof client>;
-beforeAll(async () => {
-  sim = await start();
-  api = client(sim);
-});
-afterAll(() => sim.close());
+const env = useSim();
 
 describe('sim /v2/pnl', () => {
   it('wallet summary adds up from its positions', async () => {
-    const w = sim.catalog.wallets[0]!;
-    const r = await api.get(`/v2/pnl/wallets/${w}?pnlMode=raw`);
+    const w = env.sim.catalog.wallets[0]!;
+    const r = await env.api.get(`/v2/pnl/wallets/${w}?pnlMode=raw`);
     expect(r.status).toBe(200);
     expect(r.body.wallet).toBe(w);
     expect(r.body.pnlMode).toBe('raw');
     expect(r.body.currency).toBeUndefined();
     const s = r.body.summary;
     expect(s.pnl.total).toBeCloseTo(s.pnl.realized + s.pnl.unrealized, 1);
-    const p = await api.get(`/v2/pnl/wallets/${w}/positions?limit=100&pnlMode=raw`);
+    const p = await env.api.get(`/v2/pnl/wallets/${w}/positions?limit=100&pnlMode=raw`);
     const ps = p.body.positions;
     expect(ps.length).toBe(s.counts.tokensTraded);
     const sum = (f: (x: any) => number | null) => ps.reduce((a: number, x: any) => a + (f(x) ?? 0), 0);
@@ -48,31 +41,31 @@ describe('sim /v2/pnl', () => {
   });
 
   it('identities carry .sol domains for some wallets', async () => {
-    const r = await api.get(`/v2/pnl/wallets/${sim.catalog.wallets[0]}`);
+    const r = await env.api.get(`/v2/pnl/wallets/${env.sim.catalog.wallets[0]}`);
     expect(r.body.identity.sns.domain).toMatch(/\.sol$/);
   });
 
   it('queued wallets answer {indexed:false, queued:true, message}', async () => {
-    const q = sim.catalog.queuedWallets[0]!;
+    const q = env.sim.catalog.queuedWallets[0]!;
     for (const sub of ['', '/positions', '/history']) {
-      const r = await api.get(`/v2/pnl/wallets/${q}${sub}`);
+      const r = await env.api.get(`/v2/pnl/wallets/${q}${sub}`);
       expect(r.status).toBe(200);
       expect(r.body).toEqual({ indexed: false, queued: true, message: expect.any(String) });
     }
   });
 
   it('currency: sol/eur convert money and set currency; invalid is 400 with the spec body', async () => {
-    const w = sim.catalog.wallets[1]!;
-    const usd = await api.get(`/v2/pnl/wallets/${w}`);
-    const eur = await api.get(`/v2/pnl/wallets/${w}?currency=eur`);
+    const w = env.sim.catalog.wallets[1]!;
+    const usd = await env.api.get(`/v2/pnl/wallets/${w}`);
+    const eur = await env.api.get(`/v2/pnl/wallets/${w}?currency=eur`);
     expect(eur.body.currency).toBe('eur');
     expect(eur.body.summary.invested).toBeCloseTo(usd.body.summary.invested * 0.92, 0);
     expect(eur.body.summary.counts).toEqual(usd.body.summary.counts);
     expect(eur.body.summary.roi).toBe(usd.body.summary.roi);
-    const sol = await api.get(`/v2/pnl/wallets/${w}/performance?currency=sol`);
+    const sol = await env.api.get(`/v2/pnl/wallets/${w}/performance?currency=sol`);
     expect(sol.body.currency).toBe('sol');
     for (const sub of ['', '/history', '/performance']) {
-      const bad = await api.get(`/v2/pnl/wallets/${w}${sub}?currency=btc`);
+      const bad = await env.api.get(`/v2/pnl/wallets/${w}${sub}?currency=btc`);
       expect(bad.status).toBe(400);
       expect(bad.body).toEqual({ error: 'Invalid currency. Options: usd, sol, eur' });
     }
@@ -80,49 +73,53 @@ describe('sim /v2/pnl', () => {
 
   it('strict mode zeroes flagged realized PnL that raw keeps', async () => {
     let differs = 0;
-    for (const w of sim.catalog.wallets.slice(0, 30)) {
-      const s = await api.get(`/v2/pnl/wallets/${w}`);
-      const r = await api.get(`/v2/pnl/wallets/${w}?pnlMode=raw`);
+    for (const w of env.sim.catalog.wallets.slice(0, 30)) {
+      const s = await env.api.get(`/v2/pnl/wallets/${w}`);
+      const r = await env.api.get(`/v2/pnl/wallets/${w}?pnlMode=raw`);
       if (s.body.summary.pnl.realized !== r.body.summary.pnl.realized) differs++;
       expect(s.body.summary.pnl.realizedRaw).toBe(r.body.summary.pnl.realizedRaw);
     }
     expect(differs).toBeGreaterThan(0);
-    expect((await api.get(`/v2/pnl/wallets/${sim.catalog.wallets[0]}?pnlMode=wild`)).status).toBe(400);
+    expect((await env.api.get(`/v2/pnl/wallets/${env.sim.catalog.wallets[0]}?pnlMode=wild`)).status).toBe(
+      400,
+    );
   });
 
   it('every wallet sub-path answers', async () => {
-    const w = sim.catalog.wallets[0]!;
-    const pos = await api.get(`/v2/pnl/wallets/${w}/positions`);
+    const w = env.sim.catalog.wallets[0]!;
+    const pos = await env.api.get(`/v2/pnl/wallets/${w}/positions`);
     const token = pos.body.positions[0].token;
-    const t = await api.get(`/v2/pnl/wallets/${w}/tokens/${token}`);
+    const t = await env.api.get(`/v2/pnl/wallets/${w}/tokens/${token}`);
     expect(t.body.token).toBe(token);
     expect(t.body.wallet).toBe(w);
-    expect((await api.get(`/v2/pnl/wallets/${w}/history`)).body.days.length).toBe(30);
-    expect((await api.get(`/v2/pnl/wallets/${w}/performance`)).body.window).toBe(30);
-    expect((await api.get(`/v2/pnl/wallets/${w}/highlights`)).body.highlights).toHaveProperty(
+    expect((await env.api.get(`/v2/pnl/wallets/${w}/history`)).body.days.length).toBe(30);
+    expect((await env.api.get(`/v2/pnl/wallets/${w}/performance`)).body.window).toBe(30);
+    expect((await env.api.get(`/v2/pnl/wallets/${w}/highlights`)).body.highlights).toHaveProperty(
       'biggestWinner',
     );
-    expect((await api.get(`/v2/pnl/wallets/${w}/risk`)).body.openPositions.count).toBeGreaterThanOrEqual(0);
-    expect((await api.get(`/v2/pnl/wallets/${w}/chart`)).body.points.length).toBe(30);
-    const traders = await api.get(`/v2/pnl/tokens/${token}/traders`);
+    expect((await env.api.get(`/v2/pnl/wallets/${w}/risk`)).body.openPositions.count).toBeGreaterThanOrEqual(
+      0,
+    );
+    expect((await env.api.get(`/v2/pnl/wallets/${w}/chart`)).body.points.length).toBe(30);
+    const traders = await env.api.get(`/v2/pnl/tokens/${token}/traders`);
     expect(traders.body.traders.some((x: any) => x.wallet === w)).toBe(true);
-    const fb = await api.get(`/v2/pnl/tokens/${token}/first-buyers`);
+    const fb = await env.api.get(`/v2/pnl/tokens/${token}/first-buyers`);
     const firsts = fb.body.traders.map((x: any) => x.timing.firstTrade);
     expect([...firsts].sort((a, b) => a - b)).toEqual(firsts);
-    const lb = await api.get('/v2/pnl/leaderboard/top?limit=10');
+    const lb = await env.api.get('/v2/pnl/leaderboard/top?limit=10');
     expect(lb.body.traders.length).toBe(10);
     expect(lb.body.pagination.hasMore).toBe(true);
-    expect((await api.get('/v2/pnl/wallets/bad')).status).toBe(400);
+    expect((await env.api.get('/v2/pnl/wallets/bad')).status).toBe(400);
   });
 
   it('wallet batch: 100 unique max, extra in truncated, invalid and notFound listed', async () => {
-    const ws = sim.catalog.wallets;
-    const list = [...ws.slice(0, 105), ws[0]!, 'not-a-wallet', sim.catalog.queuedWallets[0]!];
-    const r = await api.post('/v2/pnl/wallets/batch', { wallets: list });
+    const ws = env.sim.catalog.wallets;
+    const list = [...ws.slice(0, 105), ws[0]!, 'not-a-wallet', env.sim.catalog.queuedWallets[0]!];
+    const r = await env.api.post('/v2/pnl/wallets/batch', { wallets: list });
     expect(r.status).toBe(200);
     expect(r.body.count).toBe(100);
     expect(r.body.wallets.length).toBe(100);
-    expect(r.body.truncated).toEqual([...ws.slice(100, 105), sim.catalog.queuedWallets[0]]);
+    expect(r.body.truncated).toEqual([...ws.slice(100, 105), env.sim.catalog.queuedWallets[0]]);
     expect(r.body.invalid).toEqual(['not-a-wallet']);
     expect(r.body.wallets[0]).toEqual({
       wallet: ws[0],
@@ -131,28 +128,32 @@ describe('sim /v2/pnl', () => {
       tags: expect.any(Object),
       updatedAt: expect.any(String),
     });
-    const small = await api.post('/v2/pnl/wallets/batch', { wallets: [ws[2], sim.catalog.queuedWallets[1]] });
-    expect(small.body.notFound).toEqual([sim.catalog.queuedWallets[1]]);
-    const single = await api.get(`/v2/pnl/wallets/${ws[2]}`);
+    const small = await env.api.post('/v2/pnl/wallets/batch', {
+      wallets: [ws[2], env.sim.catalog.queuedWallets[1]],
+    });
+    expect(small.body.notFound).toEqual([env.sim.catalog.queuedWallets[1]]);
+    const single = await env.api.get(`/v2/pnl/wallets/${ws[2]}`);
     expect(small.body.wallets[0].summary).toEqual(single.body.summary);
-    expect((await api.post('/v2/pnl/wallets/batch', {})).status).toBe(400);
+    expect((await env.api.post('/v2/pnl/wallets/batch', {})).status).toBe(400);
   });
 
   it('position batches honour their limits', async () => {
-    const w = sim.catalog.wallets[0]!;
-    const mints = sim.catalog.mints;
-    const tokens = [...mints, ...Array.from({ length: 50 }, (_, i) => sim.catalog.wallets[i])];
-    const a = await api.post(`/v2/pnl/wallets/${w}/positions/batch`, { tokens });
+    const w = env.sim.catalog.wallets[0]!;
+    const mints = env.sim.catalog.mints;
+    const tokens = [...mints, ...Array.from({ length: 50 }, (_, i) => env.sim.catalog.wallets[i])];
+    const a = await env.api.post(`/v2/pnl/wallets/${w}/positions/batch`, { tokens });
     expect(a.body.truncated.length).toBe(tokens.length - 100);
     expect(a.body.count).toBe(a.body.positions.length);
     expect(a.body.count + a.body.notFound.length).toBe(100);
     const tk = a.body.positions[0].token;
-    const b = await api.post(`/v2/pnl/tokens/${tk}/positions/batch`, { wallets: sim.catalog.wallets });
+    const b = await env.api.post(`/v2/pnl/tokens/${tk}/positions/batch`, {
+      wallets: env.sim.catalog.wallets,
+    });
     expect(b.body.positions.some((p: any) => p.wallet === w)).toBe(true);
     expect(b.body.truncated).toBeUndefined();
-    const pairs = sim.catalog.wallets.map((x) => ({ wallet: x, token: tk }));
-    pairs.push(...sim.catalog.queuedWallets.map((x) => ({ wallet: x, token: tk })));
-    const c = await api.post('/v2/pnl/positions/batch', { pairs });
+    const pairs = env.sim.catalog.wallets.map((x) => ({ wallet: x, token: tk }));
+    pairs.push(...env.sim.catalog.queuedWallets.map((x) => ({ wallet: x, token: tk })));
+    const c = await env.api.post('/v2/pnl/positions/batch', { pairs });
     expect(c.body.truncated.length).toBe(pairs.length - 200);
     expect(c.body.positions.some((p: any) => p.wallet === w && p.token === tk)).toBe(true);
   });

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodeBase58 } from '../../../lib/detect/base58';
-import type { Sim } from '../../sim/index';
-import { client, rpcCall, start } from './helpers';
+import { client, rpcCall, useSim } from './helpers';
 
-let sim: Sim;
-let api: ReturnType<typeof client>;
-beforeAll(async () => {
-  sim = await start();
-  api = client(sim);
-});
-afterAll(() => sim.close());
+const env = useSim();
 
 describe('sim RPC', () => {
   it('getBlock/getConfirmedBlock: confirmed slot gives a block, unconfirmed null', async () => {
-    const slot = sim.catalog.slots.confirmed[3]!;
+    const slot = env.sim.catalog.slots.confirmed[3]!;
     for (const method of ['getBlock', 'getConfirmedBlock']) {
-      const r = await rpcCall(sim, method, [slot, { transactionDetails: 'full', rewards: false }]);
+      const r = await rpcCall(env.sim, method, [slot, { transactionDetails: 'full', rewards: false }]);
       expect(r.body.jsonrpc).toBe('2.0');
       expect(r.body.id).toBe(7);
       const b = r.body.result;
@@ -25,19 +18,19 @@ describe('sim RPC', () => {
       expect(b.transactions[0].meta.fee).toBe(5000);
       expect(b.transactions[0].transaction.signatures.length).toBe(1);
       expect(b.rewards).toBeUndefined();
-      const u = await rpcCall(sim, method, [sim.catalog.slots.unconfirmed[0]]);
+      const u = await rpcCall(env.sim, method, [env.sim.catalog.slots.unconfirmed[0]]);
       expect(u.body.result).toBeNull();
     }
-    const prev = await rpcCall(sim, 'getBlock', [slot - 1]);
-    expect((await rpcCall(sim, 'getBlock', [slot])).body.result.previousBlockhash).toBe(
+    const prev = await rpcCall(env.sim, 'getBlock', [slot - 1]);
+    expect((await rpcCall(env.sim, 'getBlock', [slot])).body.result.previousBlockhash).toBe(
       prev.body.result.blockhash,
     );
   });
 
   it('getMultipleAccounts uses the contract owners and the standard shape', async () => {
-    const c = sim.catalog;
+    const c = env.sim.catalog;
     const unknown = encodeBase58(new Uint8Array(32).fill(7));
-    const r = await rpcCall(sim, 'getMultipleAccounts', [
+    const r = await rpcCall(env.sim, 'getMultipleAccounts', [
       [c.wallets[0], c.mints[3], c.orders[0], c.pools[0], unknown],
     ]);
     const v = r.body.result.value;
@@ -53,30 +46,30 @@ describe('sim RPC', () => {
     expect(v[3].owner).toBe('675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8');
     expect(v).toHaveLength(5);
     expect(v[4]).toBeNull();
-    const bad = await rpcCall(sim, 'getMultipleAccounts', [['xyz']]);
+    const bad = await rpcCall(env.sim, 'getMultipleAccounts', [['xyz']]);
     expect(bad.body.error.code).toBe(-32602);
     expect(typeof v[0].lamports).toBe('number');
   });
 
   it('domains resolve consistently with identities; unknown method -32601; bad key 401', async () => {
-    const w = sim.catalog.wallets[0]!;
-    const pnl = await api.get(`/v2/pnl/wallets/${w}`);
+    const w = env.sim.catalog.wallets[0]!;
+    const pnl = await env.api.get(`/v2/pnl/wallets/${w}`);
     const domain = pnl.body.identity.sns.domain;
-    expect((await rpcCall(sim, 'getPrimaryDomain', [w])).body.result).toEqual({ wallet: w, domain });
-    expect((await rpcCall(sim, 'resolveSolDomain', [domain])).body.result).toEqual({ domain, owner: w });
-    expect((await rpcCall(sim, 'getAllDomains', [w])).body.result[0]).toBe(domain);
-    const multi = await rpcCall(sim, 'getMultiplePrimaryDomains', [[w, sim.catalog.wallets[2]]]);
+    expect((await rpcCall(env.sim, 'getPrimaryDomain', [w])).body.result).toEqual({ wallet: w, domain });
+    expect((await rpcCall(env.sim, 'resolveSolDomain', [domain])).body.result).toEqual({ domain, owner: w });
+    expect((await rpcCall(env.sim, 'getAllDomains', [w])).body.result[0]).toBe(domain);
+    const multi = await rpcCall(env.sim, 'getMultiplePrimaryDomains', [[w, env.sim.catalog.wallets[2]]]);
     expect(multi.body.result[0].domain).toBe(domain);
-    const un = await rpcCall(sim, 'getEverything', []);
+    const un = await rpcCall(env.sim, 'getEverything', []);
     expect(un.body.error.code).toBe(-32601);
-    const bad = await rpcCall(sim, 'getBlock', [1], 'nope');
+    const bad = await rpcCall(env.sim, 'getBlock', [1], 'nope');
     expect(bad.status).toBe(401);
   });
 });
 
 describe('sim market data', () => {
   it('deprecated /events binary follows the documented layout', async () => {
-    const r = await fetch(`${sim.url}/events/${sim.catalog.mints[2]}/${sim.catalog.pools[0]}`, {
+    const r = await fetch(`${env.sim.url}/events/${env.sim.catalog.mints[2]}/${env.sim.catalog.pools[0]}`, {
       headers: { 'x-api-key': 'demo', accept: 'application/octet-stream' },
     });
     expect(r.headers.get('content-type')).toBe('application/octet-stream');
@@ -97,26 +90,26 @@ describe('sim market data', () => {
       expect(buf.readUInt32LE(o)).toBeLessThan(walletCount);
       expect(buf.readFloatLE(o + 4)).toBeGreaterThan(0);
     }
-    expect(wallets.every((w) => sim.catalog.wallets.includes(w))).toBe(true);
+    expect(wallets.every((w) => env.sim.catalog.wallets.includes(w))).toBe(true);
   });
 
   it('stats, chart (currency rule), search, credits, subscription', async () => {
-    const [m, p] = [sim.catalog.mints[2], sim.catalog.pools[0]];
-    const st = await api.get(`/stats/${m}/${p}`);
+    const [m, p] = [env.sim.catalog.mints[2], env.sim.catalog.pools[0]];
+    const st = await env.api.get(`/stats/${m}/${p}`);
     expect(st.body['24h'].volume.total).toBeCloseTo(
       st.body['24h'].volume.buys + st.body['24h'].volume.sells,
       1,
     );
-    const ch = await api.get(`/chart/${m}?type=1h`);
+    const ch = await env.api.get(`/chart/${m}?type=1h`);
     expect(ch.body.oclhv.length).toBeGreaterThan(10);
-    expect((await api.get(`/chart/${m}/${p}`)).status).toBe(200);
-    const bad = await api.get(`/chart/${m}?currency=gbp`);
+    expect((await env.api.get(`/chart/${m}/${p}`)).status).toBe(200);
+    const bad = await env.api.get(`/chart/${m}?currency=gbp`);
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ error: 'Invalid currency. Options: usd, sol, eur' });
-    const s = await api.get('/search?query=usdc');
-    expect(s.body.data.some((t: any) => t.mint === sim.catalog.mints[1])).toBe(true);
-    expect((await api.get('/credits')).body).toEqual({ credits: expect.any(Number) });
-    expect((await api.get('/subscription')).body).toMatchObject({ plan: 'premium', status: 'active' });
-    expect((await client(sim, 'demo-free').get('/subscription')).body.plan).toBe('free');
+    const s = await env.api.get('/search?query=usdc');
+    expect(s.body.data.some((t: any) => t.mint === env.sim.catalog.mints[1])).toBe(true);
+    expect((await env.api.get('/credits')).body).toEqual({ credits: expect.any(Number) });
+    expect((await env.api.get('/subscription')).body).toMatchObject({ plan: 'premium', status: 'active' });
+    expect((await client(env.sim, 'demo-free').get('/subscription')).body.plan).toBe('free');
   });
 });
