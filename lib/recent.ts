@@ -39,7 +39,3 @@ export async function removeRecent(input: string): Promise<string[]> {
   await recentItem.setValue(next);
   return next;
 }
-
-export async function clearRecent(): Promise<void> {
-  await recentItem.setValue([]);
-}

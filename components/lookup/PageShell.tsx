@@ -13,7 +13,7 @@ import { useAsync } from './useAsync';
 
 type Theme = Settings['theme'];
 
-export function resolveTheme(theme: Theme, prefersDark: boolean): 'light' | 'dark' {
+function resolveTheme(theme: Theme, prefersDark: boolean): 'light' | 'dark' {
   if (theme === 'auto') return prefersDark ? 'dark' : 'light';
   return theme;
 }

@@ -6,7 +6,7 @@ import { useAsk } from './ask';
 import { useWatchSync } from './watchSync';
 
 /** The watchlist's limit is refused by the background; say so plainly rather than with a code. */
-export function watchErrorText(err: ErrorView): string {
+function watchErrorText(err: ErrorView): string {
   if (/limit|full|max/i.test(`${err.code} ${err.message}`)) {
     return `Watchlist is full: remove a wallet first.${err.message ? ` (${err.message})` : ''}`;
   }

@@ -13,7 +13,7 @@ export type AskFn = <K extends PageMessage>(
   data: z.input<(typeof PAGE_INPUTS)[K]>,
 ) => Promise<Outputs[K]>;
 
-export const AskContext = createContext<AskFn>(realAsk as AskFn);
+const AskContext = createContext<AskFn>(realAsk as AskFn);
 
 export function useAsk(): AskFn {
   return useContext(AskContext);

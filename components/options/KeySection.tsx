@@ -25,7 +25,7 @@ const planText = (r: { plan: string | null; credits: number | null; live: boolea
  * The generic "key refused: check it in the options page" reads oddly on the options page itself;
  * here the user needs to know the pasted key was refused and whether the saved one is still in use.
  */
-export function keyErrorText(e: unknown, action: 'keyCheck' | 'keySet' | 'keyClear'): string {
+function keyErrorText(e: unknown, action: 'keyCheck' | 'keySet' | 'keyClear'): string {
   if (action !== 'keyClear' && toErrorView(e).code === 'UNAUTHORIZED') {
     return action === 'keySet'
       ? 'The service refused this key, so it was not saved: check that you pasted the whole key.'

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { SUPPORTED_SITES } from '../../lib/sites/hosts';
 import { SaveNote, type SectionProps } from './save';
 
-export const ANY_SITE_ORIGINS = ['*://*/*'];
+const ANY_SITE_ORIGINS = ['*://*/*'];
 
 /** The slice of browser.permissions the page uses; injected so tests need no browser. */
 export interface PermissionsApi {
