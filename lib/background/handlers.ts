@@ -92,14 +92,16 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     status: async () => {
       const live = services.hub.status();
       if (services.apiKey() && services.keyState() === 'unchecked') await services.checkKey();
+      // The in-memory list every watchlist write keeps current: the popup polls this, so no storage read.
+      const entries = watch.watchlist.snapshot();
       return {
         key: services.keyState(),
         plan: services.plan()?.name ?? null,
         credits: services.plan()?.credits ?? null,
         live: live.state,
         liveRetryAt: live.nextRetryAt ?? null,
-        watched: (await watch.list()).length,
-        unread: (await watch.unread()).total,
+        watched: entries.length,
+        unread: entries.reduce((sum, e) => sum + e.unread, 0),
       };
     },
     keyCheck: async ({ key }) => keyAnswer(await probe(key)),
