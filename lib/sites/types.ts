@@ -1,3 +1,4 @@
+import { hostKey } from '../detect/classify';
 import type { AddressHit, AddressKind, LinkTarget } from '../detect/types';
 
 /**
@@ -47,8 +48,6 @@ export function defineAdapter(adapter: SiteAdapter): SiteAdapter {
 
 /** Matches a URL by host (with or without `www.`). */
 export function hostIs(...hosts: string[]): (url: URL) => boolean {
-  return (url) => {
-    const host = url.hostname.toLowerCase().replace(/^www\./, '');
-    return (url.protocol === 'https:' || url.protocol === 'http:') && hosts.includes(host);
-  };
+  return (url) =>
+    (url.protocol === 'https:' || url.protocol === 'http:') && hosts.includes(hostKey(url.hostname));
 }
