@@ -40,11 +40,11 @@ function openOptions() {
   void browser.runtime.openOptionsPage?.();
 }
 
-export function StatusLine({ now = () => Date.now() }: { now?: () => number }) {
+export function StatusLine() {
   const ask = useAsk();
   const [status, setStatus] = useState<StatusView | null>(null);
   const [failed, setFailed] = useState(false);
-  const [clock, setClock] = useState(now());
+  const [, setTick] = useState(0);
 
   useEffect(() => {
     let alive = true;
@@ -59,14 +59,19 @@ export function StatusLine({ now = () => Date.now() }: { now?: () => number }) {
       );
     void poll();
     const timer = setInterval(poll, POLL_MS);
-    // a one-second tick keeps "reconnecting in N s" counting down between polls
-    const tick = setInterval(() => setClock(now()), 1000);
     return () => {
       alive = false;
       clearInterval(timer);
-      clearInterval(tick);
     };
-  }, [ask, now]);
+  }, [ask]);
+
+  // only while "reconnecting in N s" is shown does a one-second tick re-render it between polls
+  const countingDown = status?.live === 'reconnecting' && status.liveRetryAt !== null;
+  useEffect(() => {
+    if (!countingDown) return;
+    const tick = setInterval(() => setTick((t) => t + 1), 1000);
+    return () => clearInterval(tick);
+  }, [countingDown]);
 
   if (!status) {
     return (
@@ -91,7 +96,7 @@ export function StatusLine({ now = () => Date.now() }: { now?: () => number }) {
       {status.plan && <span data-testid="status-plan"> · {truncateText(status.plan, 20)}</span>}
       <span data-testid="status-live" class={`live-${status.live}`}>
         {' '}
-        · {liveText(status, clock)}
+        · {liveText(status, Date.now())}
       </span>
       {status.credits !== null && (
         <span data-testid="status-credits">
