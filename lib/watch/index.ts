@@ -108,11 +108,9 @@ export function createWatchService(opts: WatchServiceOptions) {
 
     /** Loads the list and the seen set, sets the badge; call once when the worker starts. */
     async start(): Promise<WatchChange> {
-      await notifier.init();
-      await watchlist.load();
+      await notifier.init(); // loads the watchlist (and the seen set) once
       await notifier.refreshBadge();
       const entries = watchlist.snapshot();
-      lastRooms = [];
       const next = rooms();
       lastRooms = next;
       return { entries, rooms: next, added: next, removed: [] };
