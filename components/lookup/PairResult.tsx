@@ -16,20 +16,19 @@ export function PairResult({
 }) {
   const ask = useAsk();
   const open = useOpenLookup();
-  const sym = (mint: string) =>
-    page.orders.find((o) => o.input.mint === mint)?.input.symbol ?? shortAddress(mint);
-  const outSym =
-    page.orders.find((o) => o.output.mint === outputMint)?.output.symbol ?? shortAddress(outputMint);
+  // the symbol an order of the first page names for this side's mint, else the short address
+  const symbol = (side: 'input' | 'output', mint: string) =>
+    page.orders.find((o) => o[side].mint === mint)?.[side].symbol ?? shortAddress(mint);
   return (
     <article class="view view-pair" data-testid="view-pair">
       <header>
         <h2>
           <button type="button" class="link" onClick={() => open(inputMint)}>
-            {sym(inputMint)}
+            {symbol('input', inputMint)}
           </button>{' '}
           →{' '}
           <button type="button" class="link" onClick={() => open(outputMint)}>
-            {outSym}
+            {symbol('output', outputMint)}
           </button>
         </h2>
       </header>
