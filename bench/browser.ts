@@ -2,12 +2,9 @@
  * Real Chromium with the simulator build of the extension (playwright-core, headless): the page
  * figures (detection, long tasks, mutation cost, naive reference) and the request economy.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { PROBE_ATTR } from '../lib/page/probe';
-import { chromiumArgs, chromiumPath } from '../test/e2e/chromium';
+import { launchChromium } from '../test/e2e/chromium';
 import type { PagePools } from './pages';
 
 export interface Probe {
@@ -35,16 +32,7 @@ export interface Browser {
 
 /** A fresh profile with the extension (or without: the naive reference and the page's own baseline). */
 export async function launch(extensionDir: string | null): Promise<Browser> {
-  const profile = mkdtempSync(join(tmpdir(), 'lens-bench-'));
-  const args = extensionDir
-    ? chromiumArgs(extensionDir, true)
-    : chromiumArgs(profile, true).filter((a) => !a.includes('extension'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath(),
-    headless: true,
-    args,
-    viewport: { width: 1280, height: 800 },
-  });
+  const { context, close } = await launchChromium(extensionDir);
   if (extensionDir && !context.serviceWorkers().length) await context.waitForEvent('serviceworker');
   const page = context.pages()[0] ?? (await context.newPage());
   return {
@@ -64,10 +52,7 @@ export async function launch(extensionDir: string | null): Promise<Browser> {
       await cdp.send('ServiceWorker.stopAllWorkers');
       await cdp.detach();
     },
-    async close() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
+    close,
   };
 }
 

@@ -8,13 +8,12 @@
  *
  * Options: --headless, --port N (the simulator's port; default: any free port).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { ADAPTERS } from '../lib/sites';
 import { buildForSim } from '../test/e2e/build';
-import { chromiumArgs, chromiumPath } from '../test/e2e/chromium';
+import { chromiumPath, launchChromium } from '../test/e2e/chromium';
 import { startFixtureServer } from '../test/e2e/fixture-server';
 import { watchWalletInPopup } from '../test/e2e/ui';
 import { type Catalog, type Sim, startSim } from '../test/sim';
@@ -104,29 +103,23 @@ function popupLookups(c: Catalog): { name: string; input: string; view: string }
 }
 
 async function main(): Promise<void> {
-  const browserPath = chromiumPath();
+  chromiumPath(); // fails fast, before the simulator and the build, when there is no Chromium
   const sim = await startSimulator(portArg());
   const fixtures = await startFixtureServer(sim.catalog);
   console.log(`simulator: ${sim.url}   demo pages: ${fixtures.url}/index.html`);
   process.env.LENS_OUT_DIR = resolve('.output/demo');
   const extension = buildForSim({ simUrl: sim.url, key: 'demo', testHooks: true });
-  const profile = mkdtempSync(join(tmpdir(), 'lens-demo-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: browserPath,
-    headless,
-    args: chromiumArgs(extension, headless),
-    viewport: { width: 1280, height: 800 },
-  });
+  const browser = await launchChromium(extension, headless);
+  const { context } = browser;
   let emitter: NodeJS.Timeout | undefined;
   let closing = false;
   const cleanup = async () => {
     if (closing) return;
     closing = true;
     clearInterval(emitter);
-    await context.close().catch(() => {});
+    await browser.close();
     await fixtures.close();
     await sim.close();
-    rmSync(profile, { recursive: true, force: true });
   };
   const stop = () => void cleanup().then(() => process.exit(0));
   process.once('SIGINT', stop);

@@ -1,4 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium } from 'playwright-core';
 
 /** Debian's Chromium, or CHROMIUM_PATH. Playwright's own browser download is not available here. */
 export function chromiumPath(): string {
@@ -25,4 +28,31 @@ export function chromiumArgs(extensionDir: string, headless: boolean): string[] 
     `--load-extension=${extensionDir}`,
     ...(headless ? ['--headless=new'] : []),
   ];
+}
+
+/**
+ * Chromium on a fresh temporary profile, with the unpacked extension (or none: `null`); close()
+ * also deletes the profile. Shared by the e2e harness, the demo and the benchmark.
+ */
+export async function launchChromium(
+  extensionDir: string | null,
+  headless = true,
+): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'lens-'));
+  const args = extensionDir
+    ? chromiumArgs(extensionDir, headless)
+    : chromiumArgs(profile, headless).filter((a) => !a.includes('extension'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless,
+    args,
+    viewport: { width: 1280, height: 800 },
+  });
+  return {
+    context,
+    async close() {
+      await context.close().catch(() => {});
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
 }

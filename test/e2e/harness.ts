@@ -1,10 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { inject } from 'vitest';
 import type { Catalog } from '../sim';
-import { chromiumArgs, chromiumPath } from './chromium';
+import { launchChromium } from './chromium';
 
 /** The extension API as seen inside the browser (worker and extension worlds). */
 export type ChromeApi = typeof import('wxt/browser').browser;
@@ -32,13 +31,7 @@ export async function launchLens(): Promise<Lens> {
   const extensionDir = inject('extensionDir');
   const simUrl = inject('simUrl');
   const fixturesUrl = inject('fixturesUrl');
-  const profile = mkdtempSync(join(tmpdir(), 'lens-e2e-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath(),
-    headless: true,
-    args: chromiumArgs(extensionDir, true),
-    viewport: { width: 1280, height: 800 },
-  });
+  const { context, close } = await launchChromium(extensionDir);
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
   const page = context.pages()[0] ?? (await context.newPage());
@@ -73,9 +66,6 @@ export async function launchLens(): Promise<Lens> {
       await target.screenshot({ path: file });
       return file;
     },
-    async close() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
+    close,
   };
 }
