@@ -1,5 +1,4 @@
 export { ANCHOR_ATTR, OWN_UI_ATTR } from './dom';
 export type { Scanner, ScannerOptions } from './scanner';
 export { createScanner } from './scanner';
-export type { Found, FoundSource, FoundTarget, UrlFound } from './types';
-export { scanUrl } from './url';
+export type { Found, FoundSource, FoundTarget } from './types';

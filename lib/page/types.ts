@@ -1,6 +1,6 @@
 import type { AddressKind, PredictionEvent } from '../detect/types';
 
-export type FoundSource = 'text' | 'link' | 'attribute' | 'url';
+export type FoundSource = 'text' | 'link' | 'attribute';
 
 /** What was found: an address with its kind, or a prediction-market event (kind 'event'). */
 export type FoundTarget =
@@ -8,7 +8,4 @@ export type FoundTarget =
   | { kind: 'event'; event: PredictionEvent; address?: undefined };
 
 /** One occurrence on the page; the badge goes right after `anchor`. */
-export type Found = FoundTarget & { source: Exclude<FoundSource, 'url'>; anchor: Element };
-
-/** An address or event named by the page URL itself (the account or token page being viewed). */
-export type UrlFound = FoundTarget & { source: 'url' };
+export type Found = FoundTarget & { source: FoundSource; anchor: Element };

@@ -1,5 +1,5 @@
 import { hostKey } from '../detect/classify';
-import type { AddressHit, AddressKind, LinkTarget } from '../detect/types';
+import type { AddressKind, LinkTarget } from '../detect/types';
 
 /**
  * A site adapter: which pages it serves and where addresses live on them. Declarative on purpose:
@@ -20,8 +20,6 @@ export interface SiteAdapter {
     text?: boolean | string;
     /** Attributes holding a full address (behind truncated displays), with the kind each implies. */
     attributes?: Readonly<Record<string, AddressKind>>;
-    /** Addresses in the page URL (see scanUrl); default: the shared URL patterns. */
-    url?: boolean | ((url: URL) => AddressHit[]);
   };
   /** Report prediction-market links (default true) and addresses (default true). */
   events?: boolean;
@@ -37,9 +35,8 @@ export interface SiteAdapter {
 }
 
 export interface ClassifyContext {
-  source: 'text' | 'link' | 'attribute' | 'url';
+  source: 'text' | 'link' | 'attribute';
   element?: Element;
-  url?: URL;
 }
 
 export function defineAdapter(adapter: SiteAdapter): SiteAdapter {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import bs58 from 'bs58';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createScanner, type Found, type ScannerOptions, scanUrl } from '../../../lib/page';
+import { createScanner, type Found, type ScannerOptions } from '../../../lib/page';
 import { adapterById } from '../../../lib/sites';
 import type { SiteAdapter } from '../../../lib/sites/types';
 
@@ -180,22 +180,6 @@ describe('scanner', () => {
     document.body.innerHTML = `<a href="https://solscan.io/account/${a}" title="${a}"><span data-address="${a}">${a}</span></a>`;
     await scan().idle();
     expect(found.map((f) => `${f.source} ${f.address}`)).toEqual([`link ${a}`]);
-  });
-});
-
-describe('scanUrl', () => {
-  it('reads the page URL', () => {
-    const a = addressAt(1);
-    expect(scanUrl(`https://solscan.io/token/${a}`, adapterById('solscan')!)).toEqual([
-      { kind: 'mint', address: a, source: 'url' },
-    ]);
-    expect(scanUrl(`https://gmgn.ai/sol/address/ref_${a}`, adapterById('gmgn')!)).toEqual([
-      { kind: 'wallet', address: a, source: 'url' },
-    ]);
-    expect(scanUrl('https://polymarket.com/event/fed-decision', adapterById('polymarket-links')!)).toEqual([
-      { kind: 'event', event: { exchange: 'polymarket', id: 'fed-decision' }, source: 'url' },
-    ]);
-    expect(scanUrl('not a url', generic)).toEqual([]);
   });
 });
 
