@@ -57,8 +57,3 @@ export function Badge(props: BadgeProps) {
     </button>
   );
 }
-
-/** The badge of a prediction-market link: leading outcome and its price, closed/resolved as such. */
-export function OddsChip(props: Omit<Extract<BadgeProps, { kind: 'event' }>, 'kind'>) {
-  return <Badge {...props} kind="event" />;
-}

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Badge, OddsChip } from '../../../components/shared/Badge';
+import { Badge } from '../../../components/shared/Badge';
 import { badgeText, describeBadge } from '../../../components/shared/badgeFace';
 import { errorMessage } from '../../../lib/errors';
 import { HOSTILE, odds, order, tokenView, walletBadge } from './fixtures';
@@ -136,9 +136,9 @@ describe('Badge states', () => {
   });
 });
 
-describe('OddsChip', () => {
+describe('odds chip (Badge kind event)', () => {
   it('shows the leading outcome and its price', () => {
-    render(<OddsChip data={ready(odds())} />);
+    render(<Badge kind="event" data={ready(odds())} />);
     expect(screen.getByRole('button').textContent).toBe('Yes63%');
   });
   it('shows closed and resolved events as such', () => {
@@ -161,7 +161,10 @@ describe('OddsChip', () => {
   });
   it('renders a hostile outcome label as text, cut and stripped of bidi overrides', () => {
     const { container } = render(
-      <OddsChip data={ready(odds({ leading: { label: `\u202E${HOSTILE}`, price: 0.5, market: null } }))} />,
+      <Badge
+        kind="event"
+        data={ready(odds({ leading: { label: `\u202E${HOSTILE}`, price: 0.5, market: null } }))}
+      />,
     );
     expect(container.querySelector('img')).toBeNull();
     const text = container.textContent ?? '';
