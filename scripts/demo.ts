@@ -15,7 +15,7 @@ import { ADAPTERS } from '../lib/sites';
 import { buildForSim } from '../test/e2e/build';
 import { chromiumPath, launchChromium } from '../test/e2e/chromium';
 import { startFixtureServer } from '../test/e2e/fixture-server';
-import { watchWalletInPopup } from '../test/e2e/ui';
+import { lookupIn, openPopup, watchWalletInPopup } from '../test/e2e/ui';
 import { type Catalog, type Sim, startSim } from '../test/sim';
 
 const argv = process.argv.slice(2);
@@ -196,16 +196,11 @@ async function main(): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     for (const lookup of popupLookups(sim.catalog)) {
       if (scheme === 'dark' && lookup.name !== 'wallet' && lookup.name !== 'event') continue;
-      const view = await context.newPage();
-      await view.setViewportSize({ width: 380, height: 600 });
+      const view = await openPopup(context, id);
       await view.emulateMedia({ colorScheme: scheme });
-      await view.goto(`chrome-extension://${id}/popup.html`);
-      await view.getByTestId('search-input').fill(lookup.input);
-      await view.getByTestId('search-input').press('Enter');
-      await view
-        .getByTestId(lookup.view)
-        .waitFor({ timeout: 10_000 })
-        .catch(() => console.warn(`popup ${lookup.name}: ${lookup.view} did not appear`));
+      await lookupIn(view, lookup.input, lookup.view).catch(() =>
+        console.warn(`popup ${lookup.name}: ${lookup.view} did not appear`),
+      );
       await view.waitForTimeout(600);
       await shoot(`popup-${lookup.name}${scheme === 'dark' ? '-dark' : ''}`, view);
       await view.close();
