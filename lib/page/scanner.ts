@@ -118,8 +118,9 @@ export function createScanner(options: ScannerOptions): Scanner {
   const linkTargets = new WeakMap<Element, LinkTarget | null>();
   const hrefTargets = new Map<string, LinkTarget | null>();
   const foundAt = new WeakMap<Element, Found>();
-  // Answers about ancestors hold while the page changes nothing: they are dropped at the start of
-  // every drain and whenever the page's mutations arrive (it may have moved or changed nodes).
+  // Answers about ancestors hold while the page moves nothing: they are dropped at the start of
+  // every drain (attributes may have changed meanwhile) and whenever the page removes nodes (it may
+  // have moved them), not when it only adds some.
   // A Map cleared in place, not a WeakMap made anew: weak tables keyed by DOM nodes are ephemerons the
   // garbage collector must trace against the page's whole DOM, and one new table per slice of a burst
   // left hundreds of them to the page's next major GC (which lands in the page's own script).
@@ -169,14 +170,12 @@ export function createScanner(options: ScannerOptions): Scanner {
   // frame, so its writes cost the page one more layout of what just changed (on a huge table, all
   // of it), and work done inside the frame makes the frame itself longer.
   const mutations = new win.MutationObserver((records) => {
-    contextsStale = true;
     takeRecords(records);
     if (!running && !cancelScheduled && !stopped) runNow();
     else schedule(true);
   });
 
   function takeRecords(records: MutationRecord[]): void {
-    if (records.length) contextsStale = true;
     for (const record of records) {
       if (record.type === 'characterData') {
         const text = record.target as Text;
@@ -184,8 +183,14 @@ export function createScanner(options: ScannerOptions): Scanner {
         enqueue(text);
       } else {
         for (const node of record.addedNodes) {
-          if (node.nodeType === ELEMENT_NODE || node.nodeType === TEXT_NODE) enqueue(node);
+          // The overlay's own badges are never read (their text is ours).
+          if (node.nodeType === TEXT_NODE || (node.nodeType === ELEMENT_NODE && !isOwnUi(node)))
+            enqueue(node);
         }
+        // Only a removal can change what an element already answered (a node moved elsewhere is
+        // removed, then added): added nodes are new to the table, and the overlay's own badges,
+        // added and removed next to anchors, change no one's ancestors.
+        if (!contextsStale) for (const node of record.removedNodes) if (!isOwnUi(node)) contextsStale = true;
       }
     }
   }
@@ -403,10 +408,10 @@ export function createScanner(options: ScannerOptions): Scanner {
       const walker = w.walker;
       if (walker) {
         for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
-          // Hot loop (every text node of the page): one read of `data`, no call for short text.
-          const data = n.data;
-          if (data.length >= MIN_TEXT) {
-            scanText(n, data);
+          // Hot loop (every text node of the page): short text is judged by its length alone (no
+          // string is made for it), long text is read once.
+          if (n.length >= MIN_TEXT) {
+            scanText(n, n.data);
             if (walk !== w || pendingHits >= ANCHOR_BATCH) return true;
           }
           if (++count % CLOCK_EVERY === 0 && slicer.due()) return true;
@@ -590,6 +595,10 @@ export function createScanner(options: ScannerOptions): Scanner {
       return slices;
     },
   };
+}
+
+function isOwnUi(node: Node): boolean {
+  return node.nodeType === ELEMENT_NODE && (node as Element).hasAttribute(OWN_UI_ATTR);
 }
 
 function isEditable(el: Element): boolean {

@@ -76,6 +76,40 @@ describe('scanner', () => {
     expect(found).toEqual([]);
   });
 
+  it('rereads what a moved element implies: text moved into an editor between slices is not read', async () => {
+    // The scanner keeps what each element implies (skip, link, scope) across slices, and drops it
+    // when the page removes (or moves) nodes. Here the page moves a paragraph whose link was already
+    // read into an editable region while the scanner has yielded: its text must not be read.
+    const links = Array.from(
+      { length: 40 },
+      (_, i) => `<a href="https://solscan.io/token/${addressAt(100 + i)}">token ${i}</a>`,
+    ).join(' ');
+    document.body.innerHTML = `<p id="moved"><a href="https://solscan.io/token/${addressAt(1)}">view</a>
+      <span>${addressAt(2)}</span></p><div>${links}</div><div contenteditable="true" id="editor"></div>
+      <p>${addressAt(3)}</p>`;
+    let clock = 0;
+    let moved = false;
+    const scanner = scan({
+      budgetMs: 0,
+      now: () => clock++,
+      yieldToPage: async () => {
+        if (moved) return;
+        moved = true;
+        document.getElementById('editor')!.append(document.getElementById('moved')!);
+      },
+    });
+    await scanner.idle();
+    expect(moved).toBe(true);
+    const addresses = found.map((f) => f.address);
+    expect(addresses).toContain(addressAt(1)); // read (and badged) before the move
+    expect(addresses).toContain(addressAt(3));
+    expect(addresses).not.toContain(addressAt(2));
+    // Adding nodes alone keeps what was learnt, and what is added is still read.
+    document.body.insertAdjacentHTML('beforeend', `<p>${addressAt(4)}</p>`);
+    await scanner.idle();
+    expect(found.map((f) => f.address)).toContain(addressAt(4));
+  });
+
   it('wraps text hits in an unstyled inline span and keeps the text', async () => {
     document.body.innerHTML = `<p>a ${addressAt(1)} b ${addressAt(2)} c</p>`;
     const before = document.body.textContent;
