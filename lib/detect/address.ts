@@ -1,11 +1,13 @@
 import { ALPHABET, INDEX as DIGIT, isBase58Code } from './base58';
 
+// Character classes, as bits (a word's classes OR together).
 const SEPARATOR = 0;
 const BASE58 = 1;
 /** Word characters outside base58 (0 O I l _ +): they glue a run into a longer token, so no piece counts. */
 const JOINER = 2;
 
-const CHAR_CLASS = new Uint8Array(128);
+/** The class of every UTF-16 code unit (64 KiB): one table read per character, no range test. */
+const CHAR_CLASS = new Uint8Array(65536);
 for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c);
   if (/[A-Za-z0-9_+]/.test(ch)) CHAR_CLASS[c] = JOINER;
@@ -17,11 +19,35 @@ const DOT = 46;
 const ELLIPSIS = 0x2026;
 const scratch = new Uint8Array(33);
 
+/** 256^k for k = 0..32: exact doubles (powers of two). */
+const POW256 = Array.from({ length: 33 }, (_, k) => 2 ** (8 * k));
 /**
- * True when text[start, end) (base58 characters only) decodes to exactly 32 bytes. Works on the
- * original string without slicing and gives up as soon as the value outgrows 32 bytes.
+ * How close (relatively) a value may come to a byte-length boundary before the float answer is not
+ * trusted: the double sum below rounds at most 88 times (2^-53 each, about 1e-14 in all).
+ */
+const NEAR = 1e-12;
+
+/**
+ * True when text[start, end) (base58 characters only) decodes to exactly 32 bytes: the leading '1's
+ * are zero bytes, the rest is a number that must then take exactly 32 - zeros bytes. The number is
+ * summed as a double (44 multiply-adds instead of a byte-array decode); only a value within 1e-12 of
+ * a byte-length boundary (which random keys never are, but crafted text can be) is decoded exactly.
  */
 function decodesTo32Bytes(text: string, start: number, end: number): boolean {
+  let zeros = 0;
+  while (start + zeros < end && text.charCodeAt(start + zeros) === ONE) zeros++;
+  if (zeros >= 32) return zeros === 32 && start + zeros === end;
+  let value = 0;
+  for (let i = start + zeros; i < end; i++) value = value * 58 + DIGIT[text.charCodeAt(i)]!;
+  const low = POW256[31 - zeros]!;
+  const high = POW256[32 - zeros]!;
+  if (value >= low * (1 + NEAR) && value <= high * (1 - NEAR)) return true;
+  if (value <= low * (1 - NEAR) || value >= high * (1 + NEAR)) return false;
+  return decodesTo32BytesExactly(text, start, end);
+}
+
+/** The exact answer: a byte-array decode that gives up as soon as the value outgrows 32 bytes. */
+function decodesTo32BytesExactly(text: string, start: number, end: number): boolean {
   let zeros = 0;
   while (start + zeros < end && text.charCodeAt(start + zeros) === ONE) zeros++;
   let length = 0;
@@ -93,11 +119,6 @@ const NONE: readonly AddressMatch[] = Object.freeze([]);
 const MIN = 32;
 const MAX = 44;
 
-/** Separator = not a word character (chars >= 128 count as separators, as before). */
-function isSeparator(c: number): boolean {
-  return c >= 128 || CHAR_CLASS[c] === SEPARATOR;
-}
-
 /**
  * Every Solana address in `text`, in order, duplicates kept. A candidate is a whole word: a run of
  * base58 characters of length 32..44 bounded by characters that are neither base58 nor other word
@@ -117,25 +138,29 @@ export function findAddresses(text: string): readonly AddressMatch[] {
   let i = 0;
   while (i + MIN <= n) {
     const probe = i + MIN - 1;
-    if (isSeparator(text.charCodeAt(probe))) {
+    if (CHAR_CLASS[text.charCodeAt(probe)] === SEPARATOR) {
       i = probe + 1;
       continue;
     }
+    // Measure the word from the probe both ways, noting on the way whether any character of it
+    // is a word character outside base58 (classes OR together: BASE58 alone means pure).
+    let mix = CHAR_CLASS[text.charCodeAt(probe)]!;
     let start = probe;
-    while (start > i && !isSeparator(text.charCodeAt(start - 1))) start--;
+    for (; start > i; start--) {
+      const k = CHAR_CLASS[text.charCodeAt(start - 1)]!;
+      if (k === SEPARATOR) break;
+      mix |= k;
+    }
     let end = probe + 1;
-    while (end < n && !isSeparator(text.charCodeAt(end))) end++;
+    for (; end < n; end++) {
+      const k = CHAR_CLASS[text.charCodeAt(end)]!;
+      if (k === SEPARATOR) break;
+      mix |= k;
+    }
     i = end + 1;
     const length = end - start;
-    if (length > MAX || length < MIN) continue;
-    let pure = true;
-    for (let k = start; k < end; k++) {
-      if (CHAR_CLASS[text.charCodeAt(k)] !== BASE58) {
-        pure = false;
-        break;
-      }
-    }
-    if (!pure || isEllipsisBefore(text, start) || isEllipsisAfter(text, end)) continue;
+    if (length > MAX || length < MIN || mix !== BASE58) continue;
+    if (isEllipsisBefore(text, start) || isEllipsisAfter(text, end)) continue;
     const candidate = text.slice(start, end);
     if (!validity.check(candidate)) continue;
     if (!out) out = [];

@@ -35,6 +35,34 @@ describe('isSolanaAddress', () => {
     );
   });
 
+  it('is exact at the byte-length boundaries, where a float estimate cannot tell', () => {
+    // The check sums the number as a double and decodes exactly only near 256^k: values at, just
+    // under and just over each boundary, with 0 to 31 leading zero bytes ('1's), all answer like bs58.
+    const bytesOf = (value: bigint, zeros: number) => {
+      const hex = value.toString(16);
+      const digits = hex.length % 2 ? `0${hex}` : hex;
+      const body = value === 0n ? [] : (digits.match(/../g) ?? []).map((h) => Number.parseInt(h, 16));
+      return Uint8Array.from([...new Array(zeros).fill(0), ...body]);
+    };
+    let checked = 0;
+    for (const zeros of [0, 1, 2, 5, 16, 30, 31]) {
+      for (const k of [30 - zeros, 31 - zeros, 32 - zeros, 33 - zeros]) {
+        if (k < 0) continue;
+        for (const delta of [-2n, -1n, 0n, 1n, 2n]) {
+          const value = (1n << BigInt(8 * k)) + delta;
+          if (value <= 0n) continue;
+          const s = bs58.encode(bytesOf(value, zeros));
+          expect(isSolanaAddress(s), `${zeros} zeros, 256^${k} ${delta}`).toBe(oracle(s));
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(isSolanaAddress('1'.repeat(32))).toBe(true); // 32 zero bytes (the system program)
+    expect(isSolanaAddress('1'.repeat(33))).toBe(false);
+    expect(isSolanaAddress(`${'1'.repeat(32)}2`)).toBe(false);
+  });
+
   it('accepts every known program and mint', () => {
     for (const a of [...Object.keys(KNOWN_PROGRAMS), ...Object.keys(KNOWN_MINTS)]) {
       expect(isSolanaAddress(a), a).toBe(true);
