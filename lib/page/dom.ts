@@ -32,22 +32,17 @@ export function isSkippedTag(localName: string): boolean {
 
 /**
  * Wraps each hit of a text node in an inline, unstyled span (no layout change) and returns the
- * spans in order. Works from the end so earlier offsets stay valid. Every new text node is passed
- * to `markDone` so it is not read again.
+ * spans in order. Works from the end so earlier offsets stay valid. The pieces need no marking: the
+ * address inside a span is known by its anchor (read again, it is the same occurrence), and the
+ * pieces around it hold no hit that was kept.
  */
-export function wrapHits(
-  node: Text,
-  hits: readonly { address: string; index: number }[],
-  markDone: (text: Text) => void,
-): HTMLSpanElement[] {
+export function wrapHits(node: Text, hits: readonly { address: string; index: number }[]): HTMLSpanElement[] {
   const doc = node.ownerDocument;
   const spans: HTMLSpanElement[] = [];
   for (let i = hits.length - 1; i >= 0; i--) {
     const hit = hits[i]!;
     const middle = node.splitText(hit.index);
-    const rest = middle.splitText(hit.address.length);
-    markDone(middle);
-    markDone(rest);
+    middle.splitText(hit.address.length);
     const span = doc.createElement('span');
     span.setAttribute(ANCHOR_ATTR, '');
     middle.parentNode!.insertBefore(span, middle);

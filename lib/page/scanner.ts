@@ -115,8 +115,10 @@ export function createScanner(options: ScannerOptions): Scanner {
 
   const doneText = new WeakSet<Text>();
   const reported = new WeakSet<Element>();
-  const linkTargets = new WeakMap<Element, LinkTarget | null>();
   const hrefTargets = new Map<string, LinkTarget | null>();
+  // Weak tables keyed by page nodes cost the garbage collector (it traces them against the whole
+  // DOM), so they hold only what must be keyed by node: anchors reported, anchors watched for
+  // visibility (at most the badge cap), text already read.
   const foundAt = new WeakMap<Element, Found>();
   // Answers about ancestors hold while the page moves nothing: they are dropped at the start of
   // every drain (attributes may have changed meanwhile) and whenever the page removes nodes (it may
@@ -214,12 +216,19 @@ export function createScanner(options: ScannerOptions): Scanner {
       isSkippedTag(tag) ||
       (attrs && (el.hasAttribute(OWN_UI_ATTR) || isEditable(el))) ||
       (ignore !== null && el.matches(ignore));
-    return {
-      skip,
-      textSkip: skip || (parent?.textSkip ?? false) || tag === 'button',
-      inScope: textScope === '' || (parent?.inScope ?? false) || (!!textScope && el.matches(textScope)),
-      link: tag === 'a' && attrs && el.hasAttribute('href') ? el : (parent?.link ?? null),
-    };
+    const textSkip = skip || (parent?.textSkip ?? false) || tag === 'button';
+    const inScope = textScope === '' || (parent?.inScope ?? false) || (!!textScope && el.matches(textScope));
+    const link = tag === 'a' && attrs && el.hasAttribute('href') ? el : (parent?.link ?? null);
+    // Most elements imply what their parent does: they share its answers (no allocation).
+    if (
+      parent &&
+      skip === parent.skip &&
+      textSkip === parent.textSkip &&
+      inScope === parent.inScope &&
+      link === parent.link
+    )
+      return parent;
+    return { skip, textSkip, inScope, link };
   }
 
   /** The context of `el` (its ancestors and itself), computed once per element per slice. */
@@ -244,9 +253,8 @@ export function createScanner(options: ScannerOptions): Scanner {
 
   function report(item: Found): boolean {
     if (found >= max || reported.has(item.anchor)) return false;
-    found++;
     reported.add(item.anchor);
-    foundAt.set(item.anchor, item);
+    found++;
     batch.push(item);
     if (found >= max) {
       queue.length = 0;
@@ -266,20 +274,14 @@ export function createScanner(options: ScannerOptions): Scanner {
   }
 
   function linkTarget(link: Element): LinkTarget | null {
-    let target = linkTargets.get(link);
+    const href = adapter.linkHref ? adapter.linkHref(link) : link.getAttribute('href');
+    if (!href) return null;
+    // Pages repeat the same links (a token's page linked from every row): parse each href once.
+    let target = hrefTargets.get(href);
     if (target === undefined) {
-      const href = adapter.linkHref ? adapter.linkHref(link) : link.getAttribute('href');
-      if (!href) target = null;
-      else {
-        // Pages repeat the same links (a token's page linked from every row): parse each href once.
-        target = hrefTargets.get(href);
-        if (target === undefined) {
-          target = parseLink(href, base);
-          if (hrefTargets.size >= 4096) hrefTargets.clear();
-          hrefTargets.set(href, target);
-        }
-      }
-      linkTargets.set(link, target);
+      target = parseLink(href, base);
+      if (hrefTargets.size >= 4096) hrefTargets.clear();
+      hrefTargets.set(href, target);
     }
     return target;
   }
@@ -341,7 +343,6 @@ export function createScanner(options: ScannerOptions): Scanner {
     if (!hits.length || doneText.has(node)) return;
     const parent = node.parentElement;
     if (!parent || isSkippedTag(parent.localName)) return;
-    doneText.add(node);
     const context = contextOf(parent);
     if (context.textSkip || !context.inScope) return;
     if (parent.hasAttribute(ANCHOR_ATTR) && hits.length === 1 && hits[0]!.address === data) {
@@ -359,6 +360,7 @@ export function createScanner(options: ScannerOptions): Scanner {
       if (kind) keep.push({ address: hit.address, index: hit.index, kind });
     }
     if (!keep.length) return;
+    doneText.add(node); // read again before it is anchored (a walk reaching it twice), it is skipped
     pending.push({ node, data, hits: keep });
     pendingHits += keep.length;
   }
@@ -437,7 +439,7 @@ export function createScanner(options: ScannerOptions): Scanner {
       pendingHits -= hits.length;
       // Changed or removed since it was read: its own mutation brings it back.
       if (node.data !== data || !node.parentNode || !root.contains(node)) continue;
-      const spans = wrapHits(node, hits, (t) => doneText.add(t));
+      const spans = wrapHits(node, hits);
       for (let k = 0; k < hits.length; k++) {
         const hit = hits[k]!;
         report({ kind: hit.kind, address: hit.address, source: 'text', anchor: spans[k]! });
@@ -458,6 +460,7 @@ export function createScanner(options: ScannerOptions): Scanner {
       if (visibility)
         for (const item of items) {
           if (watching >= watchMax) break;
+          foundAt.set(item.anchor, item);
           visibility.observe(item.anchor);
           watching++;
         }
