@@ -1,6 +1,9 @@
 /** Our own UI (badges, popovers, shadow hosts): never read. */
 export const OWN_UI_ATTR = 'data-onchain-lens';
-/** The inline span wrapped around an address found in text; the badge goes after it. */
+/**
+ * The inline span wrapped around an address found in text; the badge goes after it. Its value is
+ * the id of the scanner that reported it (a later scanner of the same page reports it again).
+ */
 export const ANCHOR_ATTR = 'data-onchain-lens-anchor';
 
 /**
@@ -36,7 +39,11 @@ export function isSkippedTag(localName: string): boolean {
  * address inside a span is known by its anchor (read again, it is the same occurrence), and the
  * pieces around it hold no hit that was kept.
  */
-export function wrapHits(node: Text, hits: readonly { address: string; index: number }[]): HTMLSpanElement[] {
+export function wrapHits(
+  node: Text,
+  hits: readonly { address: string; index: number }[],
+  owner: string,
+): HTMLSpanElement[] {
   const doc = node.ownerDocument;
   const spans: HTMLSpanElement[] = [];
   for (let i = hits.length - 1; i >= 0; i--) {
@@ -44,7 +51,7 @@ export function wrapHits(node: Text, hits: readonly { address: string; index: nu
     const middle = node.splitText(hit.index);
     middle.splitText(hit.address.length);
     const span = doc.createElement('span');
-    span.setAttribute(ANCHOR_ATTR, '');
+    span.setAttribute(ANCHOR_ATTR, owner);
     middle.parentNode!.insertBefore(span, middle);
     span.appendChild(middle);
     spans.push(span);

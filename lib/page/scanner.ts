@@ -113,12 +113,18 @@ export function createScanner(options: ScannerOptions): Scanner {
   const ignore = adapter.ignore || null;
   const base = adapter.origin ?? doc.baseURI;
 
-  const doneText = new WeakSet<Text>();
+  // Which scanner made an anchor is written on it (ANCHOR_ATTR): its text is known to be reported
+  // without a weak table entry per occurrence.
+  const id = Math.random().toString(36).slice(2, 10);
+  /** Text read and waiting to be anchored (a walk reaching it twice meanwhile skips it). */
+  const pendingText = new Set<Text>();
+  /** Page elements (links, attribute holders) reported as anchors. */
   const reported = new WeakSet<Element>();
   const hrefTargets = new Map<string, LinkTarget | null>();
   // Weak tables keyed by page nodes cost the garbage collector (it traces them against the whole
-  // DOM), so they hold only what must be keyed by node: anchors reported, anchors watched for
-  // visibility (at most the badge cap), text already read.
+  // DOM in the pause that ends a major GC, which lands in the page's own script), so they hold only
+  // what must be keyed by node: page elements reported, anchors watched for visibility (at most the
+  // badge cap).
   const foundAt = new WeakMap<Element, Found>();
   // Answers about ancestors hold while the page moves nothing: they are dropped at the start of
   // every drain (attributes may have changed meanwhile) and whenever the page removes nodes (it may
@@ -181,7 +187,7 @@ export function createScanner(options: ScannerOptions): Scanner {
     for (const record of records) {
       if (record.type === 'characterData') {
         const text = record.target as Text;
-        doneText.delete(text);
+        pendingText.delete(text);
         enqueue(text);
       } else {
         for (const node of record.addedNodes) {
@@ -251,9 +257,13 @@ export function createScanner(options: ScannerOptions): Scanner {
     return parent!;
   }
 
-  function report(item: Found): boolean {
-    if (found >= max || reported.has(item.anchor)) return false;
-    reported.add(item.anchor);
+  /** Reports an occurrence; `span` for an anchor span this scanner made (marked, not in a table). */
+  function report(item: Found, span = false): boolean {
+    if (found >= max) return false;
+    if (!span) {
+      if (reported.has(item.anchor)) return false;
+      reported.add(item.anchor);
+    }
     found++;
     batch.push(item);
     if (found >= max) {
@@ -340,15 +350,18 @@ export function createScanner(options: ScannerOptions): Scanner {
    */
   function scanText(node: Text, data: string): void {
     const hits = findAddresses(data);
-    if (!hits.length || doneText.has(node)) return;
+    if (!hits.length || pendingText.has(node)) return;
     const parent = node.parentElement;
     if (!parent || isSkippedTag(parent.localName)) return;
     const context = contextOf(parent);
     if (context.textSkip || !context.inScope) return;
-    if (parent.hasAttribute(ANCHOR_ATTR) && hits.length === 1 && hits[0]!.address === data) {
-      // An anchor left by a previous scanner of this page: reuse it.
+    const owner = hits.length === 1 && hits[0]!.address === data ? parent.getAttribute(ANCHOR_ATTR) : null;
+    if (owner !== null) {
+      // An anchor: this scanner's own (reported already), or left by a previous one: reuse it.
+      if (owner === id) return;
+      parent.setAttribute(ANCHOR_ATTR, id);
       const kind = addressKind(data, kindInText(data, 0, data), 'text', parent);
-      if (kind) report({ kind, address: data, source: 'text', anchor: parent });
+      if (kind) report({ kind, address: data, source: 'text', anchor: parent }, true);
       return;
     }
     const covered = enclosingLinkAddress(context);
@@ -360,7 +373,7 @@ export function createScanner(options: ScannerOptions): Scanner {
       if (kind) keep.push({ address: hit.address, index: hit.index, kind });
     }
     if (!keep.length) return;
-    doneText.add(node); // read again before it is anchored (a walk reaching it twice), it is skipped
+    pendingText.add(node);
     pending.push({ node, data, hits: keep });
     pendingHits += keep.length;
   }
@@ -437,12 +450,13 @@ export function createScanner(options: ScannerOptions): Scanner {
     while (i < pending.length) {
       const { node, data, hits } = pending[i++]!;
       pendingHits -= hits.length;
+      pendingText.delete(node);
       // Changed or removed since it was read: its own mutation brings it back.
       if (node.data !== data || !node.parentNode || !root.contains(node)) continue;
-      const spans = wrapHits(node, hits);
+      const spans = wrapHits(node, hits, id);
       for (let k = 0; k < hits.length; k++) {
         const hit = hits[k]!;
-        report({ kind: hit.kind, address: hit.address, source: 'text', anchor: spans[k]! });
+        report({ kind: hit.kind, address: hit.address, source: 'text', anchor: spans[k]! }, true);
       }
       if (i % 8 === 0 && slicer.due()) break;
     }
@@ -570,6 +584,7 @@ export function createScanner(options: ScannerOptions): Scanner {
     head = 0;
     walk = null;
     pending = [];
+    pendingText.clear();
     pendingHits = 0;
     batch = [];
     batchHead = 0;
