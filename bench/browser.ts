@@ -123,6 +123,35 @@ export async function floorOf(page: Page): Promise<{ ms: number; nodes: number; 
   return page.evaluate(() => (window as unknown as { __bench: { floor: never } }).__bench.floor);
 }
 
+/** Where the isolated-world floor is published for the page (bench only). */
+const ISOLATED_FLOOR_ATTR = 'data-bench-isolated-floor';
+
+/**
+ * For reference, not a figure: the same bare TreeWalker pass in an isolated world, where content
+ * scripts run (every DOM object needs a wrapper of that world, made on first touch), on the same
+ * pristine page. A CDP script in a world of its own runs it at DOMContentLoaded, before the
+ * extension's content script (document_idle), and publishes the time on <html>.
+ */
+export async function watchIsolatedFloor(b: Browser): Promise<void> {
+  const cdp = await b.context.newCDPSession(b.page);
+  await cdp.send('Page.enable');
+  await cdp.send('Page.addScriptToEvaluateOnNewDocument', {
+    worldName: 'bench-isolated-floor',
+    source: `document.addEventListener('DOMContentLoaded', () => {
+      const t0 = performance.now();
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      let chars = 0;
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) chars += n.data.length;
+      document.documentElement.setAttribute('${ISOLATED_FLOOR_ATTR}', String(performance.now() - t0));
+    });`,
+  });
+}
+
+export async function isolatedFloorOf(page: Page): Promise<number> {
+  const raw = await page.evaluate((a) => document.documentElement.getAttribute(a), ISOLATED_FLOOR_ATTR);
+  return raw === null ? Number.NaN : Number(raw);
+}
+
 export const BURST = { rows: 200, everyMs: 100, times: 50 };
 
 export async function burst(page: Page, pools: PagePools, firstIndex: number) {

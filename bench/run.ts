@@ -24,6 +24,7 @@ import {
   BURST,
   burst,
   floorOf,
+  isolatedFloorOf,
   type LongTask,
   launch,
   longFrames,
@@ -31,6 +32,7 @@ import {
   naiveBurst,
   readProbe,
   waitForScan,
+  watchIsolatedFloor,
 } from './browser';
 import { cacheFigure, expandFrames, liveFigure, recordFrames } from './node-figures';
 import { type PagePools, syntheticAddresses, tablePage, walletsPage } from './pages';
@@ -230,6 +232,7 @@ const scanMs: number[] = [];
 const anchorMs: number[] = [];
 const overlayMs: number[] = [];
 const floorMs: number[] = [];
+const isolatedFloorMs: number[] = [];
 const scanLongTasks: LongTask[][] = [];
 const burstCost: Record<'heavy' | 'small', number[]> = { heavy: [], small: [] };
 const burstLongTasks: LongTask[][] = [];
@@ -241,6 +244,7 @@ const within = (tasks: LongTask[], from: number, to: number) =>
   tasks.filter((t) => t.start + t.duration > from && t.start < to);
 
 if (ext && need.heavy) {
+  await watchIsolatedFloor(ext);
   for (let run = 0; run < RUNS; run++) {
     log(`heavy page: detection pass ${run + 1}/${RUNS}`);
     await ext.page.goto(`${origin}/heavy.html`);
@@ -253,6 +257,7 @@ if (ext && need.heavy) {
     anchorMs.push(probe.anchorMs);
     overlayMs.push(probe.overlayMs);
     floorMs.push(floor.ms);
+    isolatedFloorMs.push(await isolatedFloorOf(ext.page));
     detectRatios.push(probe.ms / floor.ms);
     const parsedAt = await ext.page.evaluate(
       () => (window as unknown as { __bench: { parsedAt: number } }).__bench.parsedAt,
@@ -360,7 +365,7 @@ const rows: Row[] = (
       'detect.ratioToFloor',
       '<= 2.0',
       f['detect.ratioToFloor']! <= 2,
-      `detection ${median(scanMs).toFixed(1)} ms / TreeWalker ${median(floorMs).toFixed(1)} ms; ${floorNodes} text nodes, ${(floorChars / 1e6).toFixed(2)} M chars, ${heavyFound} found; not in the ratio, also time-sliced: anchoring ${median(anchorMs).toFixed(1)} ms, overlay ${median(overlayMs).toFixed(1)} ms`,
+      `detection ${median(scanMs).toFixed(1)} ms / TreeWalker ${median(floorMs).toFixed(1)} ms; ${floorNodes} text nodes, ${(floorChars / 1e6).toFixed(2)} M chars, ${heavyFound} found; the same bare walk in an isolated world (where content scripts run) ${median(isolatedFloorMs).toFixed(1)} ms (detection / that ${(median(scanMs) / median(isolatedFloorMs)).toFixed(2)}); not in the ratio, also time-sliced: anchoring ${median(anchorMs).toFixed(1)} ms, overlay ${median(overlayMs).toFixed(1)} ms`,
     ],
     [
       'scan.longTasks',
@@ -461,6 +466,15 @@ const result = {
   date,
   ...(only ? { only } : {}),
   ...(need.requests ? { requestsFirstVisitByKind: byKind } : {}),
+  ...(need.heavy
+    ? {
+        reference: {
+          detectMs: median(scanMs),
+          floorMs: median(floorMs),
+          isolatedWorldFloorMs: median(isolatedFloorMs),
+        },
+      }
+    : {}),
 };
 if (jsonFile) {
   mkdirSync(dirname(resolve(jsonFile)), { recursive: true });
@@ -479,6 +493,8 @@ const md = [
   `First-visit requests by kind: ${Object.entries(byKind)
     .map(([k, n]) => `${k} ${n}`)
     .join(', ')}.`,
+  '',
+  `Detection ${median(scanMs).toFixed(1)} ms; bare TreeWalker in the page ${median(floorMs).toFixed(1)} ms, in an isolated world (where content scripts run) ${median(isolatedFloorMs).toFixed(1)} ms.`,
   '',
 ].join('\n');
 if (only) console.log(`--only ${only.join(',')}: a partial run, bench/LAST.md left as it was`);
