@@ -82,9 +82,10 @@ interface Walk {
  * then yields to the page), so it never makes a long task; each node is read once.
  *
  * Three steps per slice, each measured on its own by the test-build probe:
- * 1. detection (reads only): text nodes via a text-only TreeWalker, links and attributes via
- *    querySelectorAll; addresses found, validated and classified; ancestors' skip/scope/link
- *    answers cached per element for the slice;
+ * 1. detection (reads only, but for claiming an anchor an earlier scanner of the page left): text
+ *    nodes via a text-only TreeWalker, links and attributes via querySelectorAll; addresses found,
+ *    validated and classified; ancestors' skip/scope/link answers cached per element until the page
+ *    removes nodes or the drain ends;
  * 2. anchoring (DOM writes): each text hit wrapped in an inline span, the badge's anchor;
  * 3. delivery: found items handed to the overlay in small chunks, within the same time budget.
  */
@@ -237,7 +238,7 @@ export function createScanner(options: ScannerOptions): Scanner {
     return { skip, textSkip, inScope, link };
   }
 
-  /** The context of `el` (its ancestors and itself), computed once per element per slice. */
+  /** The context of `el` (its ancestors and itself), computed once per element while answers hold. */
   function contextOf(el: Element): Context {
     const known = contexts.get(el);
     if (known) return known;
