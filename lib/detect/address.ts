@@ -1,4 +1,4 @@
-import { ALPHABET, INDEX as DIGIT, isBase58Code } from './base58';
+import { ALPHABET, INDEX as DIGIT, decodeBase58, isBase58Code } from './base58';
 
 // Character classes, as bits (a word's classes OR together).
 const SEPARATOR = 0;
@@ -17,7 +17,6 @@ for (let i = 0; i < ALPHABET.length; i++) CHAR_CLASS[ALPHABET.charCodeAt(i)] = B
 const ONE = 49; // '1'
 const DOT = 46;
 const ELLIPSIS = 0x2026;
-const scratch = new Uint8Array(33);
 
 /** 256^k for k = 0..32: exact doubles (powers of two). */
 const POW256 = Array.from({ length: 33 }, (_, k) => 2 ** (8 * k));
@@ -31,7 +30,8 @@ const NEAR = 1e-12;
  * True when text[start, end) (base58 characters only) decodes to exactly 32 bytes: the leading '1's
  * are zero bytes, the rest is a number that must then take exactly 32 - zeros bytes. The number is
  * summed as a double (44 multiply-adds instead of a byte-array decode); only a value within 1e-12 of
- * a byte-length boundary (which random keys never are, but crafted text can be) is decoded exactly.
+ * a byte-length boundary (which random keys never are, but crafted text can be) is decoded exactly,
+ * by the one base58 decoder.
  */
 function decodesTo32Bytes(text: string, start: number, end: number): boolean {
   let zeros = 0;
@@ -43,28 +43,7 @@ function decodesTo32Bytes(text: string, start: number, end: number): boolean {
   const high = POW256[32 - zeros]!;
   if (value >= low * (1 + NEAR) && value <= high * (1 - NEAR)) return true;
   if (value <= low * (1 - NEAR) || value >= high * (1 + NEAR)) return false;
-  return decodesTo32BytesExactly(text, start, end);
-}
-
-/** The exact answer: a byte-array decode that gives up as soon as the value outgrows 32 bytes. */
-function decodesTo32BytesExactly(text: string, start: number, end: number): boolean {
-  let zeros = 0;
-  while (start + zeros < end && text.charCodeAt(start + zeros) === ONE) zeros++;
-  let length = 0;
-  for (let i = start + zeros; i < end; i++) {
-    let carry = DIGIT[text.charCodeAt(i)]!;
-    for (let j = 0; j < length; j++) {
-      carry += scratch[j]! * 58;
-      scratch[j] = carry & 0xff;
-      carry >>= 8;
-    }
-    while (carry > 0) {
-      if (length + zeros >= 32) return false;
-      scratch[length++] = carry & 0xff;
-      carry >>= 8;
-    }
-  }
-  return length + zeros === 32;
+  return decodeBase58(text.slice(start, end))?.length === 32;
 }
 
 /** A Solana address: base58 text (32 to 44 characters) that decodes to exactly 32 bytes. */
