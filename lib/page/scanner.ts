@@ -117,8 +117,6 @@ export function createScanner(options: ScannerOptions): Scanner {
   // Which scanner made an anchor is written on it (ANCHOR_ATTR): its text is known to be reported
   // without a weak table entry per occurrence.
   const id = Math.random().toString(36).slice(2, 10);
-  /** Text read and waiting to be anchored (a walk reaching it twice meanwhile skips it). */
-  const pendingText = new Set<Text>();
   /** Page elements (links, attribute holders) reported as anchors. */
   const reported = new WeakSet<Element>();
   const hrefTargets = new Map<string, LinkTarget | null>();
@@ -187,9 +185,7 @@ export function createScanner(options: ScannerOptions): Scanner {
   function takeRecords(records: MutationRecord[]): void {
     for (const record of records) {
       if (record.type === 'characterData') {
-        const text = record.target as Text;
-        pendingText.delete(text);
-        enqueue(text);
+        enqueue(record.target);
       } else {
         for (const node of record.addedNodes) {
           // The overlay's own badges are never read (their text is ours).
@@ -351,7 +347,7 @@ export function createScanner(options: ScannerOptions): Scanner {
    */
   function scanText(node: Text, data: string): void {
     const hits = findAddresses(data);
-    if (!hits.length || pendingText.has(node)) return;
+    if (!hits.length) return;
     const parent = node.parentElement;
     if (!parent || isSkippedTag(parent.localName)) return;
     const context = contextOf(parent);
@@ -374,7 +370,6 @@ export function createScanner(options: ScannerOptions): Scanner {
       if (kind) keep.push({ address: hit.address, index: hit.index, kind });
     }
     if (!keep.length) return;
-    pendingText.add(node);
     pending.push({ node, data, hits: keep });
     pendingHits += keep.length;
   }
@@ -451,8 +446,8 @@ export function createScanner(options: ScannerOptions): Scanner {
     while (i < pending.length) {
       const { node, data, hits } = pending[i++]!;
       pendingHits -= hits.length;
-      pendingText.delete(node);
-      // Changed or removed since it was read: its own mutation brings it back.
+      // Changed or removed since it was read: its own mutation brings it back. Read twice before it
+      // was anchored (a walk reaching it again), the first wrap changed it: the second is skipped.
       if (node.data !== data || !node.parentNode || !root.contains(node)) continue;
       const spans = wrapHits(node, hits, id);
       for (let k = 0; k < hits.length; k++) {
@@ -585,7 +580,6 @@ export function createScanner(options: ScannerOptions): Scanner {
     head = 0;
     walk = null;
     pending = [];
-    pendingText.clear();
     pendingHits = 0;
     batch = [];
     batchHead = 0;
