@@ -357,7 +357,9 @@ export function createScanner(options: ScannerOptions): Scanner {
       // An anchor: this scanner's own (reported already), or left by a previous one: reuse it.
       if (owner === id) return;
       parent.setAttribute(ANCHOR_ATTR, id);
-      const kind = addressKind(data, kindInText(data, 0, data), 'text', parent);
+      // The span holds the address alone (its URL context, if any, is outside): 'unknown', which
+      // the overlay has classified.
+      const kind = addressKind(data, 'unknown', 'text', parent);
       if (kind) report({ kind, address: data, source: 'text', anchor: parent }, true);
       return;
     }
