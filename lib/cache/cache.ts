@@ -32,6 +32,9 @@ export function createCache(options: CacheOptions): Cache {
   const flights = createFlights<CacheEntry<unknown>>();
   const counts = { hits: 0, misses: 0, staleHits: 0, evictions: 0 };
   let bytes = 0;
+  // `sizes` lists every stored id once the open-time scan succeeded: an id it lacks is a miss
+  // without an IndexedDB read (most live events name an order nobody cached).
+  let idsKnown = false;
   let backend: Backend | undefined;
   let touchTimer: ReturnType<typeof setTimeout> | undefined;
   // Every write goes through this chain, so a delete can never be overtaken by an older put.
@@ -48,6 +51,7 @@ export function createCache(options: CacheOptions): Cache {
         sizes.set(id, size);
         bytes += size;
       }
+      idsKnown = true;
     } catch (error) {
       report(error);
     }
@@ -106,6 +110,7 @@ export function createCache(options: CacheOptions): Cache {
       return warm;
     }
     const b = backend ?? (await ready);
+    if (idsKnown && !sizes.has(id)) return undefined;
     let record: unknown;
     try {
       record = await b.read(id);

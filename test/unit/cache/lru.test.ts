@@ -78,6 +78,37 @@ describe('cache: LRU bound', () => {
     }
   });
 
+  it('a key never stored is a miss without an IndexedDB read (a live event for an uncached order)', async () => {
+    const { make } = setup();
+    const first = make({ memoryEntries: 0 });
+    await first.put('order', 'cached', { filled: 1 });
+    await first.close();
+    const cache = make({ memoryEntries: 0, touchFlushMs: 60_000 }); // ids come from the open-time scan
+    expect((await cache.get<{ filled: number }>('order', 'cached'))?.value).toEqual({ filled: 1 });
+    const proto = globalThis.IDBDatabase.prototype;
+    const original = proto.transaction;
+    let transactions = 0;
+    proto.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+      transactions += 1;
+      return original.apply(this, args);
+    };
+    try {
+      for (let i = 0; i < 5; i++) {
+        expect(await cache.update('order', `other${i}`, (old) => old)).toBeUndefined();
+        expect(await cache.get('order', `other${i}`)).toBeUndefined();
+      }
+      expect(transactions).toBe(0);
+      expect(
+        await cache.update<{ filled: number }>('order', 'cached', (o) => o && { filled: o.filled + 1 }),
+      ).toEqual({
+        filled: 2,
+      });
+      expect(transactions).toBe(2); // the read, then the write
+    } finally {
+      proto.transaction = original;
+    }
+  });
+
   it('with the memory front map, repeated hits skip IndexedDB entirely', async () => {
     const { make } = setup();
     const cache = make({ memoryEntries: 10, touchFlushMs: 60_000 });
