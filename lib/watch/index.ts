@@ -132,7 +132,6 @@ export function createWatchService(opts: WatchServiceOptions) {
       return result;
     },
     exportJson: () => watchlist.exportJson(),
-    unread: () => watchlist.unread(),
     setDomain: (wallet: string, domain: string | null) => watchlist.setDomain(wallet, domain),
 
     /** Opening the popup reads everything: counts and badge go to zero. */

@@ -183,7 +183,7 @@ describe('notifier', () => {
     expect(await second.svc.handleEvent(e)).toEqual({ action: 'drop', reason: 'duplicate' });
     await second.svc.flush();
     expect(second.n.created).toEqual([]);
-    expect((await second.svc.unread()).total).toBe(2);
+    expect((await second.svc.watchlist.unread()).total).toBe(2);
   });
 
   it('opening the popup (markRead) clears the counts and the badge; clicks clear one wallet', async () => {
@@ -199,7 +199,7 @@ describe('notifier', () => {
     const whaleId = n.created.find((id) => id.includes(WHALE))!;
     await svc.onClicked(whaleId);
     expect(badge.last()).toBe('2');
-    expect((await svc.unread()).byWallet).toEqual({ [WHALE]: 0, [OTHER]: 2 });
+    expect((await svc.watchlist.unread()).byWallet).toEqual({ [WHALE]: 0, [OTHER]: 2 });
     expect(await svc.markRead()).toBe(0);
     expect(badge.last()).toBe('');
   });

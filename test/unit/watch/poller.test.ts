@@ -293,7 +293,7 @@ describe('watch service polling', () => {
     const r = await svc.pollTick(true);
     expect(r).toMatchObject({ status: 'polled', changes: [{ kind: 'opened', order: B }] });
     expect(n.created).toHaveLength(2); // the opened change was a duplicate of the live Opened
-    expect((await svc.unread()).total).toBe(2);
+    expect((await svc.watchlist.unread()).total).toBe(2);
   });
 
   it('a failed poll is an error value, not a throw', async () => {
