@@ -1,8 +1,9 @@
 /** Watch a wallet (with an optional label) or stop watching it, from the wallet view: one click. */
 import { useState } from 'preact/hooks';
-import { type ErrorView, errorMessage } from '../../lib/errors';
+import type { ErrorView } from '../../lib/errors';
 import { toErrorView } from '../shared/Loadable';
 import { useAsk } from './ask';
+import { errorText } from './states';
 import { useWatchSync } from './watchSync';
 
 /** The watchlist's limit is refused by the background; say so plainly rather than with a code. */
@@ -10,7 +11,7 @@ function watchErrorText(err: ErrorView): string {
   if (/limit|full|max/i.test(`${err.code} ${err.message}`)) {
     return `Watchlist is full: remove a wallet first.${err.message ? ` (${err.message})` : ''}`;
   }
-  return err.code === 'INVALID_INPUT' && err.message ? err.message : errorMessage(err.code);
+  return errorText(err);
 }
 
 export function WatchButton({ wallet, watched: initial }: { wallet: string; watched: boolean }) {

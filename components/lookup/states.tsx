@@ -1,7 +1,8 @@
 /** The four states every result view can be in besides "ready", each with a stable test id. */
 import type { ComponentChildren } from 'preact';
-import type { ErrorView } from '../../lib/errors';
+import { type ErrorView, errorMessage } from '../../lib/errors';
 import { ErrorLine } from '../shared/ErrorLine';
+import { toErrorView } from '../shared/Loadable';
 
 export function Loading({ label = 'Loading' }: { label?: string }) {
   return (
@@ -17,6 +18,12 @@ export function Empty({ children }: { children: ComponentChildren }) {
       {children}
     </p>
   );
+}
+
+/** One line for a failed action: INVALID_INPUT's field message ("hosts.data: must use https:"), else the code's. */
+export function errorText(e: unknown): string {
+  const err = toErrorView(e);
+  return err.code === 'INVALID_INPUT' && err.message ? err.message : errorMessage(err.code);
 }
 
 /** Shows the message for the code (never a raw exception) and, when it helps, the service's detail. */

@@ -2,9 +2,8 @@
 import { useState } from 'preact/hooks';
 import { formatNumber, formatPercent } from '../../lib/format';
 import { useAsk } from '../lookup/ask';
-import { ErrorState, Loading } from '../lookup/states';
+import { ErrorState, errorText, Loading } from '../lookup/states';
 import { useAsync } from '../lookup/useAsync';
-import { saveErrorText } from './save';
 
 export function CacheSection() {
   const ask = useAsk();
@@ -18,7 +17,7 @@ export function CacheSection() {
       setNote({ ok: true, text: 'Cache cleared.' });
       reload();
     } catch (e) {
-      setNote({ ok: false, text: saveErrorText(e) });
+      setNote({ ok: false, text: errorText(e) });
     }
   }
 

@@ -7,8 +7,8 @@ import { formatNumber, truncateText } from '../../lib/format';
 import { PAGE_INPUTS } from '../../lib/messaging';
 import type { StatusView } from '../../lib/views';
 import { useAsk } from '../lookup/ask';
+import { errorText } from '../lookup/states';
 import { toErrorView } from '../shared/Loadable';
-import { saveErrorText } from './save';
 
 type Outcome = { kind: 'ok' | 'error'; text: string } | null;
 
@@ -31,7 +31,7 @@ function keyErrorText(e: unknown, action: 'keyCheck' | 'keySet' | 'keyClear'): s
       ? 'The service refused this key, so it was not saved: check that you pasted the whole key.'
       : 'The service refused this key: check that you pasted the whole key.';
   }
-  return saveErrorText(e);
+  return errorText(e);
 }
 
 export function KeySection() {

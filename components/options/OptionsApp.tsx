@@ -5,14 +5,14 @@ import type { Settings } from '../../lib/settings';
 import { type AskFn, useAsk } from '../lookup/ask';
 import { PageShell } from '../lookup/PageShell';
 import { useSettings } from '../lookup/settingsContext';
-import { ErrorState, Loading } from '../lookup/states';
+import { ErrorState, errorText, Loading } from '../lookup/states';
 import { CacheSection } from './CacheSection';
 import { DisplaySection } from './DisplaySection';
 import { HostsSection } from './HostsSection';
 import { KeySection } from './KeySection';
 import { NotificationsSection } from './NotificationsSection';
 import { type PermissionsApi, SitesSection } from './SitesSection';
-import { type Note, type Patch, saveErrorText } from './save';
+import type { Note, Patch } from './save';
 import { WatchlistSection } from './WatchlistSection';
 
 export interface OptionsAppProps {
@@ -47,7 +47,7 @@ function Options({ permissions, download }: Omit<OptionsAppProps, 'ask'>) {
       setNotes((n) => ({ ...n, [section]: { state: 'saved' } }));
       return true;
     } catch (e) {
-      setNotes((n) => ({ ...n, [section]: { state: 'error', message: saveErrorText(e) } }));
+      setNotes((n) => ({ ...n, [section]: { state: 'error', message: errorText(e) } }));
       return false;
     } finally {
       inFlight.current -= 1;

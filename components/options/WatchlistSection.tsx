@@ -5,7 +5,7 @@
 import { useState } from 'preact/hooks';
 import { exportText } from '../../lib/watch/watchlist';
 import { useAsk } from '../lookup/ask';
-import { saveErrorText } from './save';
+import { errorText } from '../lookup/states';
 
 const MAX_BYTES = 200_000; // the watchImport message's bound
 
@@ -35,7 +35,7 @@ export function WatchlistSection({ download }: { download?: (name: string, json:
       (download ?? saveFile)('onchain-lens-watchlist.json', json);
       setOutcome({ ok: true, text: `Exported ${entries.length} wallet${entries.length === 1 ? '' : 's'}.` });
     } catch (e) {
-      setOutcome({ ok: false, text: saveErrorText(e) });
+      setOutcome({ ok: false, text: errorText(e) });
     }
   }
 
@@ -51,7 +51,7 @@ export function WatchlistSection({ download }: { download?: (name: string, json:
       const r = await ask('watchImport', { json: text });
       setOutcome({ ok: true, text: `Added ${r.added}, skipped ${r.skipped}.` });
     } catch (e) {
-      setOutcome({ ok: false, text: saveErrorText(e) });
+      setOutcome({ ok: false, text: errorText(e) });
     }
   }
 

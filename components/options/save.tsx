@@ -1,7 +1,5 @@
 /** How every options section saves: one settingsSet patch, then "Saved" or the field's message. */
-import { errorMessage } from '../../lib/errors';
 import type { Settings } from '../../lib/settings';
-import { toErrorView } from '../shared/Loadable';
 
 export type Note = { state: 'saving' } | { state: 'saved' } | { state: 'error'; message: string };
 /**
@@ -16,12 +14,6 @@ export interface SectionProps {
   settings: Settings;
   save: SaveFn;
   notes: Record<string, Note>;
-}
-
-/** INVALID_INPUT from settingsSet names the field ("hosts.data: must use https: or http:"). */
-export function saveErrorText(e: unknown): string {
-  const err = toErrorView(e);
-  return err.code === 'INVALID_INPUT' && err.message ? err.message : errorMessage(err.code);
 }
 
 export function SaveNote({ section, note }: { section: string; note: Note | undefined }) {

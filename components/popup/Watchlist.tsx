@@ -1,15 +1,13 @@
 /** Watched wallets with unread counts; click opens the wallet lookup, × removes it. */
 
 import { useEffect, useState } from 'preact/hooks';
-import { errorMessage } from '../../lib/errors';
 import { shortAddress, truncateText } from '../../lib/format';
 import type { WatchEntry } from '../../lib/watch/watchlist';
 import { useAsk } from '../lookup/ask';
 import { useOpenLookup } from '../lookup/nav';
-import { Empty, ErrorState, Loading } from '../lookup/states';
+import { Empty, ErrorState, errorText, Loading } from '../lookup/states';
 import { useAsync } from '../lookup/useAsync';
 import { useWatchSync } from '../lookup/watchSync';
-import { toErrorView } from '../shared/Loadable';
 
 export function Watchlist() {
   const ask = useAsk();
@@ -25,7 +23,7 @@ export function Watchlist() {
     try {
       setOverride(await ask('watchRemove', { wallet }));
     } catch (e) {
-      setRemoveError(errorMessage(toErrorView(e).code));
+      setRemoveError(errorText(e));
     }
   }
 
