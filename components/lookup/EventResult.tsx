@@ -7,10 +7,12 @@ import { OddsCard } from '../shared/OddsCard';
 import { useAsk } from './ask';
 import { LineChart } from './Chart';
 import { ErrorState, Loading } from './states';
+import { Tabs } from './Tabs';
 import { useAsync } from './useAsync';
 
 const INTERVALS = ['1m', '1h', '1d'] as const;
 type Interval = (typeof INTERVALS)[number];
+const INTERVAL_TABS = INTERVALS.map((i) => [i, i] as const);
 const oddsFormat = (v: number | null) => formatOdds(v);
 
 function OddsHistory({ exchange, id }: { exchange: 'polymarket'; id: string }) {
@@ -19,20 +21,13 @@ function OddsHistory({ exchange, id }: { exchange: 'polymarket'; id: string }) {
   const [state, retry] = useAsync(() => ask('candles', { exchange, id, interval }), [exchange, id, interval]);
   return (
     <section class="history" aria-label="Odds history">
-      <fieldset class="tabs">
-        <legend class="sr-only">Chart interval</legend>
-        {INTERVALS.map((i) => (
-          <button
-            key={i}
-            type="button"
-            aria-pressed={interval === i}
-            data-testid={`interval-${i}`}
-            onClick={() => setInterval(i)}
-          >
-            {i}
-          </button>
-        ))}
-      </fieldset>
+      <Tabs
+        legend="Chart interval"
+        options={INTERVAL_TABS}
+        value={interval}
+        onPick={setInterval}
+        testId="interval"
+      />
       {state.status === 'loading' && <Loading label="Loading chart" />}
       {state.status === 'error' && <ErrorState error={state.error} onRetry={retry} />}
       {state.status === 'ok' && (

@@ -11,7 +11,13 @@ import { tokenUrl } from './links';
 import { OrderList } from './OrderList';
 import { useSettings } from './settingsContext';
 import { ErrorState, Loading } from './states';
+import { Tabs } from './Tabs';
 import { useAsync } from './useAsync';
+
+const SIDES = [
+  ['buyers', 'DCA buyers'],
+  ['sellers', 'DCA sellers'],
+] as const;
 
 function PriceChart({ mint }: { mint: string }) {
   const ask = useAsk();
@@ -39,20 +45,7 @@ export function TokenResult({ mint, token }: { mint: string; token: TokenView })
         <ExternalLink href={tokenUrl(mint)}>Solscan ↗</ExternalLink>
       </p>
       <PriceChart mint={mint} />
-      <fieldset class="tabs">
-        <legend class="sr-only">Order side</legend>
-        {(['buyers', 'sellers'] as const).map((s) => (
-          <button
-            key={s}
-            type="button"
-            aria-pressed={side === s}
-            data-testid={`side-${s}`}
-            onClick={() => setSide(s)}
-          >
-            {s === 'buyers' ? 'DCA buyers' : 'DCA sellers'}
-          </button>
-        ))}
-      </fieldset>
+      <Tabs legend="Order side" options={SIDES} value={side} onPick={setSide} testId="side" />
       <OrderList
         key={side}
         label={`DCA ${side}`}
