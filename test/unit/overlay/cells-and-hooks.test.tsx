@@ -1,9 +1,17 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { hasBadge } from '../../../lib/overlay/host';
-import { createOverlay, type OverlayDeps } from '../../../lib/overlay/runtime';
+import type { createOverlay, OverlayDeps } from '../../../lib/overlay/runtime';
 import type { Found } from '../../../lib/page';
-import { badgeButton, badges, fakeBackground, popoverHost, popoverRoot } from './harness';
+import {
+  badgeButton,
+  badges,
+  type fakeBackground,
+  overlayPerTest,
+  popoverHost,
+  popoverRoot,
+  startOverlay,
+} from './harness';
 
 const WALLET = `Wallet001${'x'.repeat(30)}`;
 
@@ -11,27 +19,10 @@ let bg: ReturnType<typeof fakeBackground>;
 let overlay: ReturnType<typeof createOverlay>;
 
 function start(extra: Partial<OverlayDeps> = {}) {
-  bg = fakeBackground();
-  overlay = createOverlay({
-    ask: bg.ask,
-    onPush: bg.onPush,
-    document,
-    config: { maxBadges: 300, theme: 'auto', currency: 'usd' },
-    testHooks: true,
-    now: () => Date.UTC(2025, 0, 10, 12),
-    ...extra,
-  });
-  overlay.startPage();
+  ({ bg, overlay } = startOverlay({}, extra));
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  document.body.innerHTML = '';
-});
-afterEach(() => {
-  overlay?.destroy();
-  vi.useRealTimers();
-});
+overlayPerTest(() => overlay);
 
 /** An attribute hit on an element, the way the scanner reports `<td data-owner="...">`. */
 function attributeHit(anchor: Element): Found {

@@ -1,3 +1,5 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+import { createOverlay, type OverlayDeps } from '../../../lib/overlay/runtime';
 import type { LiveEvent, ViewAsk } from '../../../lib/overlay/types';
 import type { Found } from '../../../lib/page';
 import { odds, order, tokenView, walletBadge, walletView } from '../components/fixtures';
@@ -31,9 +33,12 @@ const DEFAULTS: Record<string, Handler> = {
 /** A fake background: records every message, answers with fixtures or the given handlers. */
 export function fakeBackground(handlers: Record<string, Handler> = {}) {
   const calls: [string, unknown][] = [];
+  /** The (fake) time of each message, in the order sent. */
+  const sentAt: [string, number][] = [];
   let listener: ((e: LiveEvent) => void) | null = null;
   const ask = ((name: string, data: unknown) => {
     calls.push([name, data]);
+    sentAt.push([name, Date.now()]);
     const handler = handlers[name] ?? DEFAULTS[name];
     try {
       return Promise.resolve(handler ? handler(data as never) : null);
@@ -44,6 +49,7 @@ export function fakeBackground(handlers: Record<string, Handler> = {}) {
   return {
     ask,
     calls,
+    sentAt,
     names: () => calls.map((c) => c[0]),
     count: (name: string) => calls.filter((c) => c[0] === name).length,
     onPush: (l: (e: LiveEvent) => void) => {
@@ -55,6 +61,34 @@ export function fakeBackground(handlers: Record<string, Handler> = {}) {
     push: (e: LiveEvent) => listener?.(e),
     listening: () => listener !== null,
   };
+}
+
+/** An overlay over a fake background, started the way the content script starts it. */
+export function startOverlay(handlers: Record<string, Handler> = {}, extra: Partial<OverlayDeps> = {}) {
+  const bg = fakeBackground(handlers);
+  const overlay = createOverlay({
+    ask: bg.ask,
+    onPush: bg.onPush,
+    document,
+    config: { maxBadges: 300, theme: 'auto', currency: 'usd' },
+    testHooks: true,
+    now: () => Date.UTC(2025, 0, 10, 12),
+    ...extra,
+  });
+  overlay.startPage();
+  return { bg, overlay };
+}
+
+/** Fake timers and an empty page for each test; the test's overlay destroyed after it. */
+export function overlayPerTest(current: () => { destroy(): void } | undefined) {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '';
+  });
+  afterEach(() => {
+    current()?.destroy();
+    vi.useRealTimers();
+  });
 }
 
 let seq = 0;

@@ -1,36 +1,19 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorMessage } from '../../../lib/errors';
 import { RETRY_DELAYS_MS, retryDelay } from '../../../lib/overlay/retry';
-import { createOverlay, type OverlayDeps } from '../../../lib/overlay/runtime';
+import type { createOverlay, OverlayDeps } from '../../../lib/overlay/runtime';
 import { odds, walletBadge } from '../components/fixtures';
-import { badgeButton, badges, fakeBackground, found } from './harness';
+import { badgeButton, badges, type fakeBackground, found, overlayPerTest, startOverlay } from './harness';
 
 const M = (i: number) => `Mint${String(i).padStart(3, '0')}${'y'.repeat(33)}`;
 const W = (i: number) => `Wallet${String(i).padStart(3, '0')}${'x'.repeat(30)}`;
 
 let bg: ReturnType<typeof fakeBackground>;
 let overlay: ReturnType<typeof createOverlay>;
-/** The fake time of each message, in the order sent. */
-let sentAt: [string, number][];
 
 function start(handlers: Parameters<typeof fakeBackground>[0], extra: Partial<OverlayDeps> = {}) {
-  const inner = fakeBackground(handlers);
-  sentAt = [];
-  const ask = ((name: string, data: unknown) => {
-    sentAt.push([name, Date.now()]);
-    return (inner.ask as (n: string, d: unknown) => Promise<unknown>)(name, data);
-  }) as typeof inner.ask;
-  bg = { ...inner, ask };
-  overlay = createOverlay({
-    ask,
-    onPush: bg.onPush,
-    document,
-    config: { maxBadges: 300, theme: 'auto', currency: 'usd' },
-    testHooks: true,
-    ...extra,
-  });
-  overlay.startPage();
+  ({ bg, overlay } = startOverlay(handlers, extra));
 }
 
 /** A handler that fails with `code` while `failing()` says so, then answers like the default. */
@@ -49,14 +32,7 @@ function show(kind: 'mint' | 'wallet' | 'event', addresses: string[]) {
 
 const states = () => badges().map((b) => b.getAttribute('data-state'));
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  document.body.innerHTML = '';
-});
-afterEach(() => {
-  overlay?.destroy();
-  vi.useRealTimers();
-});
+overlayPerTest(() => overlay);
 
 describe('badges retry transient failures on their own', () => {
   it('a NETWORK failure then success: the badge keeps its error, then turns ready after the 15 s backoff', async () => {
@@ -159,11 +135,11 @@ describe('badges retry transient failures on their own', () => {
     show('event', events);
     await vi.advanceTimersByTimeAsync(30);
     expect(states().every((s) => s === 'error')).toBe(true);
-    const before = sentAt.length;
+    const before = bg.sentAt.length;
     expect(bg.count('odds')).toBe(1);
     down = false;
     await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[0]! + 1000);
-    const retried = sentAt.slice(before);
+    const retried = bg.sentAt.slice(before);
     // Every item asked once more, all in the same gather (the same instant), the events in one message.
     expect(retried.filter(([n]) => n === 'tokenFlow')).toHaveLength(mints.length);
     expect(retried.filter(([n]) => n === 'walletBadge')).toHaveLength(wallets.length);
@@ -176,9 +152,9 @@ describe('badges retry transient failures on their own', () => {
     start({ tokenFlow: flaky('SERVER_ERROR', () => true) });
     show('mint', [M(1)]);
     await vi.advanceTimersByTimeAsync(30);
-    const first = sentAt[0]![1];
+    const first = bg.sentAt[0]![1];
     await vi.advanceTimersByTimeAsync(60 * 60_000);
-    const times = sentAt.filter(([n]) => n === 'tokenFlow').map(([, t]) => t - first);
+    const times = bg.sentAt.filter(([n]) => n === 'tokenFlow').map(([, t]) => t - first);
     expect(times).toHaveLength(1 + RETRY_DELAYS_MS.length);
     const gaps = times.slice(1).map((t, i) => t - times[i]!);
     for (const [i, gap] of gaps.entries()) {
@@ -206,7 +182,7 @@ describe('badges retry transient failures on their own', () => {
       hidden = false;
       document.dispatchEvent(new Event('visibilitychange'));
       await vi.advanceTimersByTimeAsync(30);
-      expect(sentAt.filter(([n]) => n === 'tokenFlow')).toHaveLength(3); // only the badge still in the page
+      expect(bg.sentAt.filter(([n]) => n === 'tokenFlow')).toHaveLength(3); // only the badge still in the page
       expect(states()).toEqual(['ready']);
     } finally {
       Reflect.deleteProperty(document, 'visibilityState');

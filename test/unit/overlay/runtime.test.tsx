@@ -1,9 +1,18 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorMessage } from '../../../lib/errors';
-import { createOverlay, type OverlayDeps } from '../../../lib/overlay/runtime';
+import type { createOverlay, OverlayDeps } from '../../../lib/overlay/runtime';
 import { order } from '../components/fixtures';
-import { badgeButton, badges, fakeBackground, found, popoverHost, popoverRoot } from './harness';
+import {
+  badgeButton,
+  badges,
+  type fakeBackground,
+  found,
+  overlayPerTest,
+  popoverHost,
+  popoverRoot,
+  startOverlay,
+} from './harness';
 
 const W = (i: number) => `Wallet${String(i).padStart(3, '0')}${'x'.repeat(30)}`;
 const M = (i: number) => `Mint${String(i).padStart(3, '0')}${'y'.repeat(33)}`;
@@ -12,28 +21,11 @@ let bg: ReturnType<typeof fakeBackground>;
 let overlay: ReturnType<typeof createOverlay>;
 
 function start(extra: Partial<OverlayDeps> = {}, handlers: Parameters<typeof fakeBackground>[0] = {}) {
-  bg = fakeBackground(handlers);
-  overlay = createOverlay({
-    ask: bg.ask,
-    onPush: bg.onPush,
-    document,
-    config: { maxBadges: 300, theme: 'auto', currency: 'usd' },
-    testHooks: true,
-    now: () => Date.UTC(2025, 0, 10, 12),
-    ...extra,
-  });
-  overlay.startPage();
+  ({ bg, overlay } = startOverlay(handlers, extra));
   return overlay;
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  document.body.innerHTML = '';
-});
-afterEach(() => {
-  overlay?.destroy();
-  vi.useRealTimers();
-});
+overlayPerTest(() => overlay);
 
 describe('batching and order of requests', () => {
   it('gathers visible items for 30 ms, then one message per wallet/mint/order and per 50 events', async () => {
