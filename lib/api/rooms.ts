@@ -155,29 +155,3 @@ export function parseRoom(room: string): ParsedRoom | null {
   }
   return null;
 }
-
-/** Rebuilds the room text from its structured form (parseRoom's inverse). */
-export function roomOf(r: ParsedRoom): string {
-  switch (r.kind) {
-    case 'dca':
-      return rooms.dca(r.program);
-    case 'dcaType':
-      return rooms.dcaType(r.program, r.type);
-    case 'dcaTokenBuyers':
-      return rooms.dcaTokenBuyers(r.program, r.mint);
-    case 'dcaTokenSellers':
-      return rooms.dcaTokenSellers(r.program, r.mint);
-    case 'dcaWallet':
-      return rooms.dcaWallet(r.program, r.wallet);
-    case 'dcaOrder':
-      return rooms.dcaOrder(r.program, r.address);
-    case 'pnlSummary':
-      return rooms.pnlSummary(r.wallet);
-    case 'pnlWallet':
-      return rooms.pnlWallet(r.wallet);
-    case 'pnlWalletToken':
-      return rooms.pnlWalletToken(r.wallet, r.token);
-    case 'priceAggregated':
-      return rooms.priceAggregated(r.token);
-  }
-}

@@ -4,8 +4,8 @@ import {
   DCA_ROOM_TYPES,
   DEFAULT_DCA_PROGRAM,
   dcaRoomsFor,
+  type ParsedRoom,
   parseRoom,
-  roomOf,
   rooms,
 } from '../../../lib/api/rooms';
 import { addr } from './helpers';
@@ -13,6 +13,32 @@ import { addr } from './helpers';
 const W = addr();
 const M = addr();
 const O = addr();
+
+/** Rebuilds the room text from its structured form through the builders: the round trip checks parseRoom. */
+function roomOf(r: ParsedRoom): string {
+  switch (r.kind) {
+    case 'dca':
+      return rooms.dca(r.program);
+    case 'dcaType':
+      return rooms.dcaType(r.program, r.type);
+    case 'dcaTokenBuyers':
+      return rooms.dcaTokenBuyers(r.program, r.mint);
+    case 'dcaTokenSellers':
+      return rooms.dcaTokenSellers(r.program, r.mint);
+    case 'dcaWallet':
+      return rooms.dcaWallet(r.program, r.wallet);
+    case 'dcaOrder':
+      return rooms.dcaOrder(r.program, r.address);
+    case 'pnlSummary':
+      return rooms.pnlSummary(r.wallet);
+    case 'pnlWallet':
+      return rooms.pnlWallet(r.wallet);
+    case 'pnlWalletToken':
+      return rooms.pnlWalletToken(r.wallet, r.token);
+    case 'priceAggregated':
+      return rooms.priceAggregated(r.token);
+  }
+}
 
 describe('rooms', () => {
   test('builds the documented room names, jupiter by default', () => {
