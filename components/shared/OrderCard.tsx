@@ -6,12 +6,10 @@ import {
   formatPercent,
   formatRelativeTime,
   formatTokenAmount,
-  formatUsd,
-  truncateText,
 } from '../../lib/format';
 import type { OrderView } from '../../lib/views';
 import { AddressLabel, explorerUrl } from './AddressLabel';
-import { StatusChip } from './OrderRow';
+import { amountText, StatusChip } from './OrderRow';
 import { ProgressBar } from './ProgressBar';
 import { SafeText } from './Text';
 
@@ -20,9 +18,11 @@ import { SafeText } from './Text';
  * them, else the service's decimal number.
  */
 function amount(raw: string | null, decimals: number, n: number | null, symbol: string, usd: number | null) {
-  const value = raw != null ? formatTokenAmount(raw, decimals) : formatNumber(n, { compact: true });
-  const text = value === '—' ? value : `${value} ${truncateText(symbol, 10)}`;
-  return usd == null ? text : `${text} (${formatUsd(usd)})`;
+  return amountText(
+    raw != null ? formatTokenAmount(raw, decimals) : formatNumber(n, { compact: true }),
+    symbol,
+    usd,
+  );
 }
 
 /** "Mar 3, 2025 (5 d ago)"; just the date once the relative time is a date itself. */

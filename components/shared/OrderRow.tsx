@@ -22,11 +22,14 @@ export function StatusChip({ status }: { status: string }) {
   );
 }
 
-/** "50 USDC ($50.00)": an amount of a token with its USD value when known. */
-export function amountText(amount: number | null, symbol: string, usd: number | null): string {
-  if (amount == null) return usd == null ? '—' : formatUsd(usd);
-  const base = `${formatNumber(amount, { compact: true })} ${truncateText(symbol, 10)}`;
-  return usd == null ? base : `${base} (${formatUsd(usd)})`;
+/**
+ * "50 USDC ($50.00)": an amount of a token (formatted by the caller: compact number or exact base
+ * units) with its USD value when known; just the USD when the amount is unknown.
+ */
+export function amountText(value: string, symbol: string, usd: number | null): string {
+  if (value === '—') return usd == null ? value : formatUsd(usd);
+  const text = `${value} ${truncateText(symbol, 10)}`;
+  return usd == null ? text : `${text} (${formatUsd(usd)})`;
 }
 
 /** One DCA order in a list: pair, status, progress, per cycle, frequency, next cycle. */
@@ -47,7 +50,7 @@ export function OrderRow({ order, now }: { order: OrderView; now: number }) {
       </div>
       <div class="ol-line ol-sub">
         <span>
-          {amountText(order.perCycle, order.input.symbol, order.perCycleUsd)}{' '}
+          {amountText(formatNumber(order.perCycle, { compact: true }), order.input.symbol, order.perCycleUsd)}{' '}
           {formatFrequency(order.frequency)}
         </span>
         {next && <span>{next}</span>}
