@@ -93,7 +93,8 @@ export function hostKey(hostname: string): string {
   return host.startsWith('www.') ? host.slice(4) : host;
 }
 
-function pathSegments(url: URL): string[] {
+/** A URL's non-empty path segments, percent-decoded where they decode. */
+export function pathSegments(url: URL): string[] {
   return url.pathname
     .split('/')
     .filter(Boolean)

@@ -1,4 +1,4 @@
-import { classifyUrl, hostKey } from './classify';
+import { classifyUrl, hostKey, pathSegments } from './classify';
 import type { AddressHit, LinkTarget, PredictionEvent } from './types';
 
 export type { LookupInput } from './lookup';
@@ -19,13 +19,9 @@ export function toHttpUrl(href: string, base?: string): URL | null {
   return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
 }
 
-function segments(url: URL): string[] {
-  return url.pathname.split('/').filter(Boolean);
-}
-
 /** `polymarket.com/event/<slug>[/<market-slug>]`: the event slug. */
 function polymarketEvent(url: URL): PredictionEvent | null {
-  const p = segments(url);
+  const p = pathSegments(url);
   if (p[0] !== 'event' || !p[1]) return null;
   const slug = p[1].toLowerCase();
   return POLYMARKET_SLUG.test(slug) && slug.length <= 200 ? { exchange: 'polymarket', id: slug } : null;
@@ -37,7 +33,7 @@ function polymarketEvent(url: URL): PredictionEvent | null {
  * `/markets/<series>[/<slug>]` is a series page and names no event.
  */
 function kalshiEvent(url: URL): PredictionEvent | null {
-  const p = segments(url);
+  const p = pathSegments(url);
   let ticker: string | undefined;
   if (p[0] === 'events' && p.length === 2) ticker = p[1];
   if (p[0] === 'markets' && p.length === 4) ticker = p[3];
