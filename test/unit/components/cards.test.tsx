@@ -12,28 +12,12 @@ import { Sparkline, sparkPath } from '../../../components/shared/Sparkline';
 import { TokenCard } from '../../../components/shared/TokenCard';
 import { WalletCard } from '../../../components/shared/WalletCard';
 import { errorMessage } from '../../../lib/errors';
-import type { FillView } from '../../../lib/views';
-import { HOSTILE, MINT, NOW, ORDER, odds, order, tokenView, WALLET, walletView } from './fixtures';
+import { fill, HOSTILE, MINT, NOW, ORDER, odds, order, tokenView, WALLET, walletView } from './fixtures';
 
 afterEach(cleanup);
 
 // Built at run time so the linter's literal check does not fire on the very thing under test.
 const SCRIPT_URL = ['javascript', 'alert(1)'].join(':');
-
-const fill = (id: string, over: Partial<FillView> = {}): FillView => ({
-  id,
-  eventName: 'Filled',
-  timestamp: NOW - 60_000,
-  owner: WALLET,
-  order: 'o',
-  inAmount: 50,
-  inSymbol: 'USDC',
-  outAmount: 0.31,
-  outSymbol: 'SOL',
-  usd: 50,
-  progressPercent: 40,
-  ...over,
-});
 
 function noMarkup(container: Element) {
   expect(container.querySelector('img:not(.ol-logo), script, iframe')).toBeNull();

@@ -1,4 +1,5 @@
 import type {
+  FillView,
   OddsView,
   OrderView,
   TokenRefView,
@@ -125,6 +126,24 @@ export function odds(over: Partial<OddsView> = {}): OddsView {
       { label: 'Yes', price: 0.63, market: 'm1' },
       { label: 'No', price: 0.37, market: 'm1' },
     ],
+    ...over,
+  };
+}
+
+/** A DCA fill a minute before NOW. */
+export function fill(id: string, over: Partial<FillView> = {}): FillView {
+  return {
+    id,
+    eventName: 'Filled',
+    timestamp: NOW - 60_000,
+    owner: WALLET,
+    order: 'o',
+    inAmount: 50,
+    inSymbol: 'USDC',
+    outAmount: 0.31,
+    outSymbol: 'SOL',
+    usd: 50,
+    progressPercent: 40,
     ...over,
   };
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { errorMessage } from '../../../lib/errors';
 import type { createOverlay, OverlayDeps } from '../../../lib/overlay/runtime';
-import { order } from '../components/fixtures';
+import { fill, order } from '../components/fixtures';
 import {
   badgeButton,
   badges,
@@ -276,19 +276,6 @@ describe('popover', () => {
   it('appends live fills to the token card, once per fill, ignoring other topics', async () => {
     start();
     await openWith('mint', M(1));
-    const fill = (id: string) => ({
-      id,
-      eventName: 'Filled',
-      timestamp: Date.UTC(2025, 0, 10, 12),
-      owner: W(1),
-      order: 'o',
-      inAmount: 50,
-      inSymbol: 'USDC',
-      outAmount: 0.31,
-      outSymbol: 'SOL',
-      usd: 50,
-      progressPercent: 40,
-    });
     const topic = { kind: 'token' as const, address: M(1) };
     bg.push({ topic, fill: fill('f1'), order: null });
     bg.push({ topic, fill: fill('f1'), order: null });
