@@ -3,33 +3,18 @@
  * heavy and the small page's scroll burst with the probe read before and after, and every long
  * animation frame's scripts (invoker, source, duration) during the full scan and the burst.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { buildForSim } from '../test/e2e/build';
-import { startSim } from '../test/sim';
-import { burst, launch, waitForScan } from './browser';
-import { type PagePools, tablePage } from './pages';
+import { burst, waitForScan } from './browser';
+import { startDevBench } from './dev';
+import { tablePage } from './pages';
 
-const sim = await startSim({ port: 0, seed: 42, eventsPerSecond: 0, pingIntervalMs: 5000 });
-const pools: PagePools = { plain: sim.catalog.wallets, mints: sim.catalog.mints };
-const pages: Record<string, string> = {
-  '/heavy.html': tablePage('Heavy page', 2500, pools, 1),
-  '/small.html': tablePage('Small page', 12, pools, 1),
-};
-const server = createServer((req, res) =>
-  res
-    .writeHead(200, { 'content-type': 'text/html' })
-    .end(pages[new URL(req.url ?? '/', 'http://x').pathname]),
+const dev = await startDevBench(
+  (pools) => ({
+    '/heavy.html': tablePage('Heavy page', 2500, pools, 1),
+    '/small.html': tablePage('Small page', 12, pools, 1),
+  }),
+  'bench-debug',
 );
-await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-let dir = process.argv[2];
-if (!dir) {
-  process.env.LENS_OUT_DIR = `${process.env.LENS_OUT_DIR ?? '.output'}/bench-debug`;
-  dir = buildForSim({ simUrl: sim.url, key: 'demo', testHooks: true });
-}
-const b = await launch(dir);
-await b.setSettings({ maxBadges: 300 });
+const { b, pools, origin } = dev;
 await b.page.addInitScript(() => {
   const w = window as unknown as { __loaf: unknown[] };
   w.__loaf = [];
@@ -93,8 +78,7 @@ for (const name of (process.env.PAGES ?? 'heavy,small').split(',')) {
   );
   for (const l of loafBurst) console.log('  LoAF', JSON.stringify(l));
 }
-await b.close();
-await sim.close();
+await dev.close();
 
 interface TraceEvent {
   name: string;
@@ -151,5 +135,4 @@ function printLongTasks(events: TraceEvent[]): void {
     );
   }
 }
-server.close();
 process.exit(0);

@@ -4,13 +4,10 @@
  * A developer tool for the detection pass; `npm run bench` does not run it.
  */
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { buildForSim } from '../test/e2e/build';
-import { startSim } from '../test/sim';
-import { launch, waitForScan } from './browser';
-import { type PagePools, tablePage } from './pages';
+import { waitForScan } from './browser';
+import { startDevBench } from './dev';
+import { tablePage } from './pages';
 
 interface Node {
   id: number;
@@ -24,25 +21,17 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const sim = await startSim({ port: 0, seed: 42, eventsPerSecond: 0, pingIntervalMs: 5000 });
-const pools: PagePools = { plain: sim.catalog.wallets, mints: sim.catalog.mints };
-const html = tablePage('Heavy page', 2500, pools, 1);
-const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
-await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/heavy.html`;
-
-let dir = process.argv[2];
-if (!dir) {
-  process.env.LENS_OUT_DIR = `${process.env.LENS_OUT_DIR ?? '.output'}/bench-profile`;
-  dir = buildForSim({ simUrl: sim.url, key: 'demo', testHooks: true });
-}
-const b = await launch(dir);
-await b.setSettings({ maxBadges: 300 });
+const dev = await startDevBench(
+  (pools) => ({ '/heavy.html': tablePage('Heavy page', 2500, pools, 1) }),
+  'bench-profile',
+);
+const { b } = dev;
+const dir = dev.dir!;
 const cdp = await b.context.newCDPSession(b.page);
 await cdp.send('Profiler.enable');
 await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
 await cdp.send('Profiler.start');
-await b.page.goto(url);
+await b.page.goto(`${dev.origin}/heavy.html`);
 const probe = await waitForScan(b.page, 1);
 const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
 
@@ -53,7 +42,7 @@ function excerpt(f: Node['callFrame']): string {
   const file = f.url.replace(/^chrome-extension:\/\/[^/]+\//, '');
   let lines = sources.get(file);
   if (!lines) {
-    lines = readFileSync(join(dir!, file), 'utf8').split('\n');
+    lines = readFileSync(join(dir, file), 'utf8').split('\n');
     sources.set(file, lines);
   }
   return ` «${(lines[f.lineNumber] ?? '').slice(f.columnNumber, f.columnNumber + 60)}»`;
@@ -104,7 +93,5 @@ console.log('self:');
 const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30);
 console.log(`probe: ${JSON.stringify(probe)}`);
 for (const [k, ms] of top) console.log(`${ms.toFixed(1).padStart(8)} ms  ${k}`);
-await b.close();
-await sim.close();
-server.close();
+await dev.close();
 process.exit(0);

@@ -4,20 +4,16 @@
  * isolated world (where content scripts run, created over CDP), alternately, in the same page.
  * Shows how much of the detection ratio is the isolated world's price for every DOM call.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { startSim } from '../test/sim';
-import { launch } from './browser';
-import { type PagePools, tablePage } from './pages';
+import { startDevBench } from './dev';
+import { tablePage } from './pages';
 import { median } from './stats';
 
-const sim = await startSim({ port: 0, seed: 42, eventsPerSecond: 0, pingIntervalMs: 5000 });
-const pools: PagePools = { plain: sim.catalog.wallets, mints: sim.catalog.mints };
-const html = tablePage('Heavy page', 2500, pools, 1);
-const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
-await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-const b = await launch(null);
-await b.page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/heavy.html`);
+const dev = await startDevBench(
+  (pools) => ({ '/heavy.html': tablePage('Heavy page', 2500, pools, 1) }),
+  null,
+);
+const { b } = dev;
+await b.page.goto(`${dev.origin}/heavy.html`);
 const cdp = await b.context.newCDPSession(b.page);
 const { frameTree } = (await cdp.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
 const { executionContextId } = (await cdp.send('Page.createIsolatedWorld', {
@@ -55,7 +51,5 @@ for (const [name, t] of Object.entries(times))
   console.log(
     `${name.padEnd(16)} median ${median(t).toFixed(1)} ms  (${t.map((x) => x.toFixed(1)).join(' ')})`,
   );
-await b.close();
-await sim.close();
-server.close();
+await dev.close();
 process.exit(0);

@@ -1,0 +1,65 @@
+/**
+ * The setup the developer tools (debug-burst, profile-scan, world-floor; not `npm run bench`) share:
+ * the simulator, the benchmark's address pools, a local server for their pages, and a fresh browser,
+ * with the extension (the directory given, or a simulator build in `LENS_OUT_DIR/<buildName>`) or without.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildForSim } from '../test/e2e/build';
+import { type Sim, startSim } from '../test/sim';
+import { type Browser, launch } from './browser';
+import type { PagePools } from './pages';
+
+export interface DevBench {
+  sim: Sim;
+  pools: PagePools;
+  /** http://127.0.0.1:PORT serving the pages by path (e.g. `${origin}/heavy.html`). */
+  origin: string;
+  b: Browser;
+  /** The extension's build directory (null: launched without the extension). */
+  dir: string | null;
+  close(): Promise<void>;
+}
+
+/**
+ * `pagesOf` names each page by its path; `extension` is null for a browser without the extension,
+ * or the build's folder name under LENS_OUT_DIR (argv[2], when given, is an existing build to use).
+ * With the extension, the overlay may show 300 badges (the benchmark's setting).
+ */
+export async function startDevBench(
+  pagesOf: (pools: PagePools) => Record<string, string>,
+  extension: string | null,
+): Promise<DevBench> {
+  const sim = await startSim({ port: 0, seed: 42, eventsPerSecond: 0, pingIntervalMs: 5000 });
+  const pools: PagePools = { plain: sim.catalog.wallets, mints: sim.catalog.mints };
+  const pages = pagesOf(pools);
+  const server = createServer((req, res) => {
+    const body = pages[new URL(req.url ?? '/', 'http://x').pathname];
+    if (body === undefined) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let dir: string | null = null;
+  if (extension !== null) {
+    dir = process.argv[2] ?? null;
+    if (!dir) {
+      process.env.LENS_OUT_DIR = `${process.env.LENS_OUT_DIR ?? '.output'}/${extension}`;
+      dir = buildForSim({ simUrl: sim.url, key: 'demo', testHooks: true });
+    }
+  }
+  const b = await launch(dir);
+  if (dir) await b.setSettings({ maxBadges: 300 });
+  return {
+    sim,
+    pools,
+    origin,
+    b,
+    dir,
+    async close() {
+      await b.close();
+      await sim.close();
+      server.close();
+    },
+  };
+}
