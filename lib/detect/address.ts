@@ -1,18 +1,14 @@
 import { ALPHABET, INDEX as DIGIT, decodeBase58, isBase58Code } from './base58';
 
-// Character classes, as bits (a word's classes OR together).
+/**
+ * Word characters: base58 plus 0 O I l _ + (which glue a base58 run into a longer token, so no
+ * piece of it counts). Everything else, non-ASCII included, separates words.
+ */
+const WORD_CHARS = '[0-9A-Za-z_+]';
 const SEPARATOR = 0;
-const BASE58 = 1;
-/** Word characters outside base58 (0 O I l _ +): they glue a run into a longer token, so no piece counts. */
-const JOINER = 2;
-
-/** The class of every UTF-16 code unit (64 KiB): one table read per character, no range test. */
+/** 1 for every word character, 0 (SEPARATOR) else, per UTF-16 code unit (64 KiB): one table read, no range test. */
 const CHAR_CLASS = new Uint8Array(65536);
-for (let c = 0; c < 128; c++) {
-  const ch = String.fromCharCode(c);
-  if (/[A-Za-z0-9_+]/.test(ch)) CHAR_CLASS[c] = JOINER;
-}
-for (let i = 0; i < ALPHABET.length; i++) CHAR_CLASS[ALPHABET.charCodeAt(i)] = BASE58;
+for (let c = 0; c < 128; c++) if (new RegExp(WORD_CHARS).test(String.fromCharCode(c))) CHAR_CLASS[c] = 1;
 
 const ONE = 49; // '1'
 const DOT = 46;
@@ -97,6 +93,11 @@ const NONE: readonly AddressMatch[] = Object.freeze([]);
 /** Smallest and largest address length in characters. */
 const MIN = 32;
 const MAX = 44;
+/** Characters read back from a probe before the rest of its word is measured natively. */
+const LOOK_BACK = 8;
+/** A run of word characters, and a run of base58 characters (sticky: matched from lastIndex). */
+const WORD = new RegExp(`${WORD_CHARS}*`, 'y');
+const BASE58_RUN = new RegExp(`[${ALPHABET}]*`, 'y');
 
 /**
  * Every Solana address in `text`, in order, duplicates kept. A candidate is a whole word: a run of
@@ -106,39 +107,46 @@ const MAX = 44;
  * addresses of the same length).
  *
  * Skip search: any word of 32+ characters starting at or after `i` covers `i + 31`, so one probe
- * there either rules out 32 characters at once (a separator) or lands in a word, which is then
- * measured from its start to its end. Prose is mostly short words, so most characters are never
- * read. Only candidates are decoded, each distinct one once (a small cache).
+ * there either rules out 32 characters at once (a separator) or lands in a word. From a word
+ * character the search looks back a few characters: a separator there means that word starts after
+ * `i` and is too short to reach back to it, so the next probe goes 31 past the word's start. Prose is
+ * mostly short words, so most characters are never read. Longer runs (an address, a signature) are
+ * measured by sticky regular expressions, which the engine runs as native code from the first call,
+ * while a content script's own loops start out interpreted on every page: a 44-character address
+ * costs a few reads and two native calls, not 44 interpreted reads. Only candidates are decoded,
+ * each distinct one once (a small cache).
  */
 export function findAddresses(text: string): readonly AddressMatch[] {
   // Most text holds no address: no array is made for it.
   let out: AddressMatch[] | null = null;
   const n = text.length;
-  let i = 0;
+  let i = 0; // invariant: 0, or just after a separator
   while (i + MIN <= n) {
     const probe = i + MIN - 1;
     if (CHAR_CLASS[text.charCodeAt(probe)] === SEPARATOR) {
       i = probe + 1;
       continue;
     }
-    // Measure the word from the probe both ways, noting on the way whether any character of it
-    // is a word character outside base58 (classes OR together: BASE58 alone means pure).
-    let mix = CHAR_CLASS[text.charCodeAt(probe)]!;
-    let start = probe;
-    for (; start > i; start--) {
-      const k = CHAR_CLASS[text.charCodeAt(start - 1)]!;
-      if (k === SEPARATOR) break;
-      mix |= k;
+    // A short look back: a separator there starts the probe's word after `i`.
+    const stop = probe - LOOK_BACK;
+    let back = probe;
+    while (back > stop && CHAR_CLASS[text.charCodeAt(back - 1)] !== SEPARATOR) back--;
+    if (back > stop) {
+      i = back;
+      continue;
     }
-    let end = probe + 1;
-    for (; end < n; end++) {
-      const k = CHAR_CLASS[text.charCodeAt(end)]!;
-      if (k === SEPARATOR) break;
-      mix |= k;
-    }
+    // The word that starts at `i`, measured natively. Ending before the probe, it is skipped and
+    // the probe's own word is left to the next probes; reaching past it, it is a run of 32+ word
+    // characters, a candidate unless longer than an address (a signature, a hash).
+    const start = i;
+    WORD.lastIndex = start;
+    WORD.test(text);
+    const end = WORD.lastIndex;
     i = end + 1;
-    const length = end - start;
-    if (length > MAX || length < MIN || mix !== BASE58) continue;
+    if (end <= probe || end - start > MAX) continue;
+    BASE58_RUN.lastIndex = start;
+    BASE58_RUN.test(text);
+    if (BASE58_RUN.lastIndex !== end) continue; // a word character outside base58 (0 O I l _ +)
     if (isEllipsisBefore(text, start) || isEllipsisAfter(text, end)) continue;
     const candidate = text.slice(start, end);
     if (!validity.check(candidate)) continue;

@@ -210,4 +210,35 @@ describe('findAddresses skip search', () => {
       ),
     );
   });
+
+  it('answers exactly like a plain word-by-word reading, whatever mix of words, runs and keys', () => {
+    // The reference reads every character: maximal runs of word characters, kept when they are
+    // 32..44 base58 characters, touch no ellipsis and decode to 32 bytes.
+    const reference = (text: string) =>
+      [...text.matchAll(/[0-9A-Za-z_+]+/g)]
+        .filter((m) => {
+          const end = m.index + m[0].length;
+          return (
+            /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(m[0]) &&
+            !/(\u2026|\.\.)$/.test(text.slice(0, m.index)) &&
+            !/^(\u2026|\.\.)/.test(text.slice(end)) &&
+            oracle(m[0])
+          );
+        })
+        .map((m) => ({ address: m[0], index: m.index }));
+    const word = fc.oneof(
+      fc.stringMatching(/^[0-9A-Za-z_+]{1,12}$/),
+      key,
+      base58Run(20, 100),
+      fc.stringMatching(/^[0-9A-Za-z_+]{30,50}$/),
+    );
+    const gap = fc.constantFrom(' ', '  ', '\n', '/', '.', '..', '\u2026', ', ', 'é', '地', '-');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(word, gap), { maxLength: 30 }), fc.boolean(), (parts, lead) => {
+        const text = (lead ? ' ' : '') + parts.map(([w, g]) => w + g).join('');
+        expect(findAddresses(text)).toEqual(reference(text));
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
