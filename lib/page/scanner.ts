@@ -86,7 +86,8 @@ interface Walk {
  *    nodes via a text-only TreeWalker, links and attributes via querySelectorAll; addresses found,
  *    validated and classified; ancestors' skip/scope/link answers cached per element until the page
  *    removes nodes or the drain ends;
- * 2. anchoring (DOM writes): each text hit wrapped in an inline span, the badge's anchor;
+ * 2. anchoring (DOM writes): each text hit wrapped in an inline span, the badge's anchor (an
+ *    address that is all of its element's text needs none: that element is the anchor);
  * 3. delivery: found items handed to the overlay in small chunks, within the same time budget.
  */
 export function createScanner(options: ScannerOptions): Scanner {
@@ -364,6 +365,19 @@ export function createScanner(options: ScannerOptions): Scanner {
       return;
     }
     const covered = enclosingLinkAddress(context);
+    if (hits.length === 1) {
+      const { address } = hits[0]!;
+      if (address === covered) return;
+      // An element holding the address alone is its own anchor: nothing is written to the page,
+      // and its text node stays whole. Frameworks (React, Vue) keep their text nodes and write
+      // updates into them: split, the update would land in a piece and leave the old text shown.
+      if ((data.length === address.length || data.trim() === address) && isSoleContent(node)) {
+        if (found + pendingHits >= max) return;
+        const kind = addressKind(address, 'unknown', 'text', parent);
+        if (kind) report({ kind, address, source: 'text', anchor: parent });
+        return;
+      }
+    }
     const keep: PendingText['hits'] = [];
     for (const hit of hits) {
       if (found + pendingHits + keep.length >= max) break;
@@ -610,6 +624,13 @@ export function createScanner(options: ScannerOptions): Scanner {
       return slices;
     },
   };
+}
+
+/** The node is its parent's only content, but for our own badges next to it. */
+function isSoleContent(node: Text): boolean {
+  const before = node.previousSibling;
+  const after = node.nextSibling;
+  return (!before || isOwnUi(before)) && (!after || isOwnUi(after));
 }
 
 function isOwnUi(node: Node): boolean {

@@ -100,11 +100,15 @@ describe('fixture pages', () => {
           expect(kinds.get(f.address)).toBe(f.kind);
         }
         if (f.source === 'link') expect(f.anchor.tagName).toBe('A');
-        if (f.source === 'text') {
-          expect(f.anchor.hasAttribute('data-onchain-lens-anchor')).toBe(true);
+        if (f.source === 'text' && f.anchor.hasAttribute('data-onchain-lens-anchor')) {
+          // An address inside longer text: wrapped in our unstyled span.
           expect(f.anchor.textContent).toBe(f.address);
           expect(f.anchor.getAttribute('style')).toBeNull();
           expect(f.anchor.tagName).toBe('SPAN');
+        } else if (f.source === 'text') {
+          // An address that is all of its element's text: the page's element, its text node whole.
+          expect(f.anchor.childNodes).toHaveLength(1);
+          expect(f.anchor.textContent?.trim()).toBe(f.address);
         }
         expect(f.anchor.isConnected).toBe(true);
       }

@@ -121,6 +121,44 @@ describe('scanner', () => {
     expect(found.map((f) => f.anchor)).toEqual(spans);
   });
 
+  it('anchors an address that is all of its element\'s text on that element, its text node left whole', async () => {
+    document.body.innerHTML =
+      `<table><tr><td>${addressAt(1)}</td><td>\n  ${addressAt(2)}\n</td></tr></table>` +
+      `<div><span class="addr">${addressAt(3)}</span></div>`;
+    const holders = [...document.querySelectorAll('td, span.addr')];
+    const texts = holders.map((el) => el.firstChild);
+    await scan().idle();
+    expect(document.querySelectorAll('[data-onchain-lens-anchor]')).toHaveLength(0);
+    expect(found.map((f) => [f.address, f.source, f.anchor])).toEqual([
+      [addressAt(1), 'text', holders[0]],
+      [addressAt(2), 'text', holders[1]],
+      [addressAt(3), 'text', holders[2]],
+    ]);
+    // The page's own text nodes, still the only children: a framework writing an update into the
+    // node it keeps changes what is shown (a split node would keep showing the old address).
+    holders.forEach((el, i) => {
+      expect(el.childNodes).toHaveLength(1);
+      expect(el.firstChild).toBe(texts[i]);
+    });
+    (texts[0] as Text).data = addressAt(4);
+    expect(holders[0]!.textContent).toBe(addressAt(4));
+  });
+
+  it('counts our own badge beside an element\'s address as nothing: read again, it is the same anchor', async () => {
+    document.body.innerHTML = `<p>${addressAt(1)}</p>`;
+    const scanner = scan();
+    await scanner.idle();
+    const p = document.querySelector('p')!;
+    const badge = document.createElement('span');
+    badge.setAttribute('data-onchain-lens', 'badge');
+    p.append(badge);
+    // The page re-renders the text: it is read again, and neither wrapped nor reported twice.
+    (p.firstChild as Text).data = `${addressAt(1)} `;
+    await scanner.idle();
+    expect(found.map((f) => f.anchor)).toEqual([p]);
+    expect(document.querySelectorAll('[data-onchain-lens-anchor]')).toHaveLength(0);
+  });
+
   it('stops at the per-page cap', async () => {
     document.body.innerHTML = Array.from({ length: 40 }, (_, i) => `<p>${addressAt(i)}</p>`).join('');
     const scanner = scan({ maxPerPage: 7 });
