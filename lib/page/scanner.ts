@@ -118,13 +118,15 @@ export function createScanner(options: ScannerOptions): Scanner {
   // Which scanner made an anchor is written on it (ANCHOR_ATTR): its text is known to be reported
   // without a weak table entry per occurrence.
   const id = Math.random().toString(36).slice(2, 10);
-  /** Page elements (links, attribute holders) reported as anchors. */
-  const reported = new WeakSet<Element>();
+  // Weak tables keyed by page nodes cost the garbage collector: their entries are ephemerons, traced
+  // against the whole DOM in the pause that ends a major GC, which lands in the page's own script (a
+  // trace of the heavy page's scroll burst showed 15 of such a pause's 45 ms spent on them). So the
+  // page elements reported as anchors (links, attribute holders, elements whose text is an address)
+  // are held in a plain Set: at most the per-page cap of them (badges need them alive anyway), let
+  // go when the scanner stops. Only anchors watched for visibility are in a weak table (at most the
+  // badge cap, and unobserved once seen).
+  const reported = new Set<Element>();
   const hrefTargets = new Map<string, LinkTarget | null>();
-  // Weak tables keyed by page nodes cost the garbage collector (it traces them against the whole
-  // DOM in the pause that ends a major GC, which lands in the page's own script), so they hold only
-  // what must be keyed by node: page elements reported, anchors watched for visibility (at most the
-  // badge cap).
   const foundAt = new WeakMap<Element, Found>();
   // Answers about ancestors hold while the page moves nothing: they are dropped at the start of
   // every drain (attributes may have changed meanwhile) and whenever the page removes nodes (it may
@@ -587,6 +589,7 @@ export function createScanner(options: ScannerOptions): Scanner {
   function stop(): void {
     stopped = true;
     queued.clear();
+    reported.clear();
     contexts.clear();
     mutations.disconnect();
     visibility?.disconnect();
