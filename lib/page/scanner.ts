@@ -122,10 +122,10 @@ export function createScanner(options: ScannerOptions): Scanner {
   // against the whole DOM in the pause that ends a major GC, which lands in the page's own script (a
   // trace of the heavy page's scroll burst showed 15 of such a pause's 45 ms spent on them). So the
   // page elements reported as anchors (links, attribute holders, elements whose text is an address)
-  // are held in a plain Set: at most the per-page cap of them (badges need them alive anyway), let
+  // are held in a plain Map: at most the per-page cap of them (badges need them alive anyway), let
   // go when the scanner stops. Only anchors watched for visibility are in a weak table (at most the
-  // badge cap, and unobserved once seen).
-  const reported = new Set<Element>();
+  // badge cap, and unobserved once seen). The value is the address reported there ('' for an event).
+  const reported = new Map<Element, string>();
   const hrefTargets = new Map<string, LinkTarget | null>();
   const foundAt = new WeakMap<Element, Found>();
   // Answers about ancestors hold while the page moves nothing: they are dropped at the start of
@@ -262,7 +262,7 @@ export function createScanner(options: ScannerOptions): Scanner {
     if (found >= max) return false;
     if (!span) {
       if (reported.has(item.anchor)) return false;
-      reported.add(item.anchor);
+      reported.set(item.anchor, item.kind === 'event' ? '' : item.address);
     }
     found++;
     batch.push(item);
@@ -352,7 +352,18 @@ export function createScanner(options: ScannerOptions): Scanner {
     const hits = findAddresses(data);
     if (!hits.length) return;
     const parent = node.parentElement;
-    if (!parent || isSkippedTag(parent.localName)) return;
+    if (!parent) return;
+    // A link's own text naming the link's address: the link pass reads it (or skips its region).
+    if (
+      hits.length === 1 &&
+      parent.localName === 'a' &&
+      linkSelector !== null &&
+      (linkSelector === 'a[href]' || parent.matches(linkSelector))
+    ) {
+      const target = linkTarget(parent);
+      if (target?.type === 'address' && target.address === hits[0]!.address) return;
+    }
+    if (isSkippedTag(parent.localName)) return;
     const context = contextOf(parent);
     if (context.textSkip || !context.inScope) return;
     const owner = hits.length === 1 && hits[0]!.address === data ? parent.getAttribute(ANCHOR_ATTR) : null;
@@ -373,7 +384,15 @@ export function createScanner(options: ScannerOptions): Scanner {
       // An element holding the address alone is its own anchor: nothing is written to the page,
       // and its text node stays whole. Frameworks (React, Vue) keep their text nodes and write
       // updates into them: split, the update would land in a piece and leave the old text shown.
-      if ((data.length === address.length || data.trim() === address) && isSoleContent(node)) {
+      // (Not an element reported for something else already, e.g. a link to another address
+      // showing this one: that address gets a span of its own.)
+      const before = reported.get(parent);
+      if (before === address) return;
+      if (
+        before === undefined &&
+        (data.length === address.length || data.trim() === address) &&
+        isSoleContent(node)
+      ) {
         if (found + pendingHits >= max) return;
         const kind = addressKind(address, 'unknown', 'text', parent);
         if (kind) report({ kind, address, source: 'text', anchor: parent });

@@ -76,6 +76,59 @@ describe('scanner', () => {
     expect(found).toEqual([]);
   });
 
+  it('reads no link in a region never read (site-ignored, editable, our UI, svg), at any depth', async () => {
+    const link = (i: number, attrs = '') =>
+      `<a ${attrs} href="https://solscan.io/account/${addressAt(i)}">account ${i}</a>`;
+    document.body.innerHTML = `<p>${link(1)}</p>
+      <div class="sidebar"><ul><li>${link(2)}</li></ul></div>
+      <div contenteditable="true"><span>${link(3)}</span></div>
+      <div contenteditable="false">${link(4)}</div>
+      <div data-onchain-lens="badge">${link(5)}</div>
+      ${link(6, 'data-onchain-lens="x"')}
+      <svg><a href="https://solscan.io/account/${addressAt(7)}"><text>svg</text></a></svg>
+      <p>${link(8)}</p>`;
+    await scan({}, { ...generic, ignore: '.sidebar' }).idle();
+    expect(found.map((f) => f.address)).toEqual([addressAt(1), addressAt(4), addressAt(8)]);
+  });
+
+  it('reads a link naming its own address once, and another address in a link\'s text as text', async () => {
+    document.body.innerHTML =
+      `<p><a href="https://solscan.io/token/${addressAt(1)}">${addressAt(1)}</a></p>` +
+      `<p><a href="https://solscan.io/token/${addressAt(2)}">${addressAt(3)}</a></p>`;
+    await scan().idle();
+    expect(found.map((f) => [f.address, f.source])).toEqual([
+      [addressAt(1), 'link'],
+      [addressAt(2), 'link'],
+      [addressAt(3), 'text'],
+    ]);
+  });
+
+  it('reads no link the page moves into an editor between slices (the links left ask their ancestors)', async () => {
+    const links = Array.from(
+      { length: 40 },
+      (_, i) => `<p><a href="https://solscan.io/token/${addressAt(100 + i)}">token ${i}</a></p>`,
+    ).join('');
+    document.body.innerHTML = `<div contenteditable="true" id="editor"></div>${links}`;
+    let clock = 0;
+    let moved = false;
+    const scanner = scan({
+      budgetMs: 0,
+      now: () => clock++,
+      yieldToPage: async () => {
+        if (moved) return;
+        moved = true;
+        // The last link, not read yet, goes into the editor.
+        document.getElementById('editor')!.append(document.body.lastElementChild!);
+      },
+    });
+    await scanner.idle();
+    expect(moved).toBe(true);
+    const addresses = found.map((f) => f.address);
+    expect(addresses).toContain(addressAt(100));
+    expect(addresses).toContain(addressAt(138));
+    expect(addresses).not.toContain(addressAt(139));
+  });
+
   it('rereads what a moved element implies: text moved into an editor between slices is not read', async () => {
     // The scanner keeps what each element implies (skip, link, scope) across slices, and drops it
     // when the page removes (or moves) nodes. Here the page moves a paragraph whose link was already
