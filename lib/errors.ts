@@ -2,43 +2,10 @@
  * Every failure the extension can show is a value with a code. The UI maps each code to a message
  * (errorMessage below); nothing shows a raw exception text to the user.
  */
-export const ERROR_CODES = [
+
+/** Every code the extension knows, with the message the UI shows for it. */
+const MESSAGES = {
   // spec codes (DCA API)
-  'INVALID_WALLET',
-  'INVALID_SORT',
-  'INVALID_STATUS',
-  'INVALID_LIMIT',
-  'INVALID_PROGRAM',
-  'PROGRAM_PARAM_CONFLICT',
-  'INVALID_CURSOR',
-  'INVALID_ORDER',
-  'INVALID_MINT',
-  'NOT_FOUND',
-  'TIMEOUT',
-  'SERVER_ERROR',
-  // prediction-market API codes
-  'RATE_LIMITED',
-  'SERVICE_BUSY',
-  'BAD_REQUEST',
-  'INTERNAL',
-  // client-side codes
-  'NETWORK',
-  'OFFLINE',
-  'UNAUTHORIZED',
-  'NO_KEY',
-  'NEEDS_PLAN',
-  'SCHEMA_MISMATCH',
-  'INVALID_INPUT',
-  'FORBIDDEN_SENDER',
-  'ABORTED',
-  'UNKNOWN',
-] as const;
-
-export type KnownErrorCode = (typeof ERROR_CODES)[number];
-/** A server may send a code we have never seen; it is kept verbatim. */
-export type ErrorCode = KnownErrorCode | (string & {});
-
-const MESSAGES: Record<KnownErrorCode, string> = {
   INVALID_WALLET: 'That is not a valid Solana wallet address.',
   INVALID_SORT: 'Unknown sort order.',
   INVALID_STATUS: 'Unknown status filter.',
@@ -51,10 +18,12 @@ const MESSAGES: Record<KnownErrorCode, string> = {
   NOT_FOUND: 'Not found.',
   TIMEOUT: 'The service took too long to answer.',
   SERVER_ERROR: 'The service had an internal error.',
+  // prediction-market API codes
   RATE_LIMITED: 'Rate limited by the API plan; waiting before trying again.',
   SERVICE_BUSY: 'The service is busy; try again shortly.',
   BAD_REQUEST: 'The service rejected the request.',
   INTERNAL: 'The service had an internal error.',
+  // client-side codes
   NETWORK: 'Network error: the service could not be reached.',
   OFFLINE: 'You are offline.',
   UNAUTHORIZED: 'The API key was refused: check it in the options page.',
@@ -65,10 +34,14 @@ const MESSAGES: Record<KnownErrorCode, string> = {
   FORBIDDEN_SENDER: 'This request is not allowed from a web page.',
   ABORTED: 'Cancelled.',
   UNKNOWN: 'Something went wrong.',
-};
+} as const satisfies Record<string, string>;
+
+export type KnownErrorCode = keyof typeof MESSAGES;
+/** A server may send a code we have never seen; it is kept verbatim. */
+export type ErrorCode = KnownErrorCode | (string & {});
 
 export function isKnownErrorCode(code: string): code is KnownErrorCode {
-  return (ERROR_CODES as readonly string[]).includes(code);
+  return Object.hasOwn(MESSAGES, code);
 }
 
 export function errorMessage(code: ErrorCode): string {
