@@ -93,16 +93,23 @@ export function StatusLine() {
           </button>
         </>
       )}
-      {status.plan && <span data-testid="status-plan"> · {truncateText(status.plan, 20)}</span>}
+      {/* The spaces between parts are outside them: a narrow line wraps there, never inside a part. */}
+      {status.plan && (
+        <>
+          {' '}
+          <span data-testid="status-plan">· {truncateText(status.plan, 20)}</span>
+        </>
+      )}{' '}
       <span data-testid="status-live" class={`live-${status.live}`}>
-        {' '}
         · {liveText(status, Date.now())}
       </span>
       {status.credits !== null && (
-        <span data-testid="status-credits">
+        <>
           {' '}
-          · {formatNumber(status.credits, { compact: true })} credits left
-        </span>
+          <span data-testid="status-credits">
+            · {formatNumber(status.credits, { compact: true })} credits left
+          </span>
+        </>
       )}
     </footer>
   );
