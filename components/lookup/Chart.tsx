@@ -50,6 +50,16 @@ export function LineChart({
   useEffect(() => {
     const el = box.current;
     if (!el || count < 2 || !canDraw()) return;
+    // A canvas resolves 'currentColor' once, often to black: the axes take the page's own colours.
+    const style = getComputedStyle(el);
+    const ink = style.getPropertyValue('--muted').trim() || style.color;
+    const line = style.getPropertyValue('--line').trim() || 'rgba(128,128,128,.25)';
+    const axis = {
+      stroke: ink,
+      font: AXIS_FONT,
+      grid: { stroke: line, width: 1 },
+      ticks: { stroke: line, width: 1 },
+    };
     let plot: uPlot | null = null;
     try {
       plot = new uPlot(
@@ -60,10 +70,9 @@ export function LineChart({
           legend: { show: series.length > 1, live: false },
           scales: { x: { time: true } },
           axes: [
-            { stroke: 'currentColor', font: AXIS_FONT },
+            axis,
             {
-              stroke: 'currentColor',
-              font: AXIS_FONT,
+              ...axis,
               // as wide as the longest label ("$0.0000338"), so no label loses its first characters
               size: (_u, values) => axisSize(values),
               values: (_u, v) => v.map((x) => formatRef.current(x)),
