@@ -27,6 +27,27 @@ function scan(extra: Partial<ScannerOptions> = {}, adapter: SiteAdapter = generi
   });
 }
 
+/**
+ * A scanner that yields after every few units of work (a clock that ticks on each read, no budget);
+ * at its first yield the page runs `move` (e.g. moves a node into an editor). Resolves when it is idle.
+ */
+async function scanMovingAtFirstYield(move: () => void) {
+  let clock = 0;
+  let moved = false;
+  const scanner = scan({
+    budgetMs: 0,
+    now: () => clock++,
+    yieldToPage: async () => {
+      if (moved) return;
+      moved = true;
+      move();
+    },
+  });
+  await scanner.idle();
+  expect(moved).toBe(true);
+  return scanner;
+}
+
 beforeEach(() => {
   controller = new AbortController();
   found = [];
@@ -91,7 +112,7 @@ describe('scanner', () => {
     expect(found.map((f) => f.address)).toEqual([addressAt(1), addressAt(4), addressAt(8)]);
   });
 
-  it('reads a link naming its own address once, and another address in a link\'s text as text', async () => {
+  it("reads a link naming its own address once, and another address in a link's text as text", async () => {
     document.body.innerHTML =
       `<p><a href="https://solscan.io/token/${addressAt(1)}">${addressAt(1)}</a></p>` +
       `<p><a href="https://solscan.io/token/${addressAt(2)}">${addressAt(3)}</a></p>`;
@@ -109,20 +130,10 @@ describe('scanner', () => {
       (_, i) => `<p><a href="https://solscan.io/token/${addressAt(100 + i)}">token ${i}</a></p>`,
     ).join('');
     document.body.innerHTML = `<div contenteditable="true" id="editor"></div>${links}`;
-    let clock = 0;
-    let moved = false;
-    const scanner = scan({
-      budgetMs: 0,
-      now: () => clock++,
-      yieldToPage: async () => {
-        if (moved) return;
-        moved = true;
-        // The last link, not read yet, goes into the editor.
-        document.getElementById('editor')!.append(document.body.lastElementChild!);
-      },
-    });
-    await scanner.idle();
-    expect(moved).toBe(true);
+    // The last link, not read yet, goes into the editor.
+    await scanMovingAtFirstYield(() =>
+      document.getElementById('editor')!.append(document.body.lastElementChild!),
+    );
     const addresses = found.map((f) => f.address);
     expect(addresses).toContain(addressAt(100));
     expect(addresses).toContain(addressAt(138));
@@ -140,19 +151,9 @@ describe('scanner', () => {
     document.body.innerHTML = `<p id="moved"><a href="https://solscan.io/token/${addressAt(1)}">view</a>
       <span>${addressAt(2)}</span></p><div>${links}</div><div contenteditable="true" id="editor"></div>
       <p>${addressAt(3)}</p>`;
-    let clock = 0;
-    let moved = false;
-    const scanner = scan({
-      budgetMs: 0,
-      now: () => clock++,
-      yieldToPage: async () => {
-        if (moved) return;
-        moved = true;
-        document.getElementById('editor')!.append(document.getElementById('moved')!);
-      },
-    });
-    await scanner.idle();
-    expect(moved).toBe(true);
+    const scanner = await scanMovingAtFirstYield(() =>
+      document.getElementById('editor')!.append(document.getElementById('moved')!),
+    );
     const addresses = found.map((f) => f.address);
     expect(addresses).toContain(addressAt(1)); // read (and badged) before the move
     expect(addresses).toContain(addressAt(3));
@@ -174,7 +175,7 @@ describe('scanner', () => {
     expect(found.map((f) => f.anchor)).toEqual(spans);
   });
 
-  it('anchors an address that is all of its element\'s text on that element, its text node left whole', async () => {
+  it("anchors an address that is all of its element's text on that element, its text node left whole", async () => {
     document.body.innerHTML =
       `<table><tr><td>${addressAt(1)}</td><td>\n  ${addressAt(2)}\n</td></tr></table>` +
       `<div><span class="addr">${addressAt(3)}</span></div>`;
@@ -197,7 +198,7 @@ describe('scanner', () => {
     expect(holders[0]!.textContent).toBe(addressAt(4));
   });
 
-  it('counts our own badge beside an element\'s address as nothing: read again, it is the same anchor', async () => {
+  it("counts our own badge beside an element's address as nothing: read again, it is the same anchor", async () => {
     document.body.innerHTML = `<p>${addressAt(1)}</p>`;
     const scanner = scan();
     await scanner.idle();
