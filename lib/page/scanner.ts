@@ -353,7 +353,8 @@ export function createScanner(options: ScannerOptions): Scanner {
     if (!hits.length) return;
     const parent = node.parentElement;
     if (!parent) return;
-    // A link's own text naming the link's address: the link pass reads it (or skips its region).
+    // A link's own text naming the link's address: the link pass reads it (or leaves it, with the
+    // region it is in), so neither its ancestors nor its anchor mark need reading here.
     if (
       hits.length === 1 &&
       parent.localName === 'a' &&
