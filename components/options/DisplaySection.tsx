@@ -72,7 +72,7 @@ export function DisplaySection({ settings, save, notes }: SectionProps) {
         onPick={(theme) => void save('display', { theme })}
       />
       <div class="row">
-        <label for="opt-maxBadges">Most badges per page</label>
+        <label for="opt-maxBadges">Most badges on a page at once</label>
         <input
           id="opt-maxBadges"
           data-testid="opt-maxBadges"

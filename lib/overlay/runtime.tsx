@@ -43,6 +43,7 @@ interface BadgeMount {
   entry: Entry;
   shadow: ShadowMount;
   ref: BadgeRef;
+  anchor: Element;
 }
 
 /**
@@ -166,7 +167,20 @@ export function createOverlay(deps: OverlayDeps) {
     if (deps.testHooks) host.setAttribute('data-text', badgeText(face));
   }
 
+  /** Lets go of the badges the page has removed (with their rows, in a virtualized list). */
+  function prune(): void {
+    for (const m of mounts) {
+      if (m.shadow.host.isConnected) continue;
+      if (expanded === m) popover.close(false);
+      render(null, m.shadow.container);
+      mounts.delete(m);
+      m.entry.mounts.delete(m);
+      byAnchor.delete(m.anchor);
+    }
+  }
+
   function mountBadge(f: Found, item: Item): BadgeMount | null {
+    if (mounts.size >= deps.config.maxBadges) prune();
     if (mounts.size >= deps.config.maxBadges) return null;
     const inside = placesInside(f.anchor);
     if (hasBadge(f.anchor, inside)) return null;
@@ -195,7 +209,7 @@ export function createOverlay(deps: OverlayDeps) {
       host: shadow.host,
       focus: () => shadow.root.querySelector('button')?.focus(),
     };
-    const m: BadgeMount = { entry, shadow, ref };
+    const m: BadgeMount = { entry, shadow, ref, anchor: f.anchor };
     entry.mounts.add(m);
     mounts.add(m);
     byAnchor.set(f.anchor, m);

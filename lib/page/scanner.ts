@@ -19,7 +19,10 @@ export interface ScannerOptions {
   onFound(items: Found[]): void;
   /** Called when found anchors first come into view (fetch these first). */
   onVisible?(items: Found[]): void;
-  /** Occurrences reported per page at most (default 300). */
+  /**
+   * Occurrences on the page at a time at most (default 300): at the cap the scanner pauses, and
+   * resumes where it stopped once the page has removed some of them (a virtualized list scrolling).
+   */
   maxPerPage?: number;
   /** Work per task before yielding to the page, in ms (default 8). */
   budgetMs?: number;
@@ -122,8 +125,8 @@ export function createScanner(options: ScannerOptions): Scanner {
   // against the whole DOM in the pause that ends a major GC, which lands in the page's own script (a
   // trace of the heavy page's scroll burst showed 15 of such a pause's 45 ms spent on them). So the
   // page elements reported as anchors (links, attribute holders, elements whose text is an address)
-  // are held in a plain Map: at most the per-page cap of them (badges need them alive anyway), let
-  // go when the scanner stops. Only anchors watched for visibility are in a weak table (at most the
+  // are held in a plain Map: at most about the cap of them (badges need them alive anyway; those
+  // the page removed are let go when the cap is reached), all let go when the scanner stops. Only anchors watched for visibility are in a weak table (at most the
   // badge cap, and unobserved once seen). The value is the address reported there ('' for an event).
   const reported = new Map<Element, string>();
   const hrefTargets = new Map<string, LinkTarget | null>();
@@ -145,6 +148,12 @@ export function createScanner(options: ScannerOptions): Scanner {
   let batch: Found[] = [];
   let batchHead = 0;
   let found = 0;
+  /** Anchors reported that may still be on the page (the cap counts these). */
+  const live: Element[] = [];
+  /** Paused at the cap, until the page removes nodes. */
+  let full = false;
+  /** The page removed nodes since the last count of anchors still on it. */
+  let removedSince = false;
   let slices = 0;
   let stopped = false;
   let running = false;
@@ -198,9 +207,16 @@ export function createScanner(options: ScannerOptions): Scanner {
         // Only a removal can change what an element already answered (a node moved elsewhere is
         // removed, then added): added nodes are new to the table, and the overlay's own badges,
         // added and removed next to anchors, change no one's ancestors.
-        if (!contextsStale) for (const node of record.removedNodes) if (!isOwnUi(node)) contextsStale = true;
+        if (record.removedNodes.length && !(contextsStale && removedSince))
+          for (const node of record.removedNodes)
+            if (!isOwnUi(node)) {
+              contextsStale = true;
+              removedSince = true;
+              break;
+            }
       }
     }
+    if (full && removedSince) full = false; // some anchors may be gone from the page: try again
   }
 
   function enqueue(node: Node): void {
@@ -210,7 +226,29 @@ export function createScanner(options: ScannerOptions): Scanner {
   }
 
   function hasWork(): boolean {
-    return head < queue.length || walk !== null || pending.length > 0 || batchHead < batch.length;
+    return (
+      (!full && (head < queue.length || walk !== null)) || pending.length > 0 || batchHead < batch.length
+    );
+  }
+
+  /**
+   * True at the cap (and then paused): anchors on the page plus hits waiting for theirs reach it,
+   * once those the page removed are let go.
+   */
+  function atCap(): boolean {
+    if (live.length + pendingHits < max) return false;
+    if (removedSince) {
+      removedSince = false;
+      let kept = 0;
+      for (const anchor of live) {
+        if (anchor.isConnected) live[kept++] = anchor;
+        else reported.delete(anchor); // re-added later, it is reported again
+      }
+      live.length = kept;
+      if (kept + pendingHits < max) return false;
+    }
+    full = true;
+    return true;
   }
 
   function ownContext(el: Element, parent: Context | undefined): Context {
@@ -257,23 +295,18 @@ export function createScanner(options: ScannerOptions): Scanner {
     return parent!;
   }
 
-  /** Reports an occurrence; `span` for an anchor span this scanner made (marked, not in a table). */
+  /**
+   * Reports an occurrence; `span` for an anchor span this scanner made (marked, not in a table). The
+   * cap is checked before each node is read (atCap), not here.
+   */
   function report(item: Found, span = false): boolean {
-    if (found >= max) return false;
     if (!span) {
       if (reported.has(item.anchor)) return false;
       reported.set(item.anchor, item.kind === 'event' ? '' : item.address);
     }
     found++;
+    live.push(item.anchor);
     batch.push(item);
-    if (found >= max) {
-      queue.length = 0;
-      queued.clear();
-      contexts.clear();
-      head = 0;
-      walk = null;
-      mutations.disconnect();
-    }
     return true;
   }
 
@@ -394,7 +427,6 @@ export function createScanner(options: ScannerOptions): Scanner {
         (data.length === address.length || data.trim() === address) &&
         isSoleContent(node)
       ) {
-        if (found + pendingHits >= max) return;
         const kind = addressKind(address, 'unknown', 'text', parent);
         if (kind) report({ kind, address, source: 'text', anchor: parent });
         return;
@@ -402,7 +434,7 @@ export function createScanner(options: ScannerOptions): Scanner {
     }
     const keep: PendingText['hits'] = [];
     for (const hit of hits) {
-      if (found + pendingHits + keep.length >= max) break;
+      if (live.length + pendingHits + keep.length >= max) break; // (a node with more than the cap holds)
       if (hit.address === covered) continue;
       const kind = addressKind(hit.address, kindInText(data, hit.index, hit.address), 'text', parent);
       if (kind) keep.push({ address: hit.address, index: hit.index, kind });
@@ -435,6 +467,7 @@ export function createScanner(options: ScannerOptions): Scanner {
     for (;;) {
       if (!walk) {
         if (head >= queue.length) return false;
+        if (atCap()) return true;
         const node = queue[head++]!;
         queued.delete(node);
         startWalk(node);
@@ -444,12 +477,13 @@ export function createScanner(options: ScannerOptions): Scanner {
       const w = walk;
       if (w.links) {
         if (w.linkIndex < 0) {
+          if (atCap()) return true;
           w.linkIndex = 0;
           if (w.el.matches(elementSelector)) scanElement(w.el);
         }
         while (w.linkIndex < w.links.length) {
+          if (atCap()) return true;
           scanElement(w.links[w.linkIndex++]!);
-          if (walk !== w) return true; // the cap was reached
           if (++count % CLOCK_EVERY === 0 && slicer.due()) return true;
         }
         w.links = null;
@@ -460,8 +494,13 @@ export function createScanner(options: ScannerOptions): Scanner {
           // Hot loop (every text node of the page): short text is judged by its length alone (no
           // string is made for it), long text is read once.
           if (n.length >= MIN_TEXT) {
+            if (atCap()) {
+              // Paused: this node is read first when the walk resumes.
+              if (!walker.previousNode()) walker.currentNode = w.el;
+              return true;
+            }
             scanText(n, n.data);
-            if (walk !== w || pendingHits >= ANCHOR_BATCH) return true;
+            if (pendingHits >= ANCHOR_BATCH) return true;
           }
           if (++count % CLOCK_EVERY === 0 && slicer.due()) return true;
         }
@@ -635,7 +674,7 @@ export function createScanner(options: ScannerOptions): Scanner {
 
   return {
     idle() {
-      if (!stopped && found < max) takeRecords(mutations.takeRecords());
+      if (!stopped) takeRecords(mutations.takeRecords());
       if (stopped || (!running && !hasWork())) return Promise.resolve();
       schedule();
       return new Promise((resolve) => idleWaiters.push(resolve));

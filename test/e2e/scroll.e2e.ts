@@ -84,4 +84,35 @@ describe('infinite scroll', () => {
     const state = await settled(23);
     expectOneBadgePerRow(state);
   });
+
+  it('a virtualized list past the badge cap: rows that leave the page free their badges for the next', async () => {
+    // The cap set the way a user does, in the options page (10 badges on a page at once).
+    const options = await lens.context.newPage();
+    await options.goto(lens.extensionPage('options.html'));
+    const cap = options.getByTestId('opt-maxBadges');
+    await cap.fill('10');
+    await cap.press('Enter');
+    await options.getByTestId('saved-display').waitFor();
+    try {
+      await lens.page.goto(`${lens.fixture('infinite-scroll')}?manual`);
+      for (let i = 0; i < 3; i++) await lens.page.click('#more');
+      await expect.poll(async () => (await feedState()).badges.length, { timeout: 15_000 }).toBe(10);
+      const before = await feedState();
+      expect(before.rows).toHaveLength(18);
+      expect(before.badgesPerRow).toEqual([...Array(10).fill(1), ...Array(8).fill(0)]);
+      // The list recycles its top rows as the user scrolls on (what X's timeline does).
+      await lens.page.evaluate(() => {
+        for (const row of [...document.querySelectorAll('#feed .holder-row')].slice(0, 5)) row.remove();
+      });
+      await expect
+        .poll(async () => (await feedState()).badgesPerRow, { timeout: 15_000 })
+        .toEqual([...Array(10).fill(1), ...Array(3).fill(0)]);
+      const after = await feedState();
+      expect(after.badges.sort()).toEqual(after.rows.slice(0, 10).sort());
+    } finally {
+      await cap.fill('300');
+      await cap.press('Enter');
+      await options.close();
+    }
+  });
 });

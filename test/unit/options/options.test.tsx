@@ -190,7 +190,7 @@ describe('options: settings', () => {
     await waitFor(() => expect(screen.getByTestId('page-options').getAttribute('data-theme')).toBe('dark'));
     fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'eur' } });
     fireEvent.change(screen.getByLabelText('PnL mode'), { target: { value: 'raw' } });
-    fireEvent.change(screen.getByLabelText('Most badges per page'), { target: { value: '500' } });
+    fireEvent.change(screen.getByLabelText('Most badges on a page at once'), { target: { value: '500' } });
     await waitFor(() => expect(patches(fake)).toHaveLength(4));
     expect(patches(fake)).toEqual([
       { theme: 'dark' },

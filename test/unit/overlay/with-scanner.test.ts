@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import bs58 from 'bs58';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOverlay } from '../../../lib/overlay/runtime';
 import { createScanner } from '../../../lib/page';
@@ -39,5 +40,33 @@ describe('overlay with the real scanner', () => {
     for (const b of badges()) expect(b.previousElementSibling?.tagName).toBe('A');
     const asked = bg.names().filter((n) => n !== 'classify');
     expect(asked.sort()).toEqual(['tokenFlow', 'walletBadge']);
+  });
+
+  it('keeps badging a virtualized list past the cap: rows the page removes free their places', async () => {
+    const wallet = (i: number) => bs58.encode(Uint8Array.from({ length: 32 }, (_, k) => [0x80, i][k] ?? 0));
+    const row = (i: number) => `<li><a href="https://birdeye.so/profile/${wallet(i)}">trader ${i}</a></li>`;
+    document.body.innerHTML = `<ol>${Array.from({ length: 30 }, (_, i) => row(i)).join('')}</ol>`;
+    const bg = fakeBackground();
+    overlay = createOverlay({
+      ask: bg.ask,
+      onPush: bg.onPush,
+      document,
+      config: { maxBadges: 10, theme: 'auto', currency: 'usd' },
+      adapter: adapterFor('https://birdeye.so/profile/x')!,
+      createScanner,
+      testHooks: true,
+      lazyMs: 50,
+    });
+    overlay.startPage();
+    const shown = () => badges().map((b) => b.getAttribute('data-address'));
+    await expect.poll(() => badges().length).toBe(10);
+    expect(shown()).toEqual(Array.from({ length: 10 }, (_, i) => wallet(i)));
+    // Scrolling on: the first five rows leave the page and five new ones arrive at its end. The
+    // badges go on from where they stopped, still ten in all.
+    const list = document.querySelector('ol')!;
+    for (const li of [...list.children].slice(0, 5)) li.remove();
+    list.insertAdjacentHTML('beforeend', Array.from({ length: 5 }, (_, i) => row(100 + i)).join(''));
+    await expect.poll(() => shown().at(-1)).toBe(wallet(14));
+    expect(shown()).toEqual(Array.from({ length: 10 }, (_, i) => wallet(i + 5)));
   });
 });

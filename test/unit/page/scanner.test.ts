@@ -224,6 +224,25 @@ describe('scanner', () => {
     expect(scanner.found).toBe(7);
   });
 
+  it('resumes where it paused at the cap once the page removes found occurrences (a virtualized list)', async () => {
+    document.body.innerHTML = Array.from({ length: 40 }, (_, i) => `<p>${addressAt(i)}</p>`).join('');
+    const scanner = scan({ maxPerPage: 7 });
+    await scanner.idle();
+    expect(found.map((f) => f.address)).toEqual(Array.from({ length: 7 }, (_, i) => addressAt(i)));
+    // The list scrolls: its first three rows leave the page, a new row arrives at its end.
+    for (const p of [...document.querySelectorAll('p')].slice(0, 3)) p.remove();
+    document.body.insertAdjacentHTML('beforeend', `<p>${addressAt(99)}</p>`);
+    await scanner.idle();
+    // Three places freed: the walk goes on from where it paused (rows 7, 8, 9), and stops again.
+    expect(found.map((f) => f.address).slice(7)).toEqual([addressAt(7), addressAt(8), addressAt(9)]);
+    expect(found.filter((f) => f.anchor.isConnected)).toHaveLength(7);
+    // Nothing leaves: nothing more is read, however much arrives.
+    document.body.insertAdjacentHTML('beforeend', `<p>${addressAt(100)}</p>`);
+    await new Promise((r) => setTimeout(r, 0));
+    await scanner.idle();
+    expect(found).toHaveLength(10);
+  });
+
   it('stops everything when the signal aborts', async () => {
     document.body.innerHTML = `<p>${addressAt(1)}</p>`;
     const scanner = scan();
