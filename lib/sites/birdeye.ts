@@ -3,7 +3,6 @@ import { defineAdapter, hostIs } from './types';
 /** birdeye.so: token pages (`/token/<mint>`), trader profiles; trade tables link makers' wallets. */
 export const birdeye = defineAdapter({
   id: 'birdeye',
-  label: 'Birdeye',
   origin: 'https://birdeye.so',
   matches: hostIs('birdeye.so'),
   sources: {

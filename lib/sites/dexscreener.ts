@@ -6,7 +6,6 @@ import { defineAdapter, hostIs } from './types';
  */
 export const dexscreener = defineAdapter({
   id: 'dexscreener',
-  label: 'DexScreener',
   origin: 'https://dexscreener.com',
   matches: hostIs('dexscreener.com'),
   sources: {

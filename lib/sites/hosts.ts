@@ -1,6 +1,7 @@
 /**
- * Match patterns of the sites the overlay runs on. Shared by the manifest (wxt.config.ts), the
- * content-script declaration and the options page's per-site switches, so the three never disagree.
+ * The sites the overlay runs on: their match patterns and names. Shared by the manifest (wxt.config.ts
+ * writes the content script's matches and host permissions from it) and the options page's per-site
+ * switches, so the two never disagree; the content script itself does not carry the list.
  */
 export interface SupportedSite {
   id: string;

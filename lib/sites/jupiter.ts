@@ -3,7 +3,6 @@ import { defineAdapter, hostIs } from './types';
 /** jup.ag: swap pages (`/swap/SOL-<mint>`, `?sell=&buy=`) and recurring (DCA) order lists. */
 export const jupiter = defineAdapter({
   id: 'jupiter',
-  label: 'Jupiter',
   origin: 'https://jup.ag',
   matches: hostIs('jup.ag'),
   sources: {

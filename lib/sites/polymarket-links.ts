@@ -6,7 +6,6 @@ import { defineAdapter, hostIs } from './types';
  */
 export const polymarketLinks = defineAdapter({
   id: 'polymarket-links',
-  label: 'Polymarket & Kalshi links',
   origin: 'https://polymarket.com',
   matches: hostIs('polymarket.com', 'kalshi.com'),
   sources: { links: true },

@@ -3,7 +3,6 @@ import { defineAdapter, hostIs } from './types';
 /** pump.fun: coin pages (`/coin/<mint>`), profiles (`/profile/<wallet>`), trade and holder tables. */
 export const pumpfun = defineAdapter({
   id: 'pumpfun',
-  label: 'pump.fun',
   origin: 'https://pump.fun',
   matches: hostIs('pump.fun'),
   sources: { links: true, text: true, attributes: { 'data-mint': 'mint', 'data-address': 'unknown' } },

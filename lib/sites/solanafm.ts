@@ -3,7 +3,6 @@ import { defineAdapter, hostIs } from './types';
 /** solana.fm: `/address/<a>`; truncated displays keep the full address in a tooltip attribute. */
 export const solanafm = defineAdapter({
   id: 'solanafm',
-  label: 'SolanaFM',
   origin: 'https://solana.fm',
   matches: hostIs('solana.fm'),
   sources: {

@@ -3,7 +3,6 @@ import { defineAdapter, hostIs } from './types';
 /** solscan.io: account, token and transaction pages; tables of truncated, linked addresses. */
 export const solscan = defineAdapter({
   id: 'solscan',
-  label: 'Solscan',
   origin: 'https://solscan.io',
   matches: hostIs('solscan.io'),
   sources: {

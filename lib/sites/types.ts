@@ -6,10 +6,8 @@ import type { AddressKind, LinkTarget } from '../detect/types';
  * one scanner (lib/page) reads these fields for every site.
  */
 export interface SiteAdapter {
-  /** File name in lib/sites and test/fixtures (`<id>.html`). */
+  /** File name in lib/sites and test/fixtures (`<id>.html`); names are in SUPPORTED_SITES (hosts.ts). */
   id: string;
-  /** Name shown in the options page and the README's site table. */
-  label: string;
   /** Origin that relative links on the site resolve against (the site's own origin). */
   origin?: string;
   matches(url: URL): boolean;

@@ -8,7 +8,6 @@ const TWEET_TEXT = '[data-testid="tweetText"], [data-testid="UserDescription"]';
  */
 export const x = defineAdapter({
   id: 'x',
-  label: 'X',
   origin: 'https://x.com',
   matches: hostIs('x.com', 'twitter.com', 'mobile.twitter.com'),
   sources: { links: true, text: TWEET_TEXT },
