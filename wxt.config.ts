@@ -31,9 +31,10 @@ export default defineConfig({
   },
   hooks: {
     'build:manifestGenerated': (_wxt, manifest) => {
-      if (!simUrl) return;
+      // The overlay (the only declared content script) runs on the supported sites; simulator
+      // builds add the local fixture hosts.
       for (const script of manifest.content_scripts ?? []) {
-        script.matches = [...(script.matches ?? []), ...LOCAL_MATCHES];
+        script.matches = [...SITE_MATCHES, ...(simUrl ? LOCAL_MATCHES : [])];
       }
     },
   },

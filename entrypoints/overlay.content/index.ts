@@ -1,10 +1,10 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { startOverlay } from '../../lib/overlay/start';
-import { SITE_MATCHES } from '../../lib/sites/hosts';
 
 export default defineContentScript({
-  // Simulator builds add the local fixture hosts in wxt.config.ts (build:manifestGenerated).
-  matches: SITE_MATCHES,
+  // The supported sites (and, in simulator builds, the local fixture hosts) are written into the
+  // manifest by wxt.config.ts (build:manifestGenerated): the script itself never needs the list.
+  matches: [],
   runAt: 'document_idle',
   main: (ctx) => startOverlay(ctx),
 });

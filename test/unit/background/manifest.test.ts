@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SITE_MATCHES } from '../../../lib/sites/hosts';
 
 let out: string;
 const manifests: Record<string, Record<string, unknown>> = {};
@@ -25,6 +26,14 @@ beforeAll(() => {
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('store manifests', () => {
+  it('both: the overlay runs on exactly the supported sites (written by the manifest hook)', () => {
+    for (const m of [manifests.chrome!, manifests.firefox!]) {
+      expect(m.content_scripts).toEqual([
+        { matches: SITE_MATCHES, run_at: 'document_idle', js: ['content-scripts/overlay.js'] },
+      ]);
+    }
+  });
+
   it('Chrome MV3: a service worker, no externally_connectable, any-site access only as optional', () => {
     const m = manifests.chrome!;
     expect(m.manifest_version).toBe(3);
