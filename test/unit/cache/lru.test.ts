@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setup } from './helpers';
+
+/** Counts IndexedDB transactions from here on (the original still runs; restored after each test). */
+const spyTransactions = () => vi.spyOn(globalThis.IDBDatabase.prototype, 'transaction');
+afterEach(() => vi.restoreAllMocks());
 
 describe('cache: LRU bound', () => {
   it('evicts the least recently accessed entry when over maxEntries', async () => {
@@ -58,24 +62,14 @@ describe('cache: LRU bound', () => {
     const cache = make({ memoryEntries: 0, touchFlushMs: 60_000 });
     await cache.put('r', 'k', { v: 1 });
     await cache.flush();
-    const proto = globalThis.IDBDatabase.prototype;
-    const original = proto.transaction;
-    let transactions = 0;
-    proto.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
-      transactions += 1;
-      return original.apply(this, args);
-    };
-    try {
-      const { fetcher } = { fetcher: async () => ({ v: 2 }) };
-      for (let i = 0; i < 5; i++) {
-        expect((await cache.cached('r', 'k', fetcher, { ttlMs: 60_000 })).value).toEqual({ v: 1 });
-      }
-      expect(transactions).toBe(5);
-      await cache.flush(); // the five touches go out as one write
-      expect(transactions).toBe(6);
-    } finally {
-      proto.transaction = original;
+    const transactions = spyTransactions();
+    const fetcher = async () => ({ v: 2 });
+    for (let i = 0; i < 5; i++) {
+      expect((await cache.cached('r', 'k', fetcher, { ttlMs: 60_000 })).value).toEqual({ v: 1 });
     }
+    expect(transactions.mock.calls.length).toBe(5);
+    await cache.flush(); // the five touches go out as one write
+    expect(transactions.mock.calls.length).toBe(6);
   });
 
   it('a key never stored is a miss without an IndexedDB read (a live event for an uncached order)', async () => {
@@ -85,28 +79,18 @@ describe('cache: LRU bound', () => {
     await first.close();
     const cache = make({ memoryEntries: 0, touchFlushMs: 60_000 }); // ids come from the open-time scan
     expect((await cache.get<{ filled: number }>('order', 'cached'))?.value).toEqual({ filled: 1 });
-    const proto = globalThis.IDBDatabase.prototype;
-    const original = proto.transaction;
-    let transactions = 0;
-    proto.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
-      transactions += 1;
-      return original.apply(this, args);
-    };
-    try {
-      for (let i = 0; i < 5; i++) {
-        expect(await cache.update('order', `other${i}`, (old) => old)).toBeUndefined();
-        expect(await cache.get('order', `other${i}`)).toBeUndefined();
-      }
-      expect(transactions).toBe(0);
-      expect(
-        await cache.update<{ filled: number }>('order', 'cached', (o) => o && { filled: o.filled + 1 }),
-      ).toEqual({
-        filled: 2,
-      });
-      expect(transactions).toBe(2); // the read, then the write
-    } finally {
-      proto.transaction = original;
+    const transactions = spyTransactions();
+    for (let i = 0; i < 5; i++) {
+      expect(await cache.update('order', `other${i}`, (old) => old)).toBeUndefined();
+      expect(await cache.get('order', `other${i}`)).toBeUndefined();
     }
+    expect(transactions.mock.calls.length).toBe(0);
+    expect(
+      await cache.update<{ filled: number }>('order', 'cached', (o) => o && { filled: o.filled + 1 }),
+    ).toEqual({
+      filled: 2,
+    });
+    expect(transactions.mock.calls.length).toBe(2); // the read, then the write
   });
 
   it('with the memory front map, repeated hits skip IndexedDB entirely', async () => {
@@ -114,20 +98,10 @@ describe('cache: LRU bound', () => {
     const cache = make({ memoryEntries: 10, touchFlushMs: 60_000 });
     await cache.put('r', 'k', 1);
     await cache.flush();
-    const proto = globalThis.IDBDatabase.prototype;
-    const original = proto.transaction;
-    let transactions = 0;
-    proto.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
-      transactions += 1;
-      return original.apply(this, args);
-    };
-    try {
-      for (let i = 0; i < 5; i++) await cache.cached('r', 'k', async () => 2, { ttlMs: 60_000 });
-      expect(transactions).toBe(0);
-      expect(cache.stats().hits).toBe(5);
-    } finally {
-      proto.transaction = original;
-    }
+    const transactions = spyTransactions();
+    for (let i = 0; i < 5; i++) await cache.cached('r', 'k', async () => 2, { ttlMs: 60_000 });
+    expect(transactions.mock.calls.length).toBe(0);
+    expect(cache.stats().hits).toBe(5);
   });
 
   it('lazy access flush: a hit still pending in memory protects its entry from the next eviction', async () => {
