@@ -23,30 +23,31 @@ const POW256 = Array.from({ length: 33 }, (_, k) => 2 ** (8 * k));
 const NEAR = 1e-12;
 
 /**
- * True when text[start, end) (base58 characters only) decodes to exactly 32 bytes: the leading '1's
+ * True when `text` (base58 characters only) decodes to exactly 32 bytes: the leading '1's
  * are zero bytes, the rest is a number that must then take exactly 32 - zeros bytes. The number is
  * summed as a double (44 multiply-adds instead of a byte-array decode); only a value within 1e-12 of
  * a byte-length boundary (which random keys never are, but crafted text can be) is decoded exactly,
  * by the one base58 decoder.
  */
-function decodesTo32Bytes(text: string, start: number, end: number): boolean {
+function decodesTo32Bytes(text: string): boolean {
+  const end = text.length;
   let zeros = 0;
-  while (start + zeros < end && text.charCodeAt(start + zeros) === ONE) zeros++;
-  if (zeros >= 32) return zeros === 32 && start + zeros === end;
+  while (zeros < end && text.charCodeAt(zeros) === ONE) zeros++;
+  if (zeros >= 32) return zeros === 32 && zeros === end;
   let value = 0;
-  for (let i = start + zeros; i < end; i++) value = value * 58 + DIGIT[text.charCodeAt(i)]!;
+  for (let i = zeros; i < end; i++) value = value * 58 + DIGIT[text.charCodeAt(i)]!;
   const low = POW256[31 - zeros]!;
   const high = POW256[32 - zeros]!;
   if (value >= low * (1 + NEAR) && value <= high * (1 - NEAR)) return true;
   if (value <= low * (1 - NEAR) || value >= high * (1 + NEAR)) return false;
-  return decodeBase58(text.slice(start, end))?.length === 32;
+  return decodeBase58(text)?.length === 32;
 }
 
 /** A Solana address: base58 text (32 to 44 characters) that decodes to exactly 32 bytes. */
 export function isSolanaAddress(s: string): boolean {
   if (typeof s !== 'string' || s.length < 32 || s.length > 44) return false;
   for (let i = 0; i < s.length; i++) if (!isBase58Code(s.charCodeAt(i))) return false;
-  return decodesTo32Bytes(s, 0, s.length);
+  return decodesTo32Bytes(s);
 }
 
 function isEllipsisBefore(text: string, start: number): boolean {
@@ -76,7 +77,7 @@ export function createValidityCache(limit = 4096) {
     check(candidate: string): boolean {
       let ok = map.get(candidate);
       if (ok === undefined) {
-        ok = decodesTo32Bytes(candidate, 0, candidate.length);
+        ok = decodesTo32Bytes(candidate);
         if (map.size >= limit) map.clear();
         map.set(candidate, ok);
       }
