@@ -100,7 +100,8 @@ export function createScanner(options: ScannerOptions): Scanner {
   const win = (doc.defaultView ?? globalThis) as typeof globalThis;
   // Test builds only: the benchmark's timing probe (and its cap, so a heavy page is read whole).
   const probe = BUILD_TEST_HOOKS ? createProbe(doc) : null;
-  const max = (BUILD_TEST_HOOKS && capOverride(doc)) || (options.maxPerPage ?? 300);
+  const badgeCap = options.maxPerPage ?? 300;
+  const max = (BUILD_TEST_HOOKS && capOverride(doc)) || badgeCap;
   const now = options.now ?? (() => win.performance.now());
   const pause = options.yieldToPage ?? (() => yieldToPage(win));
   const slicer = createSlicer(now, options.budgetMs ?? 8);
@@ -125,9 +126,10 @@ export function createScanner(options: ScannerOptions): Scanner {
   // against the whole DOM in the pause that ends a major GC, which lands in the page's own script (a
   // trace of the heavy page's scroll burst showed 15 of such a pause's 45 ms spent on them). So the
   // page elements reported as anchors (links, attribute holders, elements whose text is an address)
-  // are held in a plain Map: at most about the cap of them (badges need them alive anyway; those
-  // the page removed are let go when the cap is reached), all let go when the scanner stops. Only anchors watched for visibility are in a weak table (at most the
-  // badge cap, and unobserved once seen). The value is the address reported there ('' for an event).
+  // are held in a plain Map: at most about the cap of them (badges need them alive anyway; those the
+  // page removed are let go when the cap is reached), all let go when the scanner stops. Only
+  // anchors watched for visibility are in a weak table (at most the badge cap, unobserved once seen).
+  // The value is the address reported there ('' for an event).
   const reported = new Map<Element, string>();
   const hrefTargets = new Map<string, LinkTarget | null>();
   const foundAt = new WeakMap<Element, Found>();
@@ -163,7 +165,6 @@ export function createScanner(options: ScannerOptions): Scanner {
   // Anchors watched for visibility at a time: at most the overlay's badge cap (the only ones it can
   // show). Each watched target costs the page's every frame, so a test build reading a whole heavy
   // page (capOverride) must not watch tens of thousands.
-  const watchMax = options.maxPerPage ?? 300;
   let watching = 0;
   const visibility =
     onVisible && typeof win.IntersectionObserver === 'function'
@@ -299,15 +300,14 @@ export function createScanner(options: ScannerOptions): Scanner {
    * Reports an occurrence; `span` for an anchor span this scanner made (marked, not in a table). The
    * cap is checked before each node is read (atCap), not here.
    */
-  function report(item: Found, span = false): boolean {
+  function report(item: Found, span = false): void {
     if (!span) {
-      if (reported.has(item.anchor)) return false;
+      if (reported.has(item.anchor)) return;
       reported.set(item.anchor, item.kind === 'event' ? '' : item.address);
     }
     found++;
     live.push(item.anchor);
     batch.push(item);
-    return true;
   }
 
   function addressKind(address: string, hint: AddressKind, source: Found['source'], element: Element) {
@@ -329,13 +329,16 @@ export function createScanner(options: ScannerOptions): Scanner {
     return target;
   }
 
-  /** The address of the link around `el` when that link is read as a link (it covers the address). */
-  function enclosingLinkAddress(context: Context): string | undefined {
-    const link = context.link;
-    if (!linkSelector || !link) return undefined;
-    if (linkSelector !== 'a[href]' && !link.matches(linkSelector)) return undefined;
+  /** The address `link` points to when it is read as a link (its own text naming it is covered). */
+  function linkAddress(link: Element): string | undefined {
+    if (!linkSelector || (linkSelector !== 'a[href]' && !link.matches(linkSelector))) return undefined;
     const target = linkTarget(link);
     return target?.type === 'address' ? target.address : undefined;
+  }
+
+  /** The address of the link around an element (its context), if any. */
+  function enclosingLinkAddress(context: Context): string | undefined {
+    return context.link ? linkAddress(context.link) : undefined;
   }
 
   function scanLink(link: Element): boolean {
@@ -388,15 +391,7 @@ export function createScanner(options: ScannerOptions): Scanner {
     if (!parent) return;
     // A link's own text naming the link's address: the link pass reads it (or leaves it, with the
     // region it is in), so neither its ancestors nor its anchor mark need reading here.
-    if (
-      hits.length === 1 &&
-      parent.localName === 'a' &&
-      linkSelector !== null &&
-      (linkSelector === 'a[href]' || parent.matches(linkSelector))
-    ) {
-      const target = linkTarget(parent);
-      if (target?.type === 'address' && target.address === hits[0]!.address) return;
-    }
+    if (hits.length === 1 && parent.localName === 'a' && linkAddress(parent) === hits[0]!.address) return;
     if (isSkippedTag(parent.localName)) return;
     const context = contextOf(parent);
     if (context.textSkip || !context.inScope) return;
@@ -546,7 +541,7 @@ export function createScanner(options: ScannerOptions): Scanner {
       // Visibility tracking serves the badges (visible ones are fetched first): part of delivery.
       if (visibility)
         for (const item of items) {
-          if (watching >= watchMax) break;
+          if (watching >= badgeCap) break;
           foundAt.set(item.anchor, item);
           visibility.observe(item.anchor);
           watching++;
