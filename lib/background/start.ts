@@ -147,7 +147,7 @@ async function build(): Promise<Runtime> {
         .rpc.getMultiplePrimaryDomains(wallets, { priority: 'background' });
       return Object.fromEntries(wallets.map((w) => [w, domainName(names[w])]));
     },
-    setDomain: (wallet, domain) => watch!.setDomain(wallet, domain),
+    setDomains: (names) => watch!.setDomains(names),
   });
   tabLive = createTabLive(services.hub);
 

@@ -3,7 +3,8 @@ import type { WatchEntry } from './watchlist';
 export interface DomainResolverOptions {
   /** `.sol` names of wallets (null: none); one call for many wallets (the RPC batches by 100). */
   lookup(wallets: string[]): Promise<Record<string, string | null>>;
-  setDomain(wallet: string, domain: string): Promise<void>;
+  /** Stores the names found, all in one watchlist write. */
+  setDomains(names: Record<string, string>): Promise<void>;
 }
 
 /**
@@ -24,9 +25,11 @@ export function createDomainResolver(opts: DomainResolverOptions) {
       for (const w of wallets) tried.delete(w);
       return;
     }
+    const found: Record<string, string> = {};
     for (const w of wallets) {
       const name = names[w];
-      if (name) await opts.setDomain(w, name);
+      if (name) found[w] = name;
     }
+    if (Object.keys(found).length > 0) await opts.setDomains(found);
   };
 }

@@ -132,7 +132,7 @@ export function createWatchService(opts: WatchServiceOptions) {
       return result;
     },
     exportJson: () => watchlist.exportJson(),
-    setDomain: (wallet: string, domain: string | null) => watchlist.setDomain(wallet, domain),
+    setDomains: (names: Record<string, string | null>) => watchlist.setDomains(names),
 
     /** Opening the popup reads everything: counts and badge go to zero. */
     markRead: (wallet?: string) => notifier.markRead(wallet),

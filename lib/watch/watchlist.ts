@@ -183,12 +183,20 @@ export function createWatchlist(opts: WatchlistOptions = {}) {
       });
     },
 
-    /** Records a .sol name found by a lookup, so notifications can use it when there is no label. */
-    setDomain(wallet: string, domain: string | null): Promise<void> {
-      const d = domain ? cleanText(domain).slice(0, 100) : null;
+    /**
+     * Records .sol names found by a lookup (wallet -> name), so notifications can use them when there
+     * is no label: one read and at most one write for all of them.
+     */
+    setDomains(names: Record<string, string | null>): Promise<void> {
+      const clean = (domain: string | null | undefined) => (domain ? cleanText(domain).slice(0, 100) : null);
       return update((list) => {
-        if (!list.some((e) => e.wallet === wallet && e.domain !== d)) return { result: undefined };
-        return { next: list.map((e) => (e.wallet === wallet ? { ...e, domain: d } : e)), result: undefined };
+        const changes = (e: WatchEntry) =>
+          Object.hasOwn(names, e.wallet) && e.domain !== clean(names[e.wallet]);
+        if (!list.some(changes)) return { result: undefined };
+        return {
+          next: list.map((e) => (changes(e) ? { ...e, domain: clean(names[e.wallet]) } : e)),
+          result: undefined,
+        };
       });
     },
 

@@ -55,7 +55,7 @@ describe('createDomainResolver', () => {
         const r = await api.rpc.getMultiplePrimaryDomains(ws);
         return Object.fromEntries(ws.map((w) => [w, domainName(r[w])]));
       },
-      setDomain: (w, d) => watchlist.setDomain(w, d),
+      setDomains: (names) => watchlist.setDomains(names),
     });
     await resolve(watchlist.snapshot());
     expect(calls).toBe(1);
@@ -74,7 +74,7 @@ describe('createDomainResolver', () => {
         if (fail) throw new Error('offline');
         return Object.fromEntries(ws.map((w) => [w, 'named.sol']));
       },
-      setDomain: (w, d) => watchlist.setDomain(w, d),
+      setDomains: (names) => watchlist.setDomains(names),
     });
     await resolve(watchlist.snapshot());
     expect(watchlist.get(wallet)?.domain ?? null).toBeNull();

@@ -221,7 +221,7 @@ describe('notifier', () => {
     const { svc, n } = setup();
     await svc.start();
     await svc.add(WHALE);
-    await svc.setDomain(WHALE, 'whale.sol');
+    await svc.setDomains({ [WHALE]: 'whale.sol' });
     await svc.handleEvent(filled({ wallet: WHALE }));
     await svc.flush();
     expect(n.shown.get(n.created[0]!)?.title).toBe('whale.sol');
