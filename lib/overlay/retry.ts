@@ -7,7 +7,7 @@ import type { Timers } from './types';
  * else (NO_KEY, UNAUTHORIZED, NEEDS_PLAN, INVALID_*, NOT_FOUND, SCHEMA_MISMATCH after the client's own
  * retry, ...) would fail the same way again, so it is never retried.
  */
-export const TRANSIENT_CODES: ReadonlySet<string> = new Set([
+const TRANSIENT_CODES: ReadonlySet<string> = new Set([
   'NETWORK',
   'TIMEOUT',
   'SERVER_ERROR',
@@ -20,10 +20,10 @@ export const TRANSIENT_CODES: ReadonlySet<string> = new Set([
 /** Waits before the 1st, 2nd, ... retry of a badge; after the last one the badge keeps its error. */
 export const RETRY_DELAYS_MS: readonly number[] = [15_000, 30_000, 60_000, 120_000, 120_000];
 /** Items due this close to each other are retried in one go (one gather of the request queue). */
-export const RETRY_GROUP_MS = 2_000;
+const RETRY_GROUP_MS = 2_000;
 
 /** The error a badge's data carries that a later retry may fix, if any. */
-export function transientError(data: Loadable<unknown>): ErrorView | null {
+function transientError(data: Loadable<unknown>): ErrorView | null {
   if (data.status === 'error') return TRANSIENT_CODES.has(data.error.code) ? data.error : null;
   if (data.status !== 'ready') return null;
   // A wallet badge may be ready with one half failed (DCA or PnL): that half is worth a retry too.
