@@ -12,8 +12,8 @@ export function chromiumPath(): string {
   );
 }
 
-/** Flags that keep Chromium quiet on a closed network and let the unpacked extension start. */
-export function chromiumArgs(extensionDir: string, headless: boolean): string[] {
+/** Flags that keep Chromium quiet on a closed network and let the unpacked extension (if any) start. */
+function chromiumArgs(extensionDir: string | null, headless: boolean): string[] {
   return [
     '--no-sandbox',
     '--disable-gpu',
@@ -24,8 +24,9 @@ export function chromiumArgs(extensionDir: string, headless: boolean): string[] 
     '--disable-component-update',
     '--disable-sync',
     '--disable-features=Translate,MediaRouter,OptimizationHints',
-    `--disable-extensions-except=${extensionDir}`,
-    `--load-extension=${extensionDir}`,
+    ...(extensionDir
+      ? [`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`]
+      : []),
     ...(headless ? ['--headless=new'] : []),
   ];
 }
@@ -39,13 +40,10 @@ export async function launchChromium(
   headless = true,
 ): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'lens-'));
-  const args = extensionDir
-    ? chromiumArgs(extensionDir, headless)
-    : chromiumArgs(profile, headless).filter((a) => !a.includes('extension'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath(),
     headless,
-    args,
+    args: chromiumArgs(extensionDir, headless),
     viewport: { width: 1280, height: 800 },
   });
   return {
