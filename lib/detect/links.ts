@@ -46,7 +46,7 @@ function kalshiEvent(url: URL): PredictionEvent | null {
 }
 
 /** The prediction-market event a URL points to, if any. */
-export function eventOfUrl(url: URL): PredictionEvent | null {
+function eventOfUrl(url: URL): PredictionEvent | null {
   const host = hostKey(url.hostname);
   if (host === 'polymarket.com') return polymarketEvent(url);
   if (host === 'kalshi.com') return kalshiEvent(url);
