@@ -1,9 +1,9 @@
 /**
  * `npx tsx bench/debug-burst.ts [extensionDir]`: a developer tool (not run by `npm run bench`): the
- * heavy and the small page's scroll burst with the probe read before and after, and every long
- * animation frame's scripts (invoker, source, duration) during the full scan and the burst.
+ * heavy and the small page's scroll burst with the probe read before and after, and each long task
+ * of the full scan and of the burst with the frame around it (its scripts, its style + layout).
  */
-import { burst, waitForScan } from './browser';
+import { attribute, burst, longFrames, longTasks, waitForScan } from './browser';
 import { startDevBench } from './dev';
 import { tablePage } from './pages';
 
@@ -15,53 +15,21 @@ const dev = await startDevBench(
   'bench-debug',
 );
 const { b, pools, origin } = dev;
-await b.page.addInitScript(() => {
-  const w = window as unknown as { __loaf: unknown[] };
-  w.__loaf = [];
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as {
-        startTime: number;
-        duration: number;
-        blockingDuration: number;
-        scripts: {
-          invoker: string;
-          sourceURL: string;
-          sourceFunctionName: string;
-          duration: number;
-          forcedStyleAndLayoutDuration: number;
-          startTime: number;
-        }[];
-      }[]) {
-        if (e.blockingDuration <= 0) continue;
-        w.__loaf.push({
-          start: Math.round(e.startTime),
-          dur: Math.round(e.duration),
-          blocking: Math.round(e.blockingDuration),
-          scripts: e.scripts.map((s) => ({
-            inv: s.invoker,
-            src: s.sourceURL.split('/').pop(),
-            fn: s.sourceFunctionName,
-            dur: Math.round(s.duration),
-            layout: Math.round(s.forcedStyleAndLayoutDuration),
-          })),
-        });
-      }
-    }).observe({ type: 'long-animation-frame', buffered: true });
-  } catch {}
-});
 for (const name of (process.env.PAGES ?? 'heavy,small').split(',')) {
   await b.page.goto(`${origin}/${name}.html`);
+  // the long tasks and blocking frames the page records (pages.ts) since the last call, one line each
+  let seenTasks = 0;
+  let seenFrames = 0;
+  const longSince = async () => {
+    const tasks = (await longTasks(b.page)).slice(seenTasks);
+    const frames = (await longFrames(b.page)).slice(seenFrames);
+    seenTasks += tasks.length;
+    seenFrames += frames.length;
+    return attribute(tasks, frames);
+  };
   const before = await waitForScan(b.page, 1);
-  const loafScan = await b.page.evaluate(() => (window as unknown as { __loaf: unknown[] }).__loaf.splice(0));
-  const lt = () =>
-    b.page.evaluate(() =>
-      (
-        window as unknown as { __bench: { longTasks: { start: number; duration: number }[] } }
-      ).__bench.longTasks.splice(0),
-    );
-  console.log(name, 'scan', JSON.stringify(before), 'long tasks', JSON.stringify(await lt()));
-  for (const l of loafScan) console.log('  LoAF', JSON.stringify(l));
+  console.log(name, 'scan', JSON.stringify(before));
+  for (const line of await longSince()) console.log(`  ${line}`);
   // TRACE=1: a Chromium trace of the burst; each task over 50 ms is printed with what it spent its time on.
   const trace = process.env.TRACE ? await startTrace(b) : null;
   const w = await burst(b.page, pools, 2500);
@@ -69,14 +37,10 @@ for (const name of (process.env.PAGES ?? 'heavy,small').split(',')) {
   if (trace) printLongTasks(await trace());
   const dom = await b.page.evaluate(() => document.querySelectorAll('tr').length);
   console.log(name, 'burst', JSON.stringify(w), JSON.stringify(after), 'rows', dom);
-  console.log('  long tasks', JSON.stringify(await lt()));
+  for (const line of await longSince()) console.log(`  ${line}`);
   console.log(
     `  cost detect ${(after.ms - before.ms).toFixed(1)} anchor ${(after.anchorMs - before.anchorMs).toFixed(1)} overlay ${(after.overlayMs - before.overlayMs).toFixed(1)} found +${after.found - before.found}`,
   );
-  const loafBurst = await b.page.evaluate(() =>
-    (window as unknown as { __loaf: unknown[] }).__loaf.splice(0),
-  );
-  for (const l of loafBurst) console.log('  LoAF', JSON.stringify(l));
 }
 await dev.close();
 
