@@ -27,20 +27,19 @@ export function whenIdle(task: () => void, win: Win = globalThis as Win): () => 
 export function whenFrame(task: () => void, win: Win = globalThis as Win, fallbackMs = 100): () => void {
   if (typeof win.requestAnimationFrame !== 'function') return whenIdle(task, win);
   let done = false;
-  const run = () => {
-    if (done) return;
+  const cancel = () => {
     done = true;
     win.cancelAnimationFrame(frame);
     clearTimeout(timer);
+  };
+  const run = () => {
+    if (done) return;
+    cancel();
     task();
   };
   const frame = win.requestAnimationFrame(run);
   const timer = setTimeout(run, fallbackMs);
-  return () => {
-    done = true;
-    win.cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
+  return cancel;
 }
 
 /** Gives the main thread back to the page between slices of work. */
