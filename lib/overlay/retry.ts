@@ -93,23 +93,22 @@ export function createRetrier(o: RetrierOptions) {
 
   return {
     /**
-     * Records a result. Returns true when a retry is scheduled (a transient failure under the cap);
-     * a success or a permanent failure forgets the item's count.
+     * Records a result: a transient failure under the cap schedules a retry; a success or a
+     * permanent failure forgets the item's count.
      */
-    settled(key: string, data: Loadable<unknown>): boolean {
+    settled(key: string, data: Loadable<unknown>): void {
       const error = transientError(data);
       if (!error) {
         tries.delete(key);
         due.delete(key);
         held.delete(key);
-        return false;
+        return;
       }
       const n = tries.get(key) ?? 0;
-      if (n >= RETRY_DELAYS_MS.length) return false; // the cap: the badge keeps its error
+      if (n >= RETRY_DELAYS_MS.length) return; // the cap: the badge keeps its error
       tries.set(key, n + 1);
       due.set(key, Date.now() + retryDelay(n, error, o.firstMs));
       arm();
-      return true;
     },
     /** The tab became visible: held retries go now, together. */
     resume(): void {
