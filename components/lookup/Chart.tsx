@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { alignSeries, type ChartSeries } from './chartData';
+import { useSettings } from './settingsContext';
 
 const COLORS = ['#3b82f6', '#f59e0b', '#10b981', '#ef4444'];
 /** The page's sans-serif at the small text size (the canvas default is a 10px serif). */
@@ -46,7 +47,9 @@ export function LineChart({
   // the plot is rebuilt only when the data changes; a new format function alone does not rebuild it
   const formatRef = useRef(format);
   formatRef.current = format;
+  const { theme } = useSettings();
 
+  // rebuilt for a new theme too: the axes' colours are read from the page when the plot is built
   useEffect(() => {
     const el = box.current;
     if (!el || count < 2 || !canDraw()) return;
@@ -105,7 +108,7 @@ export function LineChart({
       resize?.disconnect();
       plot?.destroy();
     };
-  }, [data, count, height, series]);
+  }, [data, count, height, series, theme]);
 
   if (count === 0) {
     return (

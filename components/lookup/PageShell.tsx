@@ -4,7 +4,7 @@
  * stylesheet. The cards style themselves under `.ol[data-theme]`, so the page root carries both.
  */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import type { Settings } from '../../lib/settings';
 import { CARD_CSS } from '../shared/styles';
 import { type AskFn, AskProvider, useAsk } from './ask';
@@ -40,14 +40,14 @@ function Shell({ page, children }: { page: string; children: ComponentChildren }
   const prefersDark = usePrefersDark();
   const read = loaded.status === 'ok' ? loaded.value : null; // unreadable: usd, follow the system
   const currency = saved.currency ?? read?.currency ?? 'usd';
-  const chosen = saved.theme ?? read?.theme ?? 'auto';
-  const theme = resolveTheme(chosen, prefersDark);
-  useEffect(() => {
+  const theme = resolveTheme(saved.theme ?? read?.theme ?? 'auto', prefersDark);
+  // a layout effect: it runs before the views' effects, so a chart rebuilt for the new theme reads its colours
+  useLayoutEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
   const update = (patch: typeof saved) => setSaved((v) => ({ ...v, ...patch }));
   return (
-    <SettingsContext.Provider value={{ currency, theme: chosen, update, loaded, reload }}>
+    <SettingsContext.Provider value={{ currency, theme, update, loaded, reload }}>
       <style>{CARD_CSS}</style>
       <main class={`ol app ${page}`} data-theme={theme} data-testid={`page-${page}`}>
         {children}

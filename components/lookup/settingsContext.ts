@@ -6,7 +6,8 @@ import type { AsyncState } from './useAsync';
 /** The few settings the pages' views need, read once by the page shell rather than by every view. */
 export interface ViewSettings {
   currency: string;
-  theme: Settings['theme'];
+  /** the theme the page shows ('auto' resolved by prefers-color-scheme): charts re-read its colours */
+  theme: 'light' | 'dark';
   /** the options page reports a saved theme/currency so the page follows at once */
   update: (patch: Partial<Pick<Settings, 'currency' | 'theme'>>) => void;
   /** the shell's one settingsGet answer (the options page edits from it) and how to read it again */
@@ -15,7 +16,7 @@ export interface ViewSettings {
 }
 export const SettingsContext = createContext<ViewSettings>({
   currency: 'usd',
-  theme: 'auto',
+  theme: 'light',
   update: () => {},
   loaded: { status: 'idle' },
   reload: () => {},
