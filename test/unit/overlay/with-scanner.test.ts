@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import bs58 from 'bs58';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createOverlay } from '../../../lib/overlay/runtime';
+import type { createOverlay } from '../../../lib/overlay/runtime';
 import { createScanner } from '../../../lib/page';
 import { adapterFor } from '../../../lib/sites';
-import { badges, fakeBackground } from './harness';
+import { badges, type fakeBackground, startOverlay } from './harness';
 
 const WALLET = '7JsiQWfj8Vn1YqwjcNEPq4uv3R4DDgm2dLVYwxTMTZz8';
 const MINT = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
@@ -12,25 +12,31 @@ const MINT = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
 let overlay: ReturnType<typeof createOverlay> | null = null;
 afterEach(() => overlay?.destroy());
 
+/** The harness's overlay, on real timers, with the real scanner and the adapter of `pageUrl`. */
+function startWithScanner(
+  pageUrl: string,
+  handlers: Parameters<typeof fakeBackground>[0] = {},
+  maxBadges = 300,
+) {
+  const started = startOverlay(handlers, {
+    config: { maxBadges, theme: 'auto', currency: 'usd' },
+    adapter: adapterFor(pageUrl)!,
+    createScanner,
+    lazyMs: 50,
+  });
+  overlay = started.overlay;
+  return started.bg;
+}
+
 /** The runtime with the real scanner and site adapter: badges land after the links it finds. */
 describe('overlay with the real scanner', () => {
   it('badges the addresses a solscan page links to, and never reads its own badges', async () => {
     document.body.innerHTML = `
       <table><tr><td><a href="/account/${WALLET}">${WALLET.slice(0, 8)}</a></td></tr>
       <tr><td><a href="/token/${MINT}">BONK</a></td></tr></table>`;
-    const bg = fakeBackground({ classify: () => ({ [WALLET]: 'wallet', [MINT]: 'mint' }) });
-    const adapter = adapterFor('https://solscan.io/account/x')!;
-    overlay = createOverlay({
-      ask: bg.ask,
-      onPush: bg.onPush,
-      document,
-      config: { maxBadges: 300, theme: 'auto', currency: 'usd' },
-      adapter,
-      createScanner,
-      testHooks: true,
-      lazyMs: 50,
+    const bg = startWithScanner('https://solscan.io/account/x', {
+      classify: () => ({ [WALLET]: 'wallet', [MINT]: 'mint' }),
     });
-    overlay.startPage();
     await expect.poll(() => badges().filter((b) => b.getAttribute('data-state') === 'ready').length).toBe(2);
     expect(
       badges()
@@ -46,18 +52,7 @@ describe('overlay with the real scanner', () => {
     const wallet = (i: number) => bs58.encode(Uint8Array.from({ length: 32 }, (_, k) => [0x80, i][k] ?? 0));
     const row = (i: number) => `<li><a href="https://birdeye.so/profile/${wallet(i)}">trader ${i}</a></li>`;
     document.body.innerHTML = `<ol>${Array.from({ length: 30 }, (_, i) => row(i)).join('')}</ol>`;
-    const bg = fakeBackground();
-    overlay = createOverlay({
-      ask: bg.ask,
-      onPush: bg.onPush,
-      document,
-      config: { maxBadges: 10, theme: 'auto', currency: 'usd' },
-      adapter: adapterFor('https://birdeye.so/profile/x')!,
-      createScanner,
-      testHooks: true,
-      lazyMs: 50,
-    });
-    overlay.startPage();
+    startWithScanner('https://birdeye.so/profile/x', {}, 10);
     const shown = () => badges().map((b) => b.getAttribute('data-address'));
     await expect.poll(() => badges().length).toBe(10);
     expect(shown()).toEqual(Array.from({ length: 10 }, (_, i) => wallet(i)));
