@@ -1,5 +1,5 @@
 /** Token lookup: the shared TokenCard (flow, top users, price), a price chart and buyers/sellers lists. */
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { formatMoney } from '../../lib/format';
 import type { TokenView } from '../../lib/views';
 import { ExternalLink } from '../shared/ExternalLink';
@@ -23,11 +23,14 @@ function PriceChart({ mint }: { mint: string }) {
   const ask = useAsk();
   const { currency } = useSettings();
   const [state, retry] = useAsync(() => ask('chart', { token: mint }), [mint]);
+  // one series per answer: a new array on every render would rebuild the plot on every render
+  const points = state.status === 'ok' ? state.value.points : null;
+  const series = useMemo(() => (points ? [closeSeries(points)] : []), [points]);
   if (state.status === 'loading' || state.status === 'idle') return <Loading label="Loading chart" />;
   if (state.status === 'error') return <ErrorState error={state.error} onRetry={retry} />;
   return (
     <LineChart
-      series={[closeSeries(state.value.points)]}
+      series={series}
       label="Price chart"
       format={(v) => formatMoney(v, currency)}
       testId="price-chart"
