@@ -127,12 +127,9 @@ const STATUS_RANK: Record<string, number> = { active: 0, pending: 1, paused: 2, 
 
 /**
  * The few orders a card has room for: running ones first (what a trader hovers a wallet for), in
- * the API's order within each status; an unknown status goes after the known ones.
+ * the API's order within each status (sort is stable); an unknown status goes after the known ones.
  */
 function activeFirst(orders: readonly OrderView[]): OrderView[] {
   const rank = (o: OrderView) => STATUS_RANK[o.status] ?? 4;
-  return orders
-    .map((o, i) => ({ o, i }))
-    .sort((a, b) => rank(a.o) - rank(b.o) || a.i - b.i)
-    .map(({ o }) => o);
+  return [...orders].sort((a, b) => rank(a) - rank(b));
 }
