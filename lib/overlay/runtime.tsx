@@ -167,8 +167,15 @@ export function createOverlay(deps: OverlayDeps) {
     if (deps.testHooks) host.setAttribute('data-text', badgeText(face));
   }
 
-  /** Lets go of the badges the page has removed (with their rows, in a virtualized list). */
+  /**
+   * Lets go of the badges the page has removed (with their rows, in a virtualized list). Once per
+   * batch of found items at most: the page runs no script while a batch is handled, so a second
+   * pass over every badge would find nothing more (and at the cap it was one pass per item).
+   */
+  let mayPrune = true;
   function prune(): void {
+    if (!mayPrune) return;
+    mayPrune = false;
     for (const m of mounts) {
       if (m.shadow.host.isConnected) continue;
       if (expanded === m) popover.close(false);
@@ -283,6 +290,7 @@ export function createOverlay(deps: OverlayDeps) {
   const guard =
     (visible: boolean) =>
     (items: Found[]): void => {
+      mayPrune = true;
       for (const f of items) {
         try {
           add(f, visible);

@@ -126,6 +126,30 @@ describe('batching and order of requests', () => {
     overlay.found([found('wallet', W(3)), found('wallet', W(4)), found('wallet', W(5))]);
     expect(badges()).toHaveLength(2);
   });
+
+  it('at maxBadges, reuses the slots of badges the page removed, checking them once per batch', () => {
+    start({ config: { maxBadges: 2, theme: 'light', currency: 'usd' } });
+    const first = [found('wallet', W(1)), found('wallet', W(2))];
+    overlay.found(first);
+    const hosts = badges();
+    expect(hosts).toHaveLength(2);
+    let checks = 0;
+    for (const host of hosts) {
+      const real = Object.getOwnPropertyDescriptor(Node.prototype, 'isConnected')!.get!;
+      Object.defineProperty(host, 'isConnected', {
+        get() {
+          checks++;
+          return real.call(this);
+        },
+      });
+    }
+    // The page removes the first row (anchor and badge) and adds many: one slot is free.
+    first[0]!.anchor.remove();
+    hosts[0]!.remove();
+    overlay.found(Array.from({ length: 40 }, (_, i) => found('wallet', W(10 + i))));
+    expect(badges().map((b) => b.getAttribute('data-address'))).toEqual([W(2), W(10)]);
+    expect(checks).toBeLessThanOrEqual(2);
+  });
 });
 
 describe('badge host attributes and errors', () => {
