@@ -3,7 +3,7 @@
  * figures (detection, long tasks, mutation cost, naive reference) and the request economy.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { PROBE_ATTR } from '../lib/page/probe';
+import { PROBE_ATTR, WORK_ATTR, WORK_EVENT } from '../lib/page/probe';
 import { launchChromium } from '../test/e2e/chromium';
 import type { PagePools } from './pages';
 
@@ -117,6 +117,50 @@ export function attribute(tasks: LongTask[], frames: LongFrame[]): string[] {
       frame ? `frame ${frame.duration.toFixed(0)} ms, style+layout ${frame.layout.toFixed(0)} ms; ` : ''
     }${scripts}`;
   });
+}
+
+export interface Work extends LongTask {
+  /** What the work was: a scanner step (detect, anchor, overlay) or the overlay's (answer, ...). */
+  what: string;
+}
+
+/** The content script's own work so far, stretch by stretch (test builds: lib/page/probe.ts). */
+export async function ourWork(page: Page): Promise<Work[]> {
+  const flat = await page.evaluate(
+    ([attr, event]) => {
+      document.dispatchEvent(new Event(event));
+      return JSON.parse(document.documentElement.getAttribute(attr) ?? '[]') as (number | string)[];
+    },
+    [WORK_ATTR, WORK_EVENT] as const,
+  );
+  const out: Work[] = [];
+  for (let i = 0; i + 2 < flat.length; i += 3)
+    out.push({ start: Number(flat[i]), duration: Number(flat[i + 1]), what: String(flat[i + 2]) });
+  return out;
+}
+
+export const LONG_TASK_MS = 50;
+
+/** How much of `work` falls inside `task`. */
+export function overlap(task: LongTask, work: readonly LongTask[]): number {
+  const end = task.start + task.duration;
+  let ms = 0;
+  for (const w of work)
+    ms += Math.max(0, Math.min(end, w.start + w.duration) - Math.max(task.start, w.start));
+  return ms;
+}
+
+/**
+ * The long tasks the content script caused: those that would have stayed under 50 ms without its
+ * own work inside them (every slice of the scanner and the overlay's handling of answers, as the
+ * test build records them). A long task the page makes on its own (its script plus its style and
+ * layout already over 50 ms) is the page's; one with our work in it that the page alone would not
+ * have made long is ours.
+ */
+export function causedByUs(tasks: readonly LongTask[], work: readonly LongTask[]) {
+  return tasks
+    .map((task) => ({ task, ours: overlap(task, work) }))
+    .filter(({ task, ours }) => task.duration - ours <= LONG_TASK_MS);
 }
 
 export async function floorOf(page: Page): Promise<{ ms: number; nodes: number; chars: number }> {

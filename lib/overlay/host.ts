@@ -57,21 +57,25 @@ export function placesInside(anchor: Element): boolean {
 }
 
 /**
- * A badge host placed right after its anchor (inside it, after its content, for table cells, list
- * items and block-level anchors). `data-onchain-lens` also tells the scanner to skip it.
+ * A badge host, not on the page yet (placeBadgeHost puts it there). `data-onchain-lens` also tells
+ * the scanner to skip it.
  */
-export function mountBadgeHost(
-  doc: Document,
-  anchor: Element,
-  theme: Theme,
-  inside = placesInside(anchor),
-): ShadowMount | null {
-  if (!anchor.parentNode) return null;
+export function createBadgeHost(doc: Document, theme: Theme): ShadowMount {
   const mount = shadowMount(doc, 'span', BADGE_HOST_STYLE, BADGE_CSS, theme);
   mount.host.setAttribute('data-onchain-lens', 'badge');
-  if (inside) anchor.append(mount.host);
-  else anchor.after(mount.host);
   return mount;
+}
+
+/**
+ * Puts a badge host right after its anchor (inside it, after its content, for table cells, list
+ * items and block-level anchors: `inside` is placesInside(anchor)). False when the anchor has left
+ * the page.
+ */
+export function placeBadgeHost(anchor: Element, host: Element, inside: boolean): boolean {
+  if (!anchor.parentNode) return false;
+  if (inside) anchor.append(host);
+  else anchor.after(host);
+  return true;
 }
 
 /** The popover host: fixed to the viewport above everything on the page. */

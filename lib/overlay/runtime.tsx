@@ -1,15 +1,17 @@
 import { render } from 'preact';
 import { Badge } from '../../components/shared/Badge';
 import { type BadgeData, badgeText, describeBadge, hostState } from '../../components/shared/badgeFace';
+import type { Loadable } from '../../components/shared/Loadable';
 import type { Found, ScannerOptions } from '../page';
+import { whenFrame } from '../page/schedule';
 import type { SiteAdapter } from '../sites/types';
 import type { AddressKind } from '../views';
-import { hasBadge, mountBadgeHost, placesInside, type ShadowMount } from './host';
+import { createBadgeHost, hasBadge, placeBadgeHost, placesInside, type ShadowMount } from './host';
 import { BADGED, itemOf } from './items';
 import { type BadgeRef, createPopover, progressed } from './popover';
 import { createRequestQueue } from './queue';
 import { createRetrier } from './retry';
-import { createThemePicker } from './theme';
+import { createThemePicker, type Theme } from './theme';
 import { type Item, type OnPush, type OverlayConfig, realTimers, type Timers, type ViewAsk } from './types';
 
 export interface OverlayDeps {
@@ -29,6 +31,16 @@ export interface OverlayDeps {
   hoverCloseMs?: number;
   /** The wait before a failed badge's first retry (default 15 s; test builds shorten it). */
   retryFirstMs?: number;
+  /**
+   * New badges are put on the page together, in the first animation frame after this many ms
+   * (default 120; at once when the cap is reached). 0: each at once (unit tests).
+   */
+  commitMs?: number;
+  /**
+   * Test builds: told of each stretch of the overlay's own work outside the scanner's slices
+   * (answers and live events painted), for the benchmark's long-task attribution.
+   */
+  onWork?(start: number, ms: number, what: string): void;
 }
 
 interface Entry {
@@ -57,6 +69,19 @@ export function createOverlay(deps: OverlayDeps) {
   const now = deps.now ?? Date.now;
   const currency = deps.config.currency;
   const pickTheme = createThemePicker(deps.config.theme, win);
+  const onWork = deps.onWork;
+  /** `fn`, reporting its run time to onWork when there is one (test builds). */
+  const timed = <A extends unknown[]>(what: string, fn: (...args: A) => void): ((...args: A) => void) =>
+    onWork
+      ? (...args) => {
+          const t = win.performance.now();
+          try {
+            fn(...args);
+          } finally {
+            onWork(t, win.performance.now() - t, what);
+          }
+        }
+      : fn;
   const entries = new Map<string, Entry>();
   const mounts = new Set<BadgeMount>();
   const byAnchor = new WeakMap<Element, BadgeMount>();
@@ -73,14 +98,14 @@ export function createOverlay(deps: OverlayDeps) {
   const retrier = createRetrier({
     timers,
     firstMs: deps.retryFirstMs,
-    isLive: (key) => [...(entries.get(key)?.mounts ?? [])].some((m) => m.shadow.host.isConnected),
+    isLive: (key) => [...(entries.get(key)?.mounts ?? [])].some(onPage),
     tabVisible: () => doc.visibilityState !== 'hidden',
-    retry(keys) {
+    retry: timed('retry', (keys: string[]) => {
       for (const key of keys) {
         const entry = entries.get(key);
         if (entry) queue.want(entry.item, true);
       }
-    },
+    }),
   });
   const onVisibility = () => {
     if (doc.visibilityState !== 'hidden') retrier.resume();
@@ -92,20 +117,26 @@ export function createOverlay(deps: OverlayDeps) {
     timers,
     gatherMs: deps.gatherMs,
     lazyMs: deps.lazyMs,
-    onResult(item, data) {
+    onResult: timed('answer', (item: Item, data: Loadable<unknown>) => {
       const entry = entries.get(item.key);
       if (!entry) return;
       entry.model = { kind: entry.item.kind, data } as BadgeData;
       retrier.settled(item.key, data);
       for (const m of entry.mounts) paint(m);
-    },
-    onClassified(address, kind) {
+    }),
+    onClassified: timed('classified', (address: string, kind: AddressKind) => {
       classified.set(address, kind);
       const list = waiting.get(address) ?? [];
       waiting.delete(address);
       if (!BADGED.has(kind)) return;
-      for (const w of list) add({ ...w.found, kind, address } as Found, w.visible);
-    },
+      const items = list.map((w) => ({ ...w.found, kind, address }) as Found);
+      try {
+        beginBatch(items);
+        for (let i = 0; i < items.length; i++) add(items[i]!, list[i]!.visible);
+      } finally {
+        placements.clear();
+      }
+    }),
   });
 
   const popover = createPopover({
@@ -124,25 +155,27 @@ export function createOverlay(deps: OverlayDeps) {
     testHooks: deps.testHooks,
   });
 
-  const unlisten = deps.onPush((event) => {
-    popover.live(event);
-    const order = event.order;
-    const entry = order ? entries.get(`order:${order.address}`) : undefined;
-    if (order && entry) {
-      entry.model = { kind: 'order', data: { status: 'ready', value: order } };
-      retrier.settled(entry.item.key, entry.model.data);
-      for (const m of entry.mounts) paint(m);
-    }
-    const fill = event.fill;
-    const filled = fill && !order ? entries.get(`order:${fill.order}`) : undefined;
-    if (fill && filled?.model.kind === 'order' && filled.model.data.status === 'ready') {
-      filled.model = {
-        kind: 'order',
-        data: { status: 'ready', value: progressed(filled.model.data.value, fill) },
-      };
-      for (const m of filled.mounts) paint(m);
-    }
-  });
+  const unlisten = deps.onPush(
+    timed('live', (event: Parameters<Parameters<OnPush>[0]>[0]) => {
+      popover.live(event);
+      const order = event.order;
+      const entry = order ? entries.get(`order:${order.address}`) : undefined;
+      if (order && entry) {
+        entry.model = { kind: 'order', data: { status: 'ready', value: order } };
+        retrier.settled(entry.item.key, entry.model.data);
+        for (const m of entry.mounts) paint(m);
+      }
+      const fill = event.fill;
+      const filled = fill && !order ? entries.get(`order:${fill.order}`) : undefined;
+      if (fill && filled?.model.kind === 'order' && filled.model.data.status === 'ready') {
+        filled.model = {
+          kind: 'order',
+          data: { status: 'ready', value: progressed(filled.model.data.value, fill) },
+        };
+        for (const m of filled.mounts) paint(m);
+      }
+    }),
+  );
 
   function paint(m: BadgeMount): void {
     const model = m.entry.model;
@@ -168,6 +201,60 @@ export function createOverlay(deps: OverlayDeps) {
   }
 
   /**
+   * Badges made (host, shadow root, first paint) but not on the page yet, with where each goes. They
+   * are put on the page together: on a long page every write is followed by a layout of what it
+   * touched, and in a big table a cell's new content makes the browser lay the whole table out again
+   * (column widths depend on every cell), 100 ms and more on the benchmark's heavy page. Placed as
+   * made, the first pass's badges cost one such layout per frame they were spread over; together,
+   * one. Data is asked for as soon as a badge is made, so this delays no request.
+   */
+  const unplaced = new Map<BadgeMount, boolean>();
+  const commitMs = deps.commitMs ?? 120;
+  let commitTimer: unknown = null;
+  let cancelFrame: (() => void) | null = null;
+
+  /** The badge is on the page, or will be at the next commit (its anchor still is). */
+  function onPage(m: BadgeMount): boolean {
+    return m.shadow.host.isConnected || (unplaced.has(m) && m.anchor.isConnected);
+  }
+
+  function place(m: BadgeMount, inside: boolean): void {
+    if (commitMs <= 0) {
+      placeBadgeHost(m.anchor, m.shadow.host, inside);
+      return;
+    }
+    unplaced.set(m, inside);
+    // At the cap no more badges can come: put these on the page in the next frame.
+    if (mounts.size >= deps.config.maxBadges) commitInFrame();
+    else if (commitTimer === null && !cancelFrame)
+      commitTimer = timers.setTimeout(() => {
+        commitTimer = null;
+        commitInFrame();
+      }, commitMs);
+  }
+
+  function commitInFrame(): void {
+    if (commitTimer !== null) timers.clearTimeout(commitTimer);
+    commitTimer = null;
+    if (!cancelFrame) cancelFrame = whenFrame(commit, win);
+  }
+
+  /** Puts every badge made since the last commit on the page (in a frame, before its layout). */
+  const commit = timed('commit', () => {
+    cancelFrame = null;
+    for (const [m, inside] of unplaced) placeBadgeHost(m.anchor, m.shadow.host, inside);
+    unplaced.clear();
+  });
+
+  function cancelCommit(): void {
+    if (commitTimer !== null) timers.clearTimeout(commitTimer);
+    commitTimer = null;
+    cancelFrame?.();
+    cancelFrame = null;
+    unplaced.clear();
+  }
+
+  /**
    * Lets go of the badges the page has removed (with their rows, in a virtualized list). Once per
    * batch of found items at most: the page runs no script while a batch is handled, so a second
    * pass over every badge would find nothing more (and at the cap it was one pass per item).
@@ -177,7 +264,8 @@ export function createOverlay(deps: OverlayDeps) {
     if (!mayPrune) return;
     mayPrune = false;
     for (const m of mounts) {
-      if (m.shadow.host.isConnected) continue;
+      if (onPage(m)) continue;
+      unplaced.delete(m);
       if (expanded === m) popover.close(false);
       render(null, m.shadow.container);
       mounts.delete(m);
@@ -186,10 +274,35 @@ export function createOverlay(deps: OverlayDeps) {
     }
   }
 
+  /**
+   * Where the badges of the batch being added go and which theme each needs, read for the whole batch
+   * before any badge is written: a computed style read after a write makes the browser recalculate
+   * the page's styles first, once per badge (on a long page, most of the time mounting took) instead
+   * of once per batch. Our inline badge hosts change neither the anchors' display nor the
+   * backgrounds behind them, so the answers read first still hold.
+   */
+  const placements = new Map<Element, { inside: boolean; theme: Theme }>();
+
+  /** Starts a batch of additions: frees the slots of removed badges, then reads placements. */
+  function beginBatch(items: readonly Found[]): void {
+    mayPrune = true;
+    if (mounts.size >= deps.config.maxBadges) prune();
+    let room = deps.config.maxBadges - mounts.size;
+    for (const f of items) {
+      if (room <= 0) break;
+      if (f.kind === 'event' || byAnchor.has(f.anchor) || placements.has(f.anchor)) continue;
+      if (f.kind === 'unknown' && !BADGED.has(classified.get(f.address) ?? '')) continue;
+      if (!f.anchor.parentNode) continue;
+      placements.set(f.anchor, { inside: placesInside(f.anchor), theme: pickTheme(f.anchor) });
+      room--;
+    }
+  }
+
   function mountBadge(f: Found, item: Item): BadgeMount | null {
     if (mounts.size >= deps.config.maxBadges) prune();
     if (mounts.size >= deps.config.maxBadges) return null;
-    const inside = placesInside(f.anchor);
+    const placed = placements.get(f.anchor);
+    const inside = placed?.inside ?? placesInside(f.anchor);
     if (hasBadge(f.anchor, inside)) return null;
     let entry = entries.get(item.key);
     if (!entry) {
@@ -201,9 +314,9 @@ export function createOverlay(deps: OverlayDeps) {
       };
       entries.set(item.key, entry);
     }
-    const theme = pickTheme(f.anchor);
-    const shadow = mountBadgeHost(doc, f.anchor, theme, inside);
-    if (!shadow) return null;
+    const theme = placed?.theme ?? pickTheme(f.anchor);
+    if (!f.anchor.parentNode) return null;
+    const shadow = createBadgeHost(doc, theme);
     shadow.host.setAttribute('data-kind', item.kind);
     shadow.host.setAttribute('data-address', item.address);
     const owner = entry;
@@ -221,6 +334,7 @@ export function createOverlay(deps: OverlayDeps) {
     mounts.add(m);
     byAnchor.set(f.anchor, m);
     paint(m);
+    place(m, inside);
     return m;
   }
 
@@ -290,13 +404,19 @@ export function createOverlay(deps: OverlayDeps) {
   const guard =
     (visible: boolean) =>
     (items: Found[]): void => {
-      mayPrune = true;
-      for (const f of items) {
-        try {
-          add(f, visible);
-        } catch {
-          // one odd anchor must not stop the others
+      try {
+        beginBatch(items);
+        for (const f of items) {
+          try {
+            add(f, visible);
+          } catch {
+            // one odd anchor must not stop the others
+          }
         }
+      } catch {
+        // nor one odd page the batch
+      } finally {
+        placements.clear();
       }
     };
 
@@ -313,6 +433,7 @@ export function createOverlay(deps: OverlayDeps) {
       if (classified.get(item.address) === 'pending') classified.delete(item.address);
     }
     waiting.clear();
+    cancelCommit();
     for (const m of mounts) {
       render(null, m.shadow.container);
       m.shadow.host.remove();

@@ -2,6 +2,7 @@ import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { BUILD_TEST_HOOKS } from '../env';
 import { ask, onPush } from '../messenger';
 import { createScanner } from '../page';
+import { recordWork } from '../page/probe';
 import { adapterFor } from '../sites';
 import { createOverlay } from './runtime';
 import type { OverlayConfig } from './types';
@@ -40,6 +41,8 @@ export async function startOverlay(ctx: ContentScriptContext): Promise<void> {
     // Test builds only: the first retry of a failed badge after 3 s instead of 15 s, so the e2e
     // recovery test (test/e2e/faults.e2e.ts) stays short. Production keeps the full schedule.
     retryFirstMs: BUILD_TEST_HOOKS ? 3_000 : undefined,
+    // Test builds only: the benchmark's record of the overlay's own work.
+    onWork: BUILD_TEST_HOOKS ? recordWork : undefined,
   });
   overlay.startPage();
   mark('ready');

@@ -18,6 +18,27 @@ export const PROBE_CAP_ATTR = 'data-onchain-lens-bench-cap';
 
 export type ProbePart = 'detect' | 'anchor' | 'overlay';
 
+/**
+ * Every stretch of the content script's own main-thread work, as flat `[start, ms, what, ...]`
+ * triples (the scanner's slice steps and the overlay's handling of answers): the benchmark tells the page's own long
+ * tasks from those this work made long. Published on <html> as JSON when the page dispatches
+ * WORK_EVENT on the document (the event reaches the content script's listener synchronously).
+ */
+export const WORK_ATTR = 'data-onchain-lens-work';
+export const WORK_EVENT = 'onchain-lens-bench-work';
+const work: (number | string)[] = [];
+let publishing = false;
+
+export function recordWork(start: number, ms: number, what: string): void {
+  if (work.length < 600_000) work.push(start, ms, what);
+}
+
+function publishWorkOnRequest(doc: Document): void {
+  if (publishing) return;
+  publishing = true;
+  doc.addEventListener(WORK_EVENT, () => doc.documentElement.setAttribute(WORK_ATTR, JSON.stringify(work)));
+}
+
 export interface ScanProbe {
   /** Time spent in one step of a slice. */
   add(part: ProbePart, ms: number, at: number): void;
@@ -39,9 +60,11 @@ export function createProbe(doc: Document): ScanProbe {
   let busy = false;
   let last: Record<string, unknown> = {};
   const publish = () => doc.documentElement.setAttribute(PROBE_ATTR, JSON.stringify({ ...last, busy }));
+  publishWorkOnRequest(doc);
   return {
     add(part, ms, at) {
       spent[part] += ms;
+      recordWork(at, ms, part);
       if (startedAt < 0) startedAt = at;
     },
     busy() {

@@ -226,10 +226,13 @@ export function createScanner(options: ScannerOptions): Scanner {
     queue.push(node);
   }
 
+  /** Nodes are left to read (and the scanner is not paused at the cap). */
+  function reading(): boolean {
+    return !full && (head < queue.length || walk !== null);
+  }
+
   function hasWork(): boolean {
-    return (
-      (!full && (head < queue.length || walk !== null)) || pending.length > 0 || batchHead < batch.length
-    );
+    return reading() || pending.length > 0 || batchHead < batch.length;
   }
 
   /**
@@ -563,16 +566,18 @@ export function createScanner(options: ScannerOptions): Scanner {
         const t = now();
         deliver();
         probe?.add('overlay', now() - t, t);
-      } else if (pending.length) {
+      } else if (pending.length && (pendingHits >= ANCHOR_BATCH || !reading())) {
+        // Anchors are written together (a full batch, or when the reading is done or paused), not
+        // after every slice that found a few: on a long page each write is followed by a layout of
+        // what it touched, so hits spread over a page cost one such layout per frame they span.
         const t = now();
         anchor();
         probe?.add('anchor', now() - t, t);
-      } else {
+      } else if (reading()) {
         const t = now();
-        const more = detect();
+        detect();
         probe?.add('detect', now() - t, t);
-        if (!more && !pending.length && batchHead >= batch.length) return false;
-      }
+      } else return false;
       if (slicer.due()) return hasWork();
     }
   }

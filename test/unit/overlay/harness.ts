@@ -73,6 +73,9 @@ export function startOverlay(handlers: Record<string, Handler> = {}, extra: Part
     config: { maxBadges: 300, theme: 'auto', currency: 'usd' },
     testHooks: true,
     now: () => Date.UTC(2025, 0, 10, 12),
+    // Badges placed as made: most tests read them right after `found`. Placing a batch together
+    // (the content script's default) has tests of its own.
+    commitMs: 0,
     ...extra,
   });
   overlay.startPage();

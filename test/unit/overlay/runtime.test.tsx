@@ -355,3 +355,50 @@ describe('popover', () => {
     expect(bg.listening()).toBe(false);
   });
 });
+
+describe('badges put on the page together', () => {
+  const config = { maxBadges: 300, theme: 'light' as const, currency: 'usd' as const };
+
+  it('places a batch of new badges together after commitMs, asking for their data meanwhile', async () => {
+    start({ commitMs: 120, config });
+    const items = [found('wallet', W(1)), found('wallet', W(2)), found('mint', M(1))];
+    overlay.found(items);
+    overlay.visible(items);
+    expect(badges()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(bg.count('walletBadge')).toBe(2); // data is asked for before the badges are placed
+    overlay.found([found('wallet', W(3))]);
+    await vi.advanceTimersByTimeAsync(60);
+    expect(badges()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(30 + 100); // the timer, then the frame (or its fallback)
+    expect(badges().map((b) => b.getAttribute('data-address'))).toEqual([W(1), W(2), M(1), W(3)]);
+    expect(badges().every((b) => b.getAttribute('data-state') === 'ready')).toBe(true);
+    expect(badges()[0]!.previousElementSibling).toBe(items[0]!.anchor);
+  });
+
+  it('places them in the next frame once the cap is reached (no more can come)', async () => {
+    start({ commitMs: 10_000, config: { ...config, maxBadges: 2 } });
+    overlay.found([found('wallet', W(1)), found('wallet', W(2)), found('wallet', W(3))]);
+    expect(badges()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(badges()).toHaveLength(2);
+  });
+
+  it('does not place a badge whose anchor the page removed meanwhile, and frees its slot', async () => {
+    start({ commitMs: 120, config: { ...config, maxBadges: 2 } });
+    const gone = found('wallet', W(1));
+    overlay.found([gone]);
+    gone.anchor.remove();
+    overlay.found([found('wallet', W(2)), found('wallet', W(3))]);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(badges().map((b) => b.getAttribute('data-address'))).toEqual([W(2), W(3)]);
+  });
+
+  it('places nothing after the page view ends', async () => {
+    start({ commitMs: 120, config });
+    overlay.found([found('wallet', W(1))]);
+    overlay.startPage(); // SPA navigation before the commit
+    await vi.advanceTimersByTimeAsync(250);
+    expect(badges()).toHaveLength(0);
+  });
+});
