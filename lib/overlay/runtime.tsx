@@ -122,7 +122,7 @@ export function createOverlay(deps: OverlayDeps) {
       if (!entry) return;
       entry.model = { kind: entry.item.kind, data } as BadgeData;
       retrier.settled(item.key, data);
-      for (const m of entry.mounts) paint(m);
+      for (const m of entry.mounts) paintSoon(m);
     }),
     onClassified: timed('classified', (address: string, kind: AddressKind) => {
       classified.set(address, kind);
@@ -172,7 +172,7 @@ export function createOverlay(deps: OverlayDeps) {
           kind: 'order',
           data: { status: 'ready', value: progressed(filled.model.data.value, fill) },
         };
-        for (const m of filled.mounts) paint(m);
+        for (const m of filled.mounts) paintSoon(m);
       }
     }),
   );
@@ -201,14 +201,18 @@ export function createOverlay(deps: OverlayDeps) {
   }
 
   /**
-   * Badges made (host, shadow root, first paint) but not on the page yet, with where each goes. They
-   * are put on the page together: on a long page every write is followed by a layout of what it
-   * touched, and in a big table a cell's new content makes the browser lay the whole table out again
-   * (column widths depend on every cell), 100 ms and more on the benchmark's heavy page. Placed as
-   * made, the first pass's badges cost one such layout per frame they were spread over; together,
-   * one. Data is asked for as soon as a badge is made, so this delays no request.
+   * The overlay's writes to the page, gathered: badges made (host, shadow root, first paint) but not
+   * on the page yet, with where each goes, and badges on the page whose data changed. They are
+   * written together, in an animation frame (before its layout) `commitMs` after the first of them:
+   * on a long page every write is followed by a layout of what it touched, and in a big table a
+   * cell's new content makes the browser lay the whole table out again (column widths depend on
+   * every cell), 100 ms and more on the benchmark's heavy page. Written as they came, the first
+   * pass's badges and then their answers cost one such layout per frame they were spread over;
+   * gathered, one per commit. Data is asked for as soon as a badge is made (so no request waits),
+   * and a badge's own changes on hover or click are painted at once.
    */
   const unplaced = new Map<BadgeMount, boolean>();
+  const repaint = new Set<BadgeMount>();
   const commitMs = deps.commitMs ?? 120;
   let commitTimer: unknown = null;
   let cancelFrame: (() => void) | null = null;
@@ -226,7 +230,21 @@ export function createOverlay(deps: OverlayDeps) {
     unplaced.set(m, inside);
     // At the cap no more badges can come: put these on the page in the next frame.
     if (mounts.size >= deps.config.maxBadges) commitInFrame();
-    else if (commitTimer === null && !cancelFrame)
+    else gather();
+  }
+
+  /** New data for a badge: painted now while it is off the page, else at the next commit. */
+  function paintSoon(m: BadgeMount): void {
+    if (commitMs <= 0 || !m.shadow.host.isConnected) {
+      paint(m);
+      return;
+    }
+    repaint.add(m);
+    gather();
+  }
+
+  function gather(): void {
+    if (commitTimer === null && !cancelFrame)
       commitTimer = timers.setTimeout(() => {
         commitTimer = null;
         commitInFrame();
@@ -239,9 +257,11 @@ export function createOverlay(deps: OverlayDeps) {
     if (!cancelFrame) cancelFrame = whenFrame(commit, win);
   }
 
-  /** Puts every badge made since the last commit on the page (in a frame, before its layout). */
+  /** Writes what was gathered since the last commit (in a frame, before its layout). */
   const commit = timed('commit', () => {
     cancelFrame = null;
+    for (const m of repaint) if (mounts.has(m)) paint(m);
+    repaint.clear();
     for (const [m, inside] of unplaced) placeBadgeHost(m.anchor, m.shadow.host, inside);
     unplaced.clear();
   });
@@ -252,6 +272,7 @@ export function createOverlay(deps: OverlayDeps) {
     cancelFrame?.();
     cancelFrame = null;
     unplaced.clear();
+    repaint.clear();
   }
 
   /**
@@ -266,6 +287,7 @@ export function createOverlay(deps: OverlayDeps) {
     for (const m of mounts) {
       if (onPage(m)) continue;
       unplaced.delete(m);
+      repaint.delete(m);
       if (expanded === m) popover.close(false);
       render(null, m.shadow.container);
       mounts.delete(m);

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { errorMessage } from '../../../lib/errors';
 import type { createOverlay, OverlayDeps } from '../../../lib/overlay/runtime';
-import { fill, order } from '../components/fixtures';
+import { fill, order, walletBadge } from '../components/fixtures';
 import {
   badgeButton,
   badges,
@@ -374,6 +374,23 @@ describe('badges put on the page together', () => {
     expect(badges().map((b) => b.getAttribute('data-address'))).toEqual([W(1), W(2), M(1), W(3)]);
     expect(badges().every((b) => b.getAttribute('data-state') === 'ready')).toBe(true);
     expect(badges()[0]!.previousElementSibling).toBe(items[0]!.anchor);
+  });
+
+  it('paints data that arrives after the badge is on the page at the next commit, together', async () => {
+    let answer: (v: unknown) => void = () => {};
+    start({ commitMs: 120, config }, { walletBadge: () => new Promise((resolve) => (answer = resolve)) });
+    const item = found('wallet', W(1));
+    overlay.found([item]);
+    overlay.visible([item]);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(bg.count('walletBadge')).toBe(1);
+    const host = badges()[0]!;
+    expect(host.getAttribute('data-state')).toBe('loading');
+    answer(walletBadge({ address: W(1) }));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(host.getAttribute('data-state')).toBe('loading'); // not written at once
+    await vi.advanceTimersByTimeAsync(250);
+    expect(host.getAttribute('data-state')).toBe('ready');
   });
 
   it('places them in the next frame once the cap is reached (no more can come)', async () => {
