@@ -32,8 +32,9 @@ export interface OverlayDeps {
   /** The wait before a failed badge's first retry (default 15 s; test builds shorten it). */
   retryFirstMs?: number;
   /**
-   * New badges are put on the page together, in the first animation frame after this many ms
-   * (default 120; at once when the cap is reached). 0: each at once (unit tests).
+   * New badges, and new data for badges already on the page, are written together, in the first
+   * animation frame after this many ms (default 120; new badges at once when the cap is reached).
+   * 0: each at once (unit tests). Live order updates, rare and watched, are painted at once.
    */
   commitMs?: number;
   /**
