@@ -3,8 +3,63 @@ import type { AddressKind } from './types';
 /**
  * Well-known on-chain programs and sysvars: shown as programs, never badged as wallets. The DCA
  * program list of the service comes from `GET /dca/programs`; this list only names addresses.
+ * The ids alone (what the content script needs to classify); their names are in PROGRAM_NAMES.
  */
-export const KNOWN_PROGRAMS: Readonly<Record<string, string>> = {
+export const KNOWN_PROGRAMS = [
+  '11111111111111111111111111111111',
+  'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+  'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
+  'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL',
+  'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
+  'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo',
+  'ComputeBudget111111111111111111111111111111',
+  'AddressLookupTab1e1111111111111111111111111',
+  'BPFLoaderUpgradeab1e11111111111111111111111',
+  'BPFLoader2111111111111111111111111111111111',
+  'Config1111111111111111111111111111111111111',
+  'Ed25519SigVerify111111111111111111111111111',
+  'KeccakSecp256k11111111111111111111111111111',
+  'Stake11111111111111111111111111111111111111',
+  'Vote111111111111111111111111111111111111111',
+  'SysvarC1ock11111111111111111111111111111111',
+  'SysvarRent111111111111111111111111111111111',
+  'SysvarEpochSchedu1e111111111111111111111111',
+  'SysvarFees111111111111111111111111111111111',
+  'Sysvar1nstructions1111111111111111111111111',
+  'SysvarRecentB1ockHashes11111111111111111111',
+  'SysvarRewards111111111111111111111111111111',
+  'SysvarS1otHashes111111111111111111111111111',
+  'SysvarS1otHistory11111111111111111111111111',
+  'SysvarStakeHistory1111111111111111111111111',
+  'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4',
+  'DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M',
+  'jupoNjAxXgZ4rjzxzPMP4oxduvQsQtZzyknqvzYNrNu',
+  'j1o2qRpjcyUwEvwtcfhEQefh773ZgjxcVRry7LDqg5X',
+  '675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8',
+  'CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK',
+  'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C',
+  'routeUGWgWzqBWFcrCfv8tritsqukccJPu3q5GPP3xS',
+  'whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc',
+  '9W959DqEETiGZocYWCQPaJ6sBmUzgfxXfqGeTEdp3aQP',
+  'LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo',
+  'Eo7WjKq67rjJQSZxS6z3YkapzY3eMj6Xy8X5EQVn5UaB',
+  'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s',
+  '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P',
+  'pAMMBay6oceH9fJKBRHGP5D4bD4sWpmSwMn52FMfXEA',
+  'PhoeNiXZ8ByJGLkxNfZRnkUfjvmuYqLR89jjFHGqdXY',
+  'opnb2LAfJYbRMAHHvqjCwQxanZn7ReEHp1k81EohpZb',
+  'srmqPvymJeFKQ4zGQed1GFppgkRHL9kaELCbyksJtPX',
+] as const;
+
+export type KnownProgram = (typeof KNOWN_PROGRAMS)[number];
+const PROGRAM_SET: ReadonlySet<string> = new Set(KNOWN_PROGRAMS);
+
+/**
+ * The name of each known program, for the lookup page (the background). Apart from the ids so that
+ * the content script, which only classifies, does not carry them; the type makes both lists name
+ * the same programs.
+ */
+export const PROGRAM_NAMES: Readonly<Record<KnownProgram, string>> = {
   '11111111111111111111111111111111': 'System Program',
   TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA: 'Token Program',
   TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb: 'Token-2022 Program',
@@ -68,7 +123,7 @@ export const SYMBOL_MINTS: Readonly<Record<string, string>> = {
 };
 
 export function isKnownProgram(address: string): boolean {
-  return Object.hasOwn(KNOWN_PROGRAMS, address);
+  return PROGRAM_SET.has(address);
 }
 
 export function isKnownMint(address: string): boolean {
@@ -84,5 +139,7 @@ export function knownKind(address: string): AddressKind | null {
 
 /** A human name for a known program or mint. */
 export function knownLabel(address: string): string | undefined {
-  return KNOWN_PROGRAMS[address] ?? KNOWN_MINTS[address];
+  return (
+    (isKnownProgram(address) ? PROGRAM_NAMES[address as KnownProgram] : undefined) ?? KNOWN_MINTS[address]
+  );
 }

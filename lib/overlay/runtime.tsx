@@ -2,6 +2,7 @@ import { render } from 'preact';
 import { Badge } from '../../components/shared/Badge';
 import { type BadgeData, badgeText, describeBadge, hostState } from '../../components/shared/badgeFace';
 import type { Loadable } from '../../components/shared/Loadable';
+import { BUILD_TEST_HOOKS } from '../env';
 import type { Found, ScannerOptions } from '../page';
 import { whenFrame } from '../page/schedule';
 import type { SiteAdapter } from '../sites/types';
@@ -11,7 +12,7 @@ import { BADGED, itemOf } from './items';
 import { type BadgeRef, createPopover, progressed } from './popover';
 import { createRequestQueue } from './queue';
 import { createRetrier } from './retry';
-import { createThemePicker, type Theme } from './theme';
+import { createThemePicker } from './theme';
 import { type Item, type OnPush, type OverlayConfig, realTimers, type Timers, type ViewAsk } from './types';
 
 export interface OverlayDeps {
@@ -57,6 +58,8 @@ interface BadgeMount {
   shadow: ShadowMount;
   ref: BadgeRef;
   anchor: Element;
+  /** The host goes inside the anchor, after its content (placesInside), not after it. */
+  inside: boolean;
 }
 
 /**
@@ -71,9 +74,9 @@ export function createOverlay(deps: OverlayDeps) {
   const currency = deps.config.currency;
   const pickTheme = createThemePicker(deps.config.theme, win);
   const onWork = deps.onWork;
-  /** `fn`, reporting its run time to onWork when there is one (test builds). */
+  /** `fn`, reporting its run time to onWork when there is one (test builds; gone from store builds). */
   const timed = <A extends unknown[]>(what: string, fn: (...args: A) => void): ((...args: A) => void) =>
-    onWork
+    BUILD_TEST_HOOKS && onWork
       ? (...args) => {
           const t = win.performance.now();
           try {
@@ -123,20 +126,15 @@ export function createOverlay(deps: OverlayDeps) {
       if (!entry) return;
       entry.model = { kind: entry.item.kind, data } as BadgeData;
       retrier.settled(item.key, data);
-      for (const m of entry.mounts) paintSoon(m);
+      for (const m of entry.mounts) write(m);
     }),
     onClassified: timed('classified', (address: string, kind: AddressKind) => {
       classified.set(address, kind);
       const list = waiting.get(address) ?? [];
       waiting.delete(address);
       if (!BADGED.has(kind)) return;
-      const items = list.map((w) => ({ ...w.found, kind, address }) as Found);
-      try {
-        beginBatch(items);
-        for (let i = 0; i < items.length; i++) add(items[i]!, list[i]!.visible);
-      } finally {
-        placements.clear();
-      }
+      mayPrune = true;
+      for (const w of list) add({ ...w.found, kind, address } as Found, w.visible);
     }),
   });
 
@@ -173,7 +171,7 @@ export function createOverlay(deps: OverlayDeps) {
           kind: 'order',
           data: { status: 'ready', value: progressed(filled.model.data.value, fill) },
         };
-        for (const m of filled.mounts) paintSoon(m);
+        for (const m of filled.mounts) write(m);
       }
     }),
   );
@@ -212,59 +210,48 @@ export function createOverlay(deps: OverlayDeps) {
    * gathered, one per commit. Data is asked for as soon as a badge is made (so no request waits),
    * and a badge's own changes on hover or click are painted at once.
    */
-  const unplaced = new Map<BadgeMount, boolean>();
-  const repaint = new Set<BadgeMount>();
+  const writes = new Set<BadgeMount>();
   const commitMs = deps.commitMs ?? 120;
   let commitTimer: unknown = null;
   let cancelFrame: (() => void) | null = null;
 
   /** The badge is on the page, or will be at the next commit (its anchor still is). */
   function onPage(m: BadgeMount): boolean {
-    return m.shadow.host.isConnected || (unplaced.has(m) && m.anchor.isConnected);
+    return m.shadow.host.isConnected || (writes.has(m) && m.anchor.isConnected);
   }
 
-  function place(m: BadgeMount, inside: boolean): void {
-    if (commitMs <= 0) {
-      placeBadgeHost(m.anchor, m.shadow.host, inside);
-      return;
+  /**
+   * A new badge to put on the page (`place`), or new data for one: painted now while it is off the
+   * page, else at the next commit.
+   */
+  function write(m: BadgeMount, place = false): void {
+    if (!place && !m.shadow.host.isConnected) paint(m);
+    else if (commitMs <= 0) place ? placeBadgeHost(m.anchor, m.shadow.host, m.inside) : paint(m);
+    else {
+      writes.add(m);
+      // At the cap no more badges can come: put these on the page in the next frame.
+      if (place && mounts.size >= deps.config.maxBadges) commitInFrame();
+      else
+        commitTimer ??= timers.setTimeout(() => {
+          commitTimer = null;
+          commitInFrame();
+        }, commitMs);
     }
-    unplaced.set(m, inside);
-    // At the cap no more badges can come: put these on the page in the next frame.
-    if (mounts.size >= deps.config.maxBadges) commitInFrame();
-    else gather();
-  }
-
-  /** New data for a badge: painted now while it is off the page, else at the next commit. */
-  function paintSoon(m: BadgeMount): void {
-    if (commitMs <= 0 || !m.shadow.host.isConnected) {
-      paint(m);
-      return;
-    }
-    repaint.add(m);
-    gather();
-  }
-
-  function gather(): void {
-    if (commitTimer === null && !cancelFrame)
-      commitTimer = timers.setTimeout(() => {
-        commitTimer = null;
-        commitInFrame();
-      }, commitMs);
   }
 
   function commitInFrame(): void {
     if (commitTimer !== null) timers.clearTimeout(commitTimer);
     commitTimer = null;
-    if (!cancelFrame) cancelFrame = whenFrame(commit, win);
+    cancelFrame ??= whenFrame(commit, win);
   }
 
   /** Writes what was gathered since the last commit (in a frame, before its layout). */
   const commit = timed('commit', () => {
     cancelFrame = null;
-    for (const m of repaint) if (mounts.has(m)) paint(m);
-    repaint.clear();
-    for (const [m, inside] of unplaced) placeBadgeHost(m.anchor, m.shadow.host, inside);
-    unplaced.clear();
+    for (const m of writes)
+      if (m.shadow.host.isConnected) paint(m);
+      else placeBadgeHost(m.anchor, m.shadow.host, m.inside);
+    writes.clear();
   });
 
   function cancelCommit(): void {
@@ -272,8 +259,7 @@ export function createOverlay(deps: OverlayDeps) {
     commitTimer = null;
     cancelFrame?.();
     cancelFrame = null;
-    unplaced.clear();
-    repaint.clear();
+    writes.clear();
   }
 
   /**
@@ -287,8 +273,7 @@ export function createOverlay(deps: OverlayDeps) {
     mayPrune = false;
     for (const m of mounts) {
       if (onPage(m)) continue;
-      unplaced.delete(m);
-      repaint.delete(m);
+      writes.delete(m);
       if (expanded === m) popover.close(false);
       render(null, m.shadow.container);
       mounts.delete(m);
@@ -297,35 +282,12 @@ export function createOverlay(deps: OverlayDeps) {
     }
   }
 
-  /**
-   * Where the badges of the batch being added go and which theme each needs, read for the whole batch
-   * before any badge is written: a computed style read after a write makes the browser recalculate
-   * the page's styles first, once per badge (on a long page, most of the time mounting took) instead
-   * of once per batch. Our inline badge hosts change neither the anchors' display nor the
-   * backgrounds behind them, so the answers read first still hold.
-   */
-  const placements = new Map<Element, { inside: boolean; theme: Theme }>();
-
-  /** Starts a batch of additions: frees the slots of removed badges, then reads placements. */
-  function beginBatch(items: readonly Found[]): void {
-    mayPrune = true;
-    if (mounts.size >= deps.config.maxBadges) prune();
-    let room = deps.config.maxBadges - mounts.size;
-    for (const f of items) {
-      if (room <= 0) break;
-      if (f.kind === 'event' || byAnchor.has(f.anchor) || placements.has(f.anchor)) continue;
-      if (f.kind === 'unknown' && !BADGED.has(classified.get(f.address) ?? '')) continue;
-      if (!f.anchor.parentNode) continue;
-      placements.set(f.anchor, { inside: placesInside(f.anchor), theme: pickTheme(f.anchor) });
-      room--;
-    }
-  }
-
   function mountBadge(f: Found, item: Item): BadgeMount | null {
     if (mounts.size >= deps.config.maxBadges) prune();
     if (mounts.size >= deps.config.maxBadges) return null;
-    const placed = placements.get(f.anchor);
-    const inside = placed?.inside ?? placesInside(f.anchor);
+    // Reads computed styles: no write to the page comes between these reads (badges are made off
+    // the page and put on it together at the next commit), so they force no style recalculation.
+    const inside = placesInside(f.anchor);
     if (hasBadge(f.anchor, inside)) return null;
     let entry = entries.get(item.key);
     if (!entry) {
@@ -337,7 +299,7 @@ export function createOverlay(deps: OverlayDeps) {
       };
       entries.set(item.key, entry);
     }
-    const theme = placed?.theme ?? pickTheme(f.anchor);
+    const theme = pickTheme(f.anchor);
     if (!f.anchor.parentNode) return null;
     const shadow = createBadgeHost(doc, theme);
     shadow.host.setAttribute('data-kind', item.kind);
@@ -352,12 +314,12 @@ export function createOverlay(deps: OverlayDeps) {
       host: shadow.host,
       focus: () => shadow.root.querySelector('button')?.focus(),
     };
-    const m: BadgeMount = { entry, shadow, ref, anchor: f.anchor };
+    const m: BadgeMount = { entry, shadow, ref, anchor: f.anchor, inside };
     entry.mounts.add(m);
     mounts.add(m);
     byAnchor.set(f.anchor, m);
     paint(m);
-    place(m, inside);
+    write(m, true);
     return m;
   }
 
@@ -427,19 +389,13 @@ export function createOverlay(deps: OverlayDeps) {
   const guard =
     (visible: boolean) =>
     (items: Found[]): void => {
-      try {
-        beginBatch(items);
-        for (const f of items) {
-          try {
-            add(f, visible);
-          } catch {
-            // one odd anchor must not stop the others
-          }
+      mayPrune = true;
+      for (const f of items) {
+        try {
+          add(f, visible);
+        } catch {
+          // one odd anchor must not stop the others
         }
-      } catch {
-        // nor one odd page the batch
-      } finally {
-        placements.clear();
       }
     };
 
