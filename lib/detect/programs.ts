@@ -139,7 +139,6 @@ export function knownKind(address: string): AddressKind | null {
 
 /** A human name for a known program or mint. */
 export function knownLabel(address: string): string | undefined {
-  return (
-    (isKnownProgram(address) ? PROGRAM_NAMES[address as KnownProgram] : undefined) ?? KNOWN_MINTS[address]
-  );
+  if (isKnownProgram(address)) return PROGRAM_NAMES[address as KnownProgram];
+  return isKnownMint(address) ? KNOWN_MINTS[address] : undefined;
 }
