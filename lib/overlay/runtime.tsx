@@ -271,15 +271,17 @@ export function createOverlay(deps: OverlayDeps) {
   function prune(): void {
     if (!mayPrune) return;
     mayPrune = false;
-    for (const m of mounts) {
-      if (onPage(m)) continue;
-      writes.delete(m);
-      if (expanded === m) popover.close(false);
-      render(null, m.shadow.container);
-      mounts.delete(m);
-      m.entry.mounts.delete(m);
-      byAnchor.delete(m.anchor);
-    }
+    for (const m of mounts) if (!onPage(m)) unmount(m);
+  }
+
+  function unmount(m: BadgeMount): void {
+    writes.delete(m);
+    if (expanded === m) popover.close(false);
+    render(null, m.shadow.container);
+    m.shadow.host.remove();
+    mounts.delete(m);
+    m.entry.mounts.delete(m);
+    byAnchor.delete(m.anchor);
   }
 
   function mountBadge(f: Found, item: Item): BadgeMount | null {
@@ -439,6 +441,11 @@ export function createOverlay(deps: OverlayDeps) {
         maxPerPage: deps.config.maxBadges,
         onFound: guard(false),
         onVisible: guard(true),
+        // The anchor shows something else now: its badge goes (what it shows now comes as found).
+        onLost(anchor) {
+          const m = byAnchor.get(anchor);
+          if (m) unmount(m);
+        },
       });
     },
     stopPage,

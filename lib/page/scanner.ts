@@ -1,7 +1,7 @@
 import { findAddresses } from '../detect/address';
 import { classify } from '../detect/classify';
 import { kindInText, parseLink } from '../detect/links';
-import type { AddressKind, LinkTarget } from '../detect/types';
+import type { AddressKind, LinkTarget, PredictionEvent } from '../detect/types';
 import { BUILD_TEST_HOOKS } from '../env';
 import type { SiteAdapter } from '../sites/types';
 import { ANCHOR_ATTR, isSkippedTag, OWN_UI_ATTR, wrapHits } from './dom';
@@ -19,6 +19,12 @@ export interface ScannerOptions {
   onFound(items: Found[]): void;
   /** Called when found anchors first come into view (fetch these first). */
   onVisible?(items: Found[]): void;
+  /**
+   * Called when an anchor no longer shows what it was reported for: a link whose href the page
+   * changed, an element whose text (the address) it rewrote in place, as virtualized lists and
+   * framework re-renders do with recycled rows. What it shows now, if anything, is reported again.
+   */
+  onLost?(anchor: Element): void;
   /**
    * Occurrences on the page at a time at most (default 300): at the cap the scanner pauses, and
    * resumes where it stopped once the page has removed some of them (a virtualized list scrolling).
@@ -94,7 +100,7 @@ interface Walk {
  * 3. delivery: found items handed to the overlay in small chunks, within the same time budget.
  */
 export function createScanner(options: ScannerOptions): Scanner {
-  const { adapter, onFound, onVisible, signal } = options;
+  const { adapter, onFound, onVisible, onLost, signal } = options;
   const root = options.root ?? document.body ?? document.documentElement;
   const doc = root.ownerDocument;
   const win = (doc.defaultView ?? globalThis) as typeof globalThis;
@@ -129,8 +135,10 @@ export function createScanner(options: ScannerOptions): Scanner {
   // are held in a plain Map: at most about the cap of them (badges need them alive anyway; those the
   // page removed are let go when the cap is reached), all let go when the scanner stops. Only
   // anchors watched for visibility are in a weak table (at most the badge cap, unobserved once seen).
-  // The value is the address reported there ('' for an event).
+  // The value is the address reported there (the event's key for an event).
   const reported = new Map<Element, string>();
+  /** Elements reported as anchors because their own text is the address (see scanText). */
+  const byText = new Set<Element>();
   const hrefTargets = new Map<string, LinkTarget | null>();
   const foundAt = new WeakMap<Element, Found>();
   // Answers about ancestors hold while the page moves nothing: they are dropped at the start of
@@ -199,6 +207,9 @@ export function createScanner(options: ScannerOptions): Scanner {
     for (const record of records) {
       if (record.type === 'characterData') {
         enqueue(record.target);
+      } else if (record.type === 'attributes') {
+        // An href changed (only hrefs are watched): read the link again.
+        if (!isOwnUi(record.target)) enqueue(record.target);
       } else {
         for (const node of record.addedNodes) {
           // The overlay's own badges are never read (their text is ours).
@@ -246,7 +257,10 @@ export function createScanner(options: ScannerOptions): Scanner {
       let kept = 0;
       for (const anchor of live) {
         if (anchor.isConnected) live[kept++] = anchor;
-        else reported.delete(anchor); // re-added later, it is reported again
+        else {
+          reported.delete(anchor); // re-added later, it is reported again
+          byText.delete(anchor);
+        }
       }
       live.length = kept;
       if (kept + pendingHits < max) return false;
@@ -306,11 +320,25 @@ export function createScanner(options: ScannerOptions): Scanner {
   function report(item: Found, span = false): void {
     if (!span) {
       if (reported.has(item.anchor)) return;
-      reported.set(item.anchor, item.kind === 'event' ? '' : item.address);
+      reported.set(item.anchor, shown(item));
     }
     found++;
     live.push(item.anchor);
     batch.push(item);
+  }
+
+  /** What an occurrence shows: its address, or its event's key. */
+  function shown(item: Found): string {
+    return item.kind === 'event' ? eventKey(item.event) : item.address;
+  }
+
+  /** Lets go of an anchor that no longer shows what it was reported for (the overlay drops its badge). */
+  function forget(el: Element): void {
+    reported.delete(el);
+    byText.delete(el);
+    const at = live.indexOf(el);
+    if (at >= 0) live.splice(at, 1);
+    if (!stopped) onLost?.(el);
   }
 
   function addressKind(address: string, hint: AddressKind, source: Found['source'], element: Element) {
@@ -377,7 +405,14 @@ export function createScanner(options: ScannerOptions): Scanner {
   }
 
   function scanElement(el: Element): void {
-    if (reported.has(el)) return;
+    const before = reported.get(el);
+    if (before !== undefined) {
+      // Reported as a link: read again only if it now points elsewhere (its href changed).
+      if (byText.has(el) || !linkSelector || !el.matches(linkSelector)) return;
+      const target = linkTarget(el);
+      if (target && before === (target.type === 'event' ? eventKey(target.event) : target.address)) return;
+      forget(el);
+    }
     if (linkSelector && el.matches(linkSelector) && scanLink(el)) return;
     if (attributes.length) scanAttributes(el);
   }
@@ -426,7 +461,10 @@ export function createScanner(options: ScannerOptions): Scanner {
         isSoleContent(node)
       ) {
         const kind = addressKind(address, 'unknown', 'text', parent);
-        if (kind) report({ kind, address, source: 'text', anchor: parent });
+        if (kind) {
+          report({ kind, address, source: 'text', anchor: parent });
+          byText.add(parent);
+        }
         return;
       }
     }
@@ -446,6 +484,15 @@ export function createScanner(options: ScannerOptions): Scanner {
     if (!root.contains(node)) return;
     if (node.nodeType === TEXT_NODE) {
       const data = (node as Text).data;
+      // The text of an element anchored by its text changed (a recycled row, a re-render): the
+      // element is let go, then read again like any other.
+      const parent = node.parentElement;
+      if (
+        parent &&
+        byText.has(parent) &&
+        (data.trim() !== reported.get(parent) || !isSoleContent(node as Text))
+      )
+        forget(parent);
       if (readText && data.length >= MIN_TEXT) scanText(node as Text, data);
       return;
     }
@@ -649,6 +696,7 @@ export function createScanner(options: ScannerOptions): Scanner {
     stopped = true;
     queued.clear();
     reported.clear();
+    byText.clear();
     contexts.clear();
     mutations.disconnect();
     visibility?.disconnect();
@@ -667,7 +715,13 @@ export function createScanner(options: ScannerOptions): Scanner {
   if (signal?.aborted) stop();
   else {
     signal?.addEventListener('abort', stop, { once: true });
-    mutations.observe(root, { childList: true, subtree: true, characterData: true });
+    mutations.observe(root, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      // Links read as links are read again when their href changes (recycled rows).
+      ...(linkSelector ? { attributes: true, attributeFilter: ['href'] } : {}),
+    });
     enqueue(root);
     schedule();
   }
@@ -697,6 +751,11 @@ function isSoleContent(node: Text): boolean {
 
 function isOwnUi(node: Node): boolean {
   return node.nodeType === ELEMENT_NODE && (node as Element).hasAttribute(OWN_UI_ATTR);
+}
+
+/** An event link's identity, to tell whether a link points elsewhere now. */
+function eventKey(event: PredictionEvent): string {
+  return `${event.exchange}:${event.id}`;
 }
 
 function isEditable(el: Element): boolean {

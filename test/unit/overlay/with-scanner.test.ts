@@ -48,6 +48,28 @@ describe('overlay with the real scanner', () => {
     expect(asked.sort()).toEqual(['tokenFlow', 'walletBadge']);
   });
 
+  it('follows a recycled row: a link repointed and a cell rewritten in place get the new badge', async () => {
+    const wallet = (i: number) => bs58.encode(Uint8Array.from({ length: 32 }, (_, k) => [0x81, i][k] ?? 0));
+    document.body.innerHTML = `<table><tr><td><a id="l" href="https://birdeye.so/profile/${wallet(1)}">trader</a></td>
+      <td id="c">${wallet(2)}</td></tr></table>`;
+    startWithScanner('https://birdeye.so/profile/x', {
+      classify: () => ({ [wallet(2)]: 'wallet', [wallet(4)]: 'wallet' }),
+    });
+    const shown = () => badges().map((b) => [b.getAttribute('data-address'), b.getAttribute('data-state')]);
+    await expect.poll(shown).toEqual([
+      [wallet(1), 'ready'],
+      [wallet(2), 'ready'],
+    ]);
+    // The list reuses the row for other traders: the framework rewrites its href and its text.
+    document.getElementById('l')!.setAttribute('href', `https://birdeye.so/profile/${wallet(3)}`);
+    (document.getElementById('c')!.firstChild as Text).data = wallet(4);
+    await expect.poll(shown).toEqual([
+      [wallet(3), 'ready'],
+      [wallet(4), 'ready'],
+    ]);
+    expect(document.getElementById('c')!.firstChild).toBeInstanceOf(Text); // the cell's text is whole
+  });
+
   it('keeps badging a virtualized list past the cap: rows the page removes free their places', async () => {
     const wallet = (i: number) => bs58.encode(Uint8Array.from({ length: 32 }, (_, k) => [0x80, i][k] ?? 0));
     const row = (i: number) => `<li><a href="https://birdeye.so/profile/${wallet(i)}">trader ${i}</a></li>`;

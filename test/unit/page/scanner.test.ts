@@ -405,3 +405,55 @@ describe('time slices', () => {
     expect(found.every((f) => f.anchor.textContent === f.address)).toBe(true);
   });
 });
+
+describe('recycled rows: an anchor that shows something else now', () => {
+  const kinds = () => found.map((f) => (f.kind === 'event' ? f.kind : f.address));
+
+  it('an element whose address text is rewritten in place is lost, then found with the new one', async () => {
+    document.body.innerHTML = `<table><tr><td id="cell">${addressAt(1)}</td></tr></table>`;
+    const lost: Element[] = [];
+    const scanner = scan({ onLost: (a) => lost.push(a) });
+    await scanner.idle();
+    const cell = document.getElementById('cell')!;
+    expect(found.map((f) => f.anchor)).toEqual([cell]);
+    // A framework re-render writes the new row's address into the same text node.
+    (cell.firstChild as Text).data = addressAt(2);
+    await scanner.idle();
+    expect(lost).toEqual([cell]);
+    expect(kinds()).toEqual([addressAt(1), addressAt(2)]);
+    expect(found[1]!.anchor).toBe(cell);
+    expect(cell.childNodes).toHaveLength(1); // still the element as anchor: no span split
+    // Then text that is no address: lost, nothing found.
+    (cell.firstChild as Text).data = 'n/a';
+    await scanner.idle();
+    expect(lost).toEqual([cell, cell]);
+    expect(found).toHaveLength(2);
+    // The same address written again is nothing new.
+    (cell.firstChild as Text).data = addressAt(3);
+    await scanner.idle();
+    (cell.firstChild as Text).data = ` ${addressAt(3)} `;
+    await scanner.idle();
+    expect(kinds()).toEqual([addressAt(1), addressAt(2), addressAt(3)]);
+    expect(lost).toHaveLength(2);
+  });
+
+  it('a link whose href is changed to another address is lost, then found with the new one', async () => {
+    document.body.innerHTML = `<p><a id="l" href="https://solscan.io/account/${addressAt(1)}">trader</a></p>`;
+    const lost: Element[] = [];
+    const scanner = scan({ onLost: (a) => lost.push(a) });
+    await scanner.idle();
+    const link = document.getElementById('l')!;
+    link.setAttribute('href', `https://solscan.io/account/${addressAt(1)}`); // same target
+    await scanner.idle();
+    expect(lost).toEqual([]);
+    link.setAttribute('href', `https://solscan.io/account/${addressAt(2)}`);
+    await scanner.idle();
+    expect(lost).toEqual([link]);
+    expect(kinds()).toEqual([addressAt(1), addressAt(2)]);
+    expect(found[1]!.anchor).toBe(link);
+    link.setAttribute('href', '/about');
+    await scanner.idle();
+    expect(lost).toEqual([link, link]);
+    expect(found).toHaveLength(2);
+  });
+});
