@@ -163,6 +163,23 @@ export function causedByUs(tasks: readonly LongTask[], work: readonly LongTask[]
     .filter(({ task, ours }) => task.duration - ours <= LONG_TASK_MS);
 }
 
+/**
+ * How many long tasks our work caused: causedByUs, plus each stretch of our own work over 50 ms
+ * that starts in no reported long task (it is one of ours even where the page's observer saw none).
+ */
+export function ourLongTaskCount(tasks: readonly LongTask[], work: readonly LongTask[]): number {
+  const unreported = work.filter(
+    (w) =>
+      w.duration > LONG_TASK_MS && !tasks.some((t) => t.start <= w.start && t.start + t.duration >= w.start),
+  );
+  return causedByUs(tasks, work).length + unreported.length;
+}
+
+/** When the page finished parsing (its floor script ran): the start of the full scan's window. */
+export async function parsedAtOf(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __bench: { parsedAt: number } }).__bench.parsedAt);
+}
+
 export async function floorOf(page: Page): Promise<{ ms: number; nodes: number; chars: number }> {
   return page.evaluate(() => (window as unknown as { __bench: { floor: never } }).__bench.floor);
 }

@@ -29,15 +29,16 @@ import {
   causedByUs,
   floorOf,
   isolatedFloorOf,
-  LONG_TASK_MS,
   type LongFrame,
   type LongTask,
   launch,
   longFrames,
   longTasks,
   naiveBurst,
+  ourLongTaskCount,
   ourWork,
   overlap,
+  parsedAtOf,
   readProbe,
   type Work,
   waitForScan,
@@ -269,12 +270,7 @@ const layoutOf = (frames: LongFrame[], from: number, to: number) =>
 function tally(tasks: LongTask[], allWork: Work[], into: number[], from: number, to: number): LongTask[] {
   const work = within(allWork, from, to);
   const caused = causedByUs(tasks, work);
-  // A stretch of our own work over 50 ms is a long task of ours even where none was reported.
-  const unreported = work.filter(
-    (w) =>
-      w.duration > LONG_TASK_MS && !tasks.some((t) => t.start <= w.start && t.start + t.duration >= w.start),
-  );
-  into.push(caused.length + unreported.length);
+  into.push(ourLongTaskCount(tasks, work));
   for (const t of tasks) oursInTaskMax = Math.max(oursInTaskMax, overlap(t, work));
   for (const w of work) {
     if (w.duration <= longestWork) continue;
@@ -319,16 +315,14 @@ if (ext && need.heavy) {
     floorMs.push(floor.ms);
     isolatedFloorMs.push(await isolatedFloorOf(ext.page));
     detectRatios.push(probe.ms / floor.ms);
-    const parsedAt = await ext.page.evaluate(
-      () => (window as unknown as { __bench: { parsedAt: number } }).__bench.parsedAt,
-    );
+    const parsedAt = await parsedAtOf(ext.page);
     const scanTasks = within(await longTasks(ext.page), parsedAt, probe.idleAt);
     scanLongTasks.push(scanTasks);
     scanWindowMs.push(probe.idleAt - parsedAt);
     const scanCausedTasks = tally(scanTasks, await ourWork(ext.page), scanCaused, parsedAt, probe.idleAt);
-    if (TRACE) for (const line of attribute(scanTasks, await longFrames(ext.page))) log(`  scan ${line}`);
-    for (const line of attribute(scanCausedTasks, await longFrames(ext.page)))
-      log(`  scan, caused by us: ${line}`);
+    const frames = await longFrames(ext.page);
+    if (TRACE) for (const line of attribute(scanTasks, frames)) log(`  scan ${line}`);
+    for (const line of attribute(scanCausedTasks, frames)) log(`  scan, caused by us: ${line}`);
     if (run < 3 && need.burst) {
       log(
         `heavy page: scroll burst ${run + 1}/3 (${BURST.times} x ${BURST.rows} rows every ${BURST.everyMs} ms)`,
@@ -340,8 +334,9 @@ if (ext && need.heavy) {
       const tasks = within(await longTasks(ext.page), window_.startedAt, after.idleAt);
       burstLongTasks.push(tasks);
       const caused = tally(tasks, await ourWork(ext.page), burstCaused, window_.startedAt, after.idleAt);
-      burstLayout.ours.push(...layoutOf(await longFrames(ext.page), window_.startedAt, after.idleAt));
-      for (const line of attribute(caused, await longFrames(ext.page))) log(`  burst, caused by us: ${line}`);
+      const frames = await longFrames(ext.page);
+      burstLayout.ours.push(...layoutOf(frames, window_.startedAt, after.idleAt));
+      for (const line of attribute(caused, frames)) log(`  burst, caused by us: ${line}`);
     }
   }
 }
@@ -371,9 +366,7 @@ if (need.naive) {
     log('page alone (no extension, no observer): heavy page load and burst');
     await plain.page.goto(`${origin}/heavy.html`);
     await sleep(Math.max(500, median(scanWindowMs)));
-    const parsedAt = await plain.page.evaluate(
-      () => (window as unknown as { __bench: { parsedAt: number } }).__bench.parsedAt,
-    );
+    const parsedAt = await parsedAtOf(plain.page);
     pageAloneLoadLongTasks = within(
       await longTasks(plain.page),
       parsedAt,
@@ -425,17 +418,18 @@ const ours = median(burstCost.heavy);
  * alone in the same span (the worst run's long tasks with the extension, less the page alone's),
  * which also counts the layouts our writes cause (a rendering task runs none of our script).
  */
+const worst = (runs: LongTask[][]) => Math.max(...runs.map((t) => t.length));
 function longTaskFigure() {
-  const worst = (runs: LongTask[][]) => Math.max(...runs.map((t) => t.length));
   const scanExcess = Math.max(0, worst(scanLongTasks) - pageAloneLoadLongTasks);
   const burstExcess = Math.max(0, worst(burstLongTasks) - pageAloneLongTasks);
   const scan = Math.max(scanExcess, Math.max(...scanCaused));
   const burst = Math.max(burstExcess, Math.max(...burstCaused));
   return { scan, burst, total: scan + burst };
 }
+const longTask = longTaskFigure();
 const all: Record<string, number> = {
   'detect.ratioToFloor': round(median(detectRatios)),
-  'scan.longTasks': longTaskFigure().total,
+  'scan.longTasks': longTask.total,
   'scan.mutationCostRatio': round(ours / median(burstCost.small)),
   'requests.pnlBatchCalls': pnlBatchCalls,
   'requests.pnlBatchFloor': Math.ceil(wallets.length / 100),
@@ -464,7 +458,7 @@ const rows: Row[] = (
       'scan.longTasks',
       '0',
       f['scan.longTasks'] === 0,
-      `scan ${longTaskFigure().scan} + burst ${longTaskFigure().burst}: long tasks in the worst run with the extension, scan ${Math.max(...scanLongTasks.map((t) => t.length))} and burst ${Math.max(...burstLongTasks.map((t) => t.length))}, less the page alone's in the same spans, load ${pageAloneLoadLongTasks} and burst ${pageAloneLongTasks} (with the naive observer: ${Math.max(...baselineLongTasks)}); those our own work took past 50 ms (or a stretch of it over 50 ms): scan ${Math.max(...scanCaused)}, burst ${Math.max(...burstCaused)}; our work inside any one long task at most ${oursInTaskMax.toFixed(1)} ms, longest stretch ${longestWork.toFixed(1)} ms (${longestWhat}); style+layout per blocking burst frame (median) ${median(burstLayout.ours).toFixed(0)} ms with the extension, ${median(burstLayout.alone).toFixed(0)} ms page alone`,
+      `scan ${longTask.scan} + burst ${longTask.burst}: long tasks in the worst run with the extension, scan ${worst(scanLongTasks)} and burst ${worst(burstLongTasks)}, less the page alone's in the same spans, load ${pageAloneLoadLongTasks} and burst ${pageAloneLongTasks} (with the naive observer: ${Math.max(...baselineLongTasks)}); those our own work took past 50 ms (or a stretch of it over 50 ms): scan ${Math.max(...scanCaused)}, burst ${Math.max(...burstCaused)}; our work inside any one long task at most ${oursInTaskMax.toFixed(1)} ms, longest stretch ${longestWork.toFixed(1)} ms (${longestWhat}); style+layout per blocking burst frame (median) ${median(burstLayout.ours).toFixed(0)} ms with the extension, ${median(burstLayout.alone).toFixed(0)} ms page alone`,
     ],
     [
       'scan.mutationCostRatio',

@@ -68,14 +68,13 @@ export function createBadgeHost(doc: Document, theme: Theme): ShadowMount {
 
 /**
  * Puts a badge host right after its anchor (inside it, after its content, for table cells, list
- * items and block-level anchors: `inside` is placesInside(anchor)). False when the anchor has left
- * the page.
+ * items and block-level anchors: `inside` is placesInside(anchor)); nothing when the anchor has no
+ * parent any more (its badge is let go by the next prune).
  */
-export function placeBadgeHost(anchor: Element, host: Element, inside: boolean): boolean {
-  if (!anchor.parentNode) return false;
+export function placeBadgeHost(anchor: Element, host: Element, inside: boolean): void {
+  if (!anchor.parentNode) return;
   if (inside) anchor.append(host);
   else anchor.after(host);
-  return true;
 }
 
 /** The popover host: fixed to the viewport above everything on the page. */

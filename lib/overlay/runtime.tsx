@@ -171,7 +171,7 @@ export function createOverlay(deps: OverlayDeps) {
           kind: 'order',
           data: { status: 'ready', value: progressed(filled.model.data.value, fill) },
         };
-        for (const m of filled.mounts) write(m);
+        for (const m of filled.mounts) paint(m);
       }
     }),
   );
@@ -222,21 +222,25 @@ export function createOverlay(deps: OverlayDeps) {
 
   /**
    * A new badge to put on the page (`place`), or new data for one: painted now while it is off the
-   * page, else at the next commit.
+   * page (that costs the page nothing), else written at the next commit.
    */
   function write(m: BadgeMount, place = false): void {
-    if (!place && !m.shadow.host.isConnected) paint(m);
-    else if (commitMs <= 0) place ? placeBadgeHost(m.anchor, m.shadow.host, m.inside) : paint(m);
-    else {
-      writes.add(m);
-      // At the cap no more badges can come: put these on the page in the next frame.
-      if (place && mounts.size >= deps.config.maxBadges) commitInFrame();
-      else
-        commitTimer ??= timers.setTimeout(() => {
-          commitTimer = null;
-          commitInFrame();
-        }, commitMs);
-    }
+    if (!place && !m.shadow.host.isConnected) return paint(m);
+    if (commitMs <= 0) return apply(m);
+    writes.add(m);
+    // At the cap no more badges can come: put these on the page in the next frame.
+    if (place && mounts.size >= deps.config.maxBadges) commitInFrame();
+    else
+      commitTimer ??= timers.setTimeout(() => {
+        commitTimer = null;
+        commitInFrame();
+      }, commitMs);
+  }
+
+  /** One badge's write: put on the page, or (on it already) repainted. */
+  function apply(m: BadgeMount): void {
+    if (m.shadow.host.isConnected) paint(m);
+    else placeBadgeHost(m.anchor, m.shadow.host, m.inside);
   }
 
   function commitInFrame(): void {
@@ -248,9 +252,7 @@ export function createOverlay(deps: OverlayDeps) {
   /** Writes what was gathered since the last commit (in a frame, before its layout). */
   const commit = timed('commit', () => {
     cancelFrame = null;
-    for (const m of writes)
-      if (m.shadow.host.isConnected) paint(m);
-      else placeBadgeHost(m.anchor, m.shadow.host, m.inside);
+    for (const m of writes) apply(m);
     writes.clear();
   });
 

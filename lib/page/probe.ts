@@ -20,9 +20,10 @@ export type ProbePart = 'detect' | 'anchor' | 'overlay';
 
 /**
  * Every stretch of the content script's own main-thread work, as flat `[start, ms, what, ...]`
- * triples (the scanner's slice steps and the overlay's handling of answers): the benchmark tells the page's own long
- * tasks from those this work made long. Published on <html> as JSON when the page dispatches
- * WORK_EVENT on the document (the event reaches the content script's listener synchronously).
+ * triples (the scanner's slice steps and the overlay's handling of answers): the benchmark tells
+ * the page's own long tasks from those this work made long. Published on <html> as JSON when the
+ * page dispatches WORK_EVENT on the document (the event reaches the content script's listener
+ * synchronously).
  */
 export const WORK_ATTR = 'data-onchain-lens-work';
 export const WORK_EVENT = 'onchain-lens-bench-work';

@@ -327,11 +327,6 @@ export function createScanner(options: ScannerOptions): Scanner {
     batch.push(item);
   }
 
-  /** What an occurrence shows: its address, or its event's key. */
-  function shown(item: Found): string {
-    return item.kind === 'event' ? eventKey(item.event) : item.address;
-  }
-
   /** Lets go of an anchor that no longer shows what it was reported for (the overlay drops its badge). */
   function forget(el: Element): void {
     reported.delete(el);
@@ -410,7 +405,7 @@ export function createScanner(options: ScannerOptions): Scanner {
       // Reported as a link: read again only if it now points elsewhere (its href changed).
       if (byText.has(el) || !linkSelector || !el.matches(linkSelector)) return;
       const target = linkTarget(el);
-      if (target && before === (target.type === 'event' ? eventKey(target.event) : target.address)) return;
+      if (target && before === shown(target)) return;
       forget(el);
     }
     if (linkSelector && el.matches(linkSelector) && scanLink(el)) return;
@@ -753,9 +748,12 @@ function isOwnUi(node: Node): boolean {
   return node.nodeType === ELEMENT_NODE && (node as Element).hasAttribute(OWN_UI_ATTR);
 }
 
-/** An event link's identity, to tell whether a link points elsewhere now. */
-function eventKey(event: PredictionEvent): string {
-  return `${event.exchange}:${event.id}`;
+/**
+ * What an occurrence or a link target shows (its address, or its event's identity), to tell whether
+ * an anchor shows something else now.
+ */
+function shown(at: { event?: PredictionEvent; address?: string }): string {
+  return at.event ? `${at.event.exchange}:${at.event.id}` : (at.address ?? '');
 }
 
 function isEditable(el: Element): boolean {

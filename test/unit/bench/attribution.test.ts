@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { causedByUs, overlap } from '../../../bench/browser';
+import { causedByUs, ourLongTaskCount, overlap } from '../../../bench/browser';
 
 const t = (start: number, duration: number) => ({ start, duration });
 
@@ -27,5 +27,13 @@ describe('benchmark long-task attribution', () => {
 
   it('never counts a long task with none of our work in it', () => {
     expect(causedByUs([t(0, 51), t(100, 400)], [t(60, 10)])).toEqual([]);
+  });
+
+  it('also counts a stretch of our own work over 50 ms that no reported long task holds', () => {
+    const tasks = [t(0, 200), t(1000, 58)];
+    const work = [t(1000, 8), t(500, 60), t(50, 70), t(2000, 40)];
+    // 1000 (ours by causedByUs) + 500 (a 60 ms stretch nobody reported); 50 is inside the page's task.
+    expect(ourLongTaskCount(tasks, work)).toBe(2);
+    expect(ourLongTaskCount([], [t(0, 51), t(100, 50)])).toBe(1);
   });
 });

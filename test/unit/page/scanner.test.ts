@@ -15,6 +15,14 @@ const addressAt = (i: number) => {
   return bs58.encode(bytes);
 };
 
+/** 10,000 rows (20,000 nodes), an address after every `every`-th row's label. */
+function longPage(every: number): string {
+  const rows: string[] = [];
+  for (let i = 0; i < 10_000; i++)
+    rows.push(`<div><span>row ${i}</span>${i % every === 0 ? ` ${addressAt(i)}` : ''}</div>`);
+  return rows.join('');
+}
+
 let controller: AbortController;
 let found: Found[];
 
@@ -268,10 +276,7 @@ describe('scanner', () => {
   });
 
   it('slices a 20,000-node page into tasks within the budget', async () => {
-    const rows: string[] = [];
-    for (let i = 0; i < 10_000; i++)
-      rows.push(`<div><span>row ${i}</span>${i % 50 === 0 ? ` ${addressAt(i)}` : ''}</div>`);
-    document.body.innerHTML = rows.join('');
+    document.body.innerHTML = longPage(50);
     let clock = 0;
     let resumedAt = 0;
     const sliceLengths: number[] = [];
@@ -294,10 +299,7 @@ describe('scanner', () => {
   });
 
   it('writes the anchors of hits spread over a long page together, not slice by slice', async () => {
-    const rows: string[] = [];
-    for (let i = 0; i < 10_000; i++)
-      rows.push(`<div><span>row ${i}</span>${i % 100 === 0 ? ` ${addressAt(i)}` : ''}</div>`);
-    document.body.innerHTML = rows.join('');
+    document.body.innerHTML = longPage(100);
     let clock = 0;
     const spansAtEachYield: number[] = [];
     const scanner = scan({
