@@ -225,11 +225,15 @@ export function createOverlay(deps: OverlayDeps) {
    * page (that costs the page nothing), else written at the next commit.
    */
   function write(m: BadgeMount, place = false): void {
-    if (!place && !m.shadow.host.isConnected) return paint(m);
-    if (commitMs <= 0) return apply(m);
+    if (!place && !m.shadow.host.isConnected) paint(m);
+    else if (commitMs <= 0) apply(m);
+    else gather(m, place && mounts.size >= deps.config.maxBadges);
+  }
+
+  /** Keeps a write for the next commit: in the next frame at the cap, else in commitMs. */
+  function gather(m: BadgeMount, atCap: boolean): void {
     writes.add(m);
-    // At the cap no more badges can come: put these on the page in the next frame.
-    if (place && mounts.size >= deps.config.maxBadges) commitInFrame();
+    if (atCap) commitInFrame();
     else
       commitTimer ??= timers.setTimeout(() => {
         commitTimer = null;
