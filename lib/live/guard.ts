@@ -17,6 +17,12 @@ type Check = (v: unknown) => boolean;
 const DIGITS = /^\d+$/;
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+/**
+ * An object kept whole must have no own `__proto__` key (JSON.parse makes one from `"__proto__"`):
+ * zod copies objects key by key, and assigning that key sets the copy's prototype instead, so its
+ * answer differs. Such an item goes to zod.
+ */
+const keptWhole = (v: unknown): v is Obj => isObj(v) && !Object.hasOwn(v, '__proto__');
 const str: Check = (v) => typeof v === 'string';
 const num: Check = (v) => typeof v === 'number' && Number.isFinite(v);
 const bool: Check = (v) => typeof v === 'boolean';
@@ -63,7 +69,7 @@ function fieldsPass(o: Obj, c: Compiled): boolean {
 /** A loose object: every known field checked, unknown fields kept. */
 function loose(shape: Partial<Shape>): Check {
   const c = compile({ required: shape.required ?? {}, optional: shape.optional ?? {} });
-  return (v) => isObj(v) && fieldsPass(v, c);
+  return (v) => keptWhole(v) && fieldsPass(v, c);
 }
 
 /** A strip object: known fields checked and copied, unknown fields dropped (zod's `z.object`). */
@@ -159,7 +165,7 @@ function order(v: unknown): Obj | undefined {
 // ---------- events and snapshots ----------
 
 const priceMap: Check = (v) => {
-  if (!isObj(v)) return false;
+  if (!keptWhole(v)) return false;
   for (const k in v) if (!maybeNum(v[k])) return false;
   return true;
 };
