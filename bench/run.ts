@@ -135,7 +135,7 @@ async function simGet<T>(path: string): Promise<T> {
 async function clearRequests(): Promise<void> {
   await fetch(`${sim.url}/__sim/requests`, { method: 'DELETE' });
 }
-type Logged = { method: string; path: string; status: number };
+type Logged = { method: string; path: string; status: number; time: number; items?: number };
 
 function contentScripts(dir: string): { files: string[]; gzip: number; text: string } {
   const csDir = join(dir, 'content-scripts');
@@ -215,6 +215,7 @@ const ext = needExtension ? await launch(extensionDir) : null;
 const byKind: Record<string, number> = {};
 let firstVisit: Logged[] = [];
 let pnlBatchCalls = 0;
+let pnlBatchSizes = '';
 let badgesShown = 0;
 let revisit = 0;
 if (ext && need.requests) {
@@ -227,6 +228,8 @@ if (ext && need.requests) {
   firstVisit = await simGet<Logged[]>('/__sim/requests');
   for (const e of firstVisit) byKind[kindOf(e)] = (byKind[kindOf(e)] ?? 0) + 1;
   pnlBatchCalls = byKind['pnl wallets batch'] ?? 0;
+  const batches = firstVisit.filter((e) => kindOf(e) === 'pnl wallets batch');
+  pnlBatchSizes = batches.map((e) => `${e.items ?? '?'} at ${e.time - batches[0]!.time}`).join(', ');
   badgesShown = await ext.page.locator('[data-onchain-lens="badge"]').count();
   await clearRequests();
   await ext.page.goto(`${origin}/wallets.html`);
@@ -470,7 +473,7 @@ const rows: Row[] = (
       'requests.pnlBatchCalls',
       '<= floor',
       pnlBatchCalls <= f['requests.pnlBatchFloor']!,
-      `${badgesShown} badges`,
+      `${badgesShown} badges; wallets per call, at ms after the first: ${pnlBatchSizes}`,
     ],
     ['requests.pnlBatchFloor', '', null, 'ceil(500 / 100)'],
     ['requests.revisit', '0', revisit === 0, 'same page again within the TTL'],

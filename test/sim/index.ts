@@ -118,6 +118,8 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     const control = url.pathname.startsWith('/__sim/');
     const pm = url.pathname === '/pm' || url.pathname.startsWith('/pm/');
     const started = Date.now();
+    /** Items a batch POST asked for (its body's first array), for the benchmark's batch sizes. */
+    let items: number | undefined;
     res.on('finish', () => {
       if (control) return;
       if (s.log.length >= 20_000) s.log.shift();
@@ -127,6 +129,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
         query: Object.fromEntries(url.searchParams),
         time: started,
         status: res.statusCode,
+        ...(items === undefined ? {} : { items }),
       });
       if (opts.log)
         console.log(
@@ -146,6 +149,8 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
         if (buf.length > 0) {
           try {
             body = JSON.parse(buf.toString('utf8'));
+            const list = body && typeof body === 'object' && Object.values(body).find(Array.isArray);
+            if (list) items = list.length;
           } catch {
             bodyError = true;
           }

@@ -29,6 +29,8 @@ export interface LogEntry {
   query: Record<string, string>;
   time: number;
   status: number;
+  /** For a POST whose body holds a list (a batch): how many items it asked for. */
+  items?: number;
 }
 
 export interface SimState {

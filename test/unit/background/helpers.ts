@@ -13,6 +13,7 @@ export interface LoggedRequest {
   query: Record<string, string>;
   time: number;
   status: number;
+  items?: number;
 }
 
 export async function control(sim: Sim, method: string, path: string, body?: unknown): Promise<unknown> {

@@ -199,6 +199,22 @@ describe('request economy of a page with 500 wallets (issue 11)', () => {
     expect(firstDca).toEqual(new Set(wallets.slice(0, visibleCount)));
   }, 40_000);
 
+  it('a busy worker: wallets reaching the data service 6 ms apart still go out in whole batches of 100', async () => {
+    // On a slow machine the first visit's 500 DCA answers keep the worker busy, and a page's
+    // off-screen wallets reach the batcher a few ms apart: with a 400 ms cap on a batch's wait they
+    // went out as batches of about 60 (7 calls for the benchmark's 500 wallets, floor 5).
+    services = simServices(sim);
+    const wallets = Array.from({ length: 400 }, (_, i) => addr(11000 + i));
+    const pending: Promise<unknown>[] = [];
+    for (const w of wallets) {
+      pending.push(services.data.walletBadge(w));
+      await sleep(6);
+    }
+    await Promise.all(pending);
+    const batches = await requests(sim, '/v2/pnl/wallets/batch');
+    expect(batches.map((b) => b.items)).toEqual([100, 100, 100, 100]);
+  }, 20_000);
+
   it('the account batcher benefits too: 100 addresses classified in 5 messages 40 ms apart -> 1 RPC call', async () => {
     services = simServices(sim);
     const addresses = Array.from({ length: 100 }, (_, i) => addr(9000 + i));
