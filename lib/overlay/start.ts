@@ -3,6 +3,7 @@ import { BUILD_TEST_HOOKS } from '../env';
 import { ask, onPush } from '../messenger';
 import { createScanner } from '../page';
 import { recordWork } from '../page/probe';
+import { afterFrame } from '../page/schedule';
 import { adapterFor } from '../sites';
 import { createOverlay } from './runtime';
 import type { OverlayConfig } from './types';
@@ -30,6 +31,8 @@ export async function startOverlay(ctx: ContentScriptContext): Promise<void> {
     mark('off');
     return;
   }
+  await afterFrame(window);
+  if (ctx.isInvalid) return;
   const overlay = createOverlay({
     ask,
     onPush,

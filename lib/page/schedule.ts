@@ -42,6 +42,14 @@ export function whenFrame(task: () => void, win: Win = globalThis as Win, fallba
   return cancel;
 }
 
+/**
+ * Resolves once the next frame has been rendered (its style, layout and paint done: a task queued
+ * from its animation frame callback runs after them), or after `fallbackMs` when frames do not run.
+ */
+export function afterFrame(win: Win = globalThis as Win, fallbackMs = 100): Promise<void> {
+  return new Promise((resolve) => whenFrame(() => setTimeout(resolve, 0), win, fallbackMs));
+}
+
 /** Gives the main thread back to the page between slices of work. */
 export function yieldToPage(win: Win = globalThis as Win): Promise<void> {
   const yieldFn = win.scheduler?.yield;

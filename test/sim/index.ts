@@ -149,8 +149,9 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
         if (buf.length > 0) {
           try {
             body = JSON.parse(buf.toString('utf8'));
-            const list = body && typeof body === 'object' && Object.values(body).find(Array.isArray);
-            if (list) items = list.length;
+            const list =
+              body && typeof body === 'object' ? Object.values(body).find(Array.isArray) : undefined;
+            if (Array.isArray(list)) items = list.length;
           } catch {
             bodyError = true;
           }

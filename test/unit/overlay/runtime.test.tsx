@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
+import { options } from 'preact';
 import { describe, expect, it, vi } from 'vitest';
+import { Badge } from '../../../components/shared/Badge';
 import { errorMessage } from '../../../lib/errors';
 import type { createOverlay, OverlayDeps } from '../../../lib/overlay/runtime';
 import { fill, order, walletBadge } from '../components/fixtures';
@@ -11,6 +13,7 @@ import {
   overlayPerTest,
   popoverHost,
   popoverRoot,
+  roots,
   startOverlay,
 } from './harness';
 
@@ -391,6 +394,37 @@ describe('badges put on the page together', () => {
     expect(host.getAttribute('data-state')).toBe('loading'); // not written at once
     await vi.advanceTimersByTimeAsync(250);
     expect(host.getAttribute('data-state')).toBe('ready');
+  });
+
+  it('renders data for a badge on the page off the page as it arrives: the commit only swaps it in', async () => {
+    let answer: (v: unknown) => void = () => {};
+    start({ commitMs: 120, config }, { walletBadge: () => new Promise((resolve) => (answer = resolve)) });
+    const item = found('wallet', W(1));
+    overlay.found([item]);
+    overlay.visible([item]);
+    await vi.advanceTimersByTimeAsync(250);
+    const host = badges()[0]!;
+    const shown = roots.get(host)!.querySelector('button');
+    let renders = 0;
+    const before = options.diffed;
+    options.diffed = (vnode) => {
+      if (vnode.type === Badge) renders++;
+      before?.(vnode);
+    };
+    try {
+      answer(walletBadge({ address: W(1) }));
+      await vi.advanceTimersByTimeAsync(1);
+      expect(renders).toBe(1); // rendered now, off the page
+      expect(roots.get(host)!.querySelector('button')).toBe(shown); // the page is not written yet
+      renders = 0;
+      await vi.advanceTimersByTimeAsync(250);
+      expect(renders).toBe(0); // the commit renders nothing
+      expect(host.getAttribute('data-state')).toBe('ready');
+      expect(roots.get(host)!.querySelectorAll('button')).toHaveLength(1);
+      expect(badgeButton(host).getAttribute('data-state')).toBe('ready');
+    } finally {
+      options.diffed = before;
+    }
   });
 
   it('places them in the next frame once the cap is reached (no more can come)', async () => {

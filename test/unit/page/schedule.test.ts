@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { whenFrame } from '../../../lib/page/schedule';
+import { afterFrame, whenFrame } from '../../../lib/page/schedule';
 
 /** A window with hand-driven animation frames and idle callbacks (records which one ran the task). */
 function fakeWindow() {
@@ -53,6 +53,37 @@ describe('whenFrame', () => {
     frame();
     vi.advanceTimersByTime(200);
     expect(cancelled).not.toHaveBeenCalled();
+    vi.useRealTimers();
+  });
+});
+
+describe('afterFrame', () => {
+  it('resolves in a task after the next frame (after its style and layout), not in the frame', async () => {
+    vi.useFakeTimers();
+    const { win, frame } = fakeWindow();
+    let done = false;
+    void afterFrame(win, 100).then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(done).toBe(false); // no frame yet
+    frame();
+    await Promise.resolve();
+    expect(done).toBe(false); // the frame's own rendering comes first
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(true);
+    vi.useRealTimers();
+  });
+
+  it('resolves after the fallback when frames do not run (a hidden tab)', async () => {
+    vi.useFakeTimers();
+    const { win } = fakeWindow();
+    let done = false;
+    void afterFrame(win, 100).then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(101);
+    expect(done).toBe(true);
     vi.useRealTimers();
   });
 });
