@@ -4,6 +4,7 @@ import { Popover } from '../../components/overlay/Popover';
 import { placePopover } from '../../components/overlay/position';
 import type { BadgeData } from '../../components/shared/badgeFace';
 import { toErrorView } from '../../components/shared/Loadable';
+import { MIRROR_HOOKS } from '../env';
 import { errorMessage } from '../errors';
 import { shortAddress, truncateText } from '../format';
 import type { Topic } from '../messaging';
@@ -96,7 +97,7 @@ export function createPopover(o: PopoverOptions) {
       </Popover>,
       s.mount.container,
     );
-    if (o.testHooks) mirror(s);
+    if (MIRROR_HOOKS && o.testHooks) mirror(s);
     place(s);
   };
 

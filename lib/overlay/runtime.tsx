@@ -8,7 +8,7 @@ import {
   hostState,
 } from '../../components/shared/badgeFace';
 import type { Loadable } from '../../components/shared/Loadable';
-import { BUILD_TEST_HOOKS } from '../env';
+import { BUILD_TEST_HOOKS, MIRROR_HOOKS } from '../env';
 import type { Found, ScannerOptions } from '../page';
 import { whenFrame } from '../page/schedule';
 import type { SiteAdapter } from '../sites/types';
@@ -210,8 +210,7 @@ export function createOverlay(deps: OverlayDeps) {
   }
 
   function dropNext(m: BadgeMount): void {
-    if (!m.next) return;
-    render(null, m.next.container);
+    if (m.next) render(null, m.next.container);
     m.next = undefined;
   }
 
@@ -221,7 +220,7 @@ export function createOverlay(deps: OverlayDeps) {
     if (face.errorCode) host.setAttribute('data-error-code', face.errorCode);
     else host.removeAttribute('data-error-code');
     // Test hook: the shadow root is closed, so e2e tests read the badge's text from here.
-    if (deps.testHooks) host.setAttribute('data-text', badgeText(face));
+    if (MIRROR_HOOKS && deps.testHooks) host.setAttribute('data-text', badgeText(face));
   }
 
   /**
@@ -255,16 +254,14 @@ export function createOverlay(deps: OverlayDeps) {
     if (!place && !m.shadow.host.isConnected) paint(m);
     else if (commitMs <= 0) apply(m);
     else {
-      if (!place) buffer(m);
+      if (!place) {
+        // rendered off the page now, swapped in at the commit
+        dropNext(m);
+        const container = m.shadow.container.cloneNode() as HTMLElement;
+        m.next = { container, face: renderInto(m, container) };
+      }
       gather(m, place && mounts.size >= deps.config.maxBadges);
     }
-  }
-
-  /** Renders a badge's new data off the page now, for the commit to swap in. */
-  function buffer(m: BadgeMount): void {
-    dropNext(m);
-    const container = m.shadow.container.cloneNode(false) as HTMLElement;
-    m.next = { container, face: renderInto(m, container) };
   }
 
   /** Keeps a write for the next commit: in the next frame at the cap, else in commitMs. */
@@ -284,21 +281,13 @@ export function createOverlay(deps: OverlayDeps) {
     else if (!m.next) paint(m);
     else {
       const { container, face } = m.next;
-      m.next = undefined;
       const old = m.shadow.container;
       old.replaceWith(container);
       m.shadow.container = container;
+      m.next = undefined;
       mark(m, face);
-      retired.push(old);
+      render(null, old); // off the page now: its effects cleaned up
     }
-  }
-
-  /** Swapped-out contents, unmounted after the commit (their effects cleaned up), not during it. */
-  let retired: HTMLElement[] = [];
-  function unmountRetired(): void {
-    const list = retired;
-    retired = [];
-    for (const container of list) render(null, container);
   }
 
   function commitInFrame(): void {
@@ -312,7 +301,6 @@ export function createOverlay(deps: OverlayDeps) {
     cancelFrame = null;
     for (const m of writes) apply(m);
     writes.clear();
-    if (retired.length) timers.setTimeout(timed('retire', unmountRetired), 0);
   });
 
   function cancelCommit(): void {
@@ -482,7 +470,6 @@ export function createOverlay(deps: OverlayDeps) {
       render(null, m.shadow.container);
       m.shadow.host.remove();
     }
-    unmountRetired();
     mounts.clear();
     for (const [key, entry] of entries) {
       entry.mounts.clear();
