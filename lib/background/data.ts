@@ -52,15 +52,17 @@ export const TTL = {
 } as const;
 
 /**
- * Batch timing: a lone key (a hovered wallet) waits 25 ms; once two keys are gathered a page's
- * stream is coming, so gaps up to 100 ms (a busy service worker) keep the batch open, for at most
- * 1.5 s; a full batch goes at once. The cap is that long because on a slow machine the worker,
+ * Batch timing: a lone key (one badge on a page) waits 50 ms, so a page's first wave, which the
+ * content script often sends in two parts 30 to 50 ms apart (what was visible first, then the
+ * rest), goes out as one batch, not a batch of one and then the rest; once two keys are gathered a
+ * page's stream is coming, so gaps up to 100 ms (a busy service worker) keep the batch open, for at
+ * most 1.5 s; a full batch goes at once. The cap is that long because on a slow machine the worker,
  * busy with the first visit's other answers, passes a page's wallets on a few ms apart: capped at
  * 400 ms, 500 wallets went out as 7 calls of about 60 instead of 5 of 100 (each call counts
  * against the plan). A stream that stops goes out 100 ms after its last key, so only a batch that
  * keeps filling waits longer, and a visible wave is sent ahead of the off-screen ones anyway.
  */
-const STREAM_BATCH = { delayMs: 25, streamGapMs: 100, maxWaitMs: 1500 } as const;
+const STREAM_BATCH = { delayMs: 50, streamGapMs: 100, maxWaitMs: 1500 } as const;
 
 export interface ListQuery {
   status?: DcaStatusFilter;

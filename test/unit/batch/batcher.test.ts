@@ -39,6 +39,29 @@ describe('batcher', () => {
     expect(calls.flat()).toEqual(keys);
   });
 
+  it('a timer that fires late (a stalled worker) gives the batch one more gap: keys queued meanwhile join it', async () => {
+    const calls: string[][] = [];
+    let stall = 0;
+    const options = { maxSize: 100, delayMs: 20, streamGapMs: 100, maxWaitMs: 1500 };
+    const b = createBatcher({ ...options, now: () => Date.now() + stall, run: echoRun(calls) });
+    for (let i = 0; i < 95; i++) void b.load(`k${i}`);
+    stall = 200; // the worker does not run for 200 ms: the batch's timer fires long after it was due
+    await vi.advanceTimersByTimeAsync(50);
+    expect(calls).toEqual([]); // not cut at 95
+    for (let i = 95; i < 100; i++) void b.load(`k${i}`); // the messages that waited in its queue
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.map((c) => c.length)).toEqual([100]);
+
+    // Once per batch: a second late timer sends what there is.
+    for (let i = 0; i < 10; i++) void b.load(`m${i}`);
+    stall = 400;
+    await vi.advanceTimersByTimeAsync(50);
+    expect(calls.map((c) => c.length)).toEqual([100]);
+    stall = 700;
+    await vi.advanceTimersByTimeAsync(200);
+    expect(calls.map((c) => c.length)).toEqual([100, 10]);
+  });
+
   it('a lone key (a hovered wallet) goes out after delayMs', async () => {
     const calls: string[][] = [];
     const b = createBatcher({ maxSize: 100, delayMs: 20, run: echoRun(calls) });
