@@ -6,6 +6,7 @@ import type { ApiClient, DcaSort, DcaStatusFilter } from '../api';
 import { ApiError, classifyAccountOwner, isPnlQueued } from '../api';
 import type { PnlBatchWallet } from '../api/schemas/pnl';
 import type { PredictionEvent } from '../api/schemas/prediction';
+import { domainName } from '../api/schemas/rpc';
 import { createBatcher } from '../batch';
 import type { Cache } from '../cache/types';
 import { knownKind } from '../detect/programs';
@@ -125,6 +126,17 @@ export function createDataService(deps: DataDeps) {
     },
   });
 
+  const domainBatcher = createBatcher<string, string | null>({
+    ...STREAM_BATCH,
+    maxSize: 100,
+    run: async (wallets, signal, meta) => {
+      const names = await deps
+        .client()
+        .rpc.getMultiplePrimaryDomains(wallets, { signal, priority: meta.priority });
+      return new Map(wallets.map((w) => [w, domainName(names[w])]));
+    },
+  });
+
   const eventBatcher = createBatcher<EventRef, PredictionEvent | null>({
     ...STREAM_BATCH,
     maxSize: 25,
@@ -179,6 +191,21 @@ export function createDataService(deps: DataDeps) {
         { ...TTL.walletDca, priority },
       )
     ).value;
+  }
+
+  /**
+   * A wallet's primary `.sol` name, null when it has none: cached a day (and a week stale), the "no
+   * name" answer too, so a worker that restarts does not ask again for the same wallets; wallets
+   * asked together go out in one RPC call.
+   */
+  async function domain(wallet: string, priority: Priority = 'background'): Promise<string | null> {
+    const result = await cache.cached(
+      'domain',
+      wallet,
+      async (_signal, p) => (await domainBatcher.load(wallet, { priority: p })) ?? null,
+      { ...TTL.domain, priority },
+    );
+    return result.value;
   }
 
   async function walletBadge(address: string, priority: Priority = 'visible'): Promise<WalletBadgeView> {
@@ -427,6 +454,7 @@ export function createDataService(deps: DataDeps) {
 
   return {
     walletBadge,
+    domain,
     wallet,
     walletOrdersPage,
     tokenOrdersPage,

@@ -5,7 +5,6 @@
  */
 import { browser } from 'wxt/browser';
 import type { DcaTxEvent, LivePartialOrder } from '../api/schemas/live';
-import { domainName } from '../api/schemas/rpc';
 import { BUILD_TEST_HOOKS } from '../env';
 import { INPUTS, type MessageName } from '../messaging';
 import { messenger } from '../messenger';
@@ -141,12 +140,8 @@ async function build(): Promise<Runtime> {
   });
   // Notifications name a watched wallet by its label, else its .sol name, else a short address.
   const resolveDomains = createDomainResolver({
-    lookup: async (wallets) => {
-      const names = await services
-        .client()
-        .rpc.getMultiplePrimaryDomains(wallets, { priority: 'background' });
-      return Object.fromEntries(wallets.map((w) => [w, domainName(names[w])]));
-    },
+    lookup: async (wallets) =>
+      Object.fromEntries(await Promise.all(wallets.map(async (w) => [w, await services.data.domain(w)]))),
     setDomains: (names) => watch!.setDomains(names),
   });
   tabLive = createTabLive(services.hub);
@@ -173,7 +168,11 @@ async function build(): Promise<Runtime> {
     tabLive,
     openTab,
     lookupUrl,
-    onKeyChanged: syncWatchRooms,
+    onKeyChanged: () => {
+      syncWatchRooms();
+      // A key entered for the first time: the watched wallets get their names now, not at the next change.
+      if (services.apiKey()) void resolveDomains(watch.watchlist.snapshot());
+    },
     onSettingsChanged: () => void syncAnySite(services),
   });
   const dispatch = createRouter(handlers, {

@@ -9,8 +9,9 @@ export interface DomainResolverOptions {
 
 /**
  * Fills in the `.sol` name of watched wallets that have none yet, so notifications can say
- * "brightwhale.sol" rather than a short address. Each wallet is asked once per worker life; a failed
- * lookup is tried again with the next change.
+ * "brightwhale.sol" rather than a short address. Each wallet is asked once per worker life (the
+ * lookup's own cache spares a restarted worker the request); a failed lookup is tried again with
+ * the next change.
  */
 export function createDomainResolver(opts: DomainResolverOptions) {
   const tried = new Set<string>();

@@ -66,6 +66,22 @@ describe('background services on the simulator', () => {
     expect((await requests(sim)).length).toBe(before);
   });
 
+  it(".sol names: one RPC call for many wallets, cached, the 'no name' answer too, across a worker restart", async () => {
+    services = simServices(sim);
+    const wallets = [...sim.catalog.wallets.slice(0, 5), addr(12000), addr(12001)];
+    const names = await Promise.all(wallets.map((w) => services.data.domain(w)));
+    expect(names.slice(0, 5).some((n) => n?.endsWith('.sol'))).toBe(true);
+    expect(names.slice(5)).toEqual([null, null]); // unknown to the service: no name
+    const rpc = await requests(sim, '/rpc');
+    expect(rpc).toHaveLength(1);
+    // The worker stops; the new one asks for the same wallets (it watches them): no request.
+    await services.cache.flush();
+    await services.cache.close();
+    services = simServices(sim, { keepDb: true });
+    expect(await Promise.all(wallets.map((w) => services.data.domain(w)))).toEqual(names);
+    expect(await requests(sim, '/rpc')).toHaveLength(1);
+  });
+
   it('stale-while-revalidate: after the TTL the old view comes at once and one refresh runs', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     services = simServices(sim);
