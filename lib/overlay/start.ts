@@ -31,7 +31,10 @@ export async function startOverlay(ctx: ContentScriptContext): Promise<void> {
     mark('off');
     return;
   }
-  await afterFrame(window);
+  // Scanning starts once the page has rendered its first frame: the first badges read computed
+  // styles (where a badge goes, its theme), which before that frame would force the page's whole
+  // first style calculation into our work. A hidden tab renders no frame: it starts after 1 s.
+  await afterFrame(window, 1000);
   if (ctx.isInvalid) return;
   const overlay = createOverlay({
     ask,
