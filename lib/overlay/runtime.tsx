@@ -278,7 +278,8 @@ export function createOverlay(deps: OverlayDeps) {
   /** One badge's write: put on the page, or (on it already) repainted, from its buffer if any. */
   function apply(m: BadgeMount): void {
     if (!m.shadow.host.isConnected) placeBadgeHost(m.anchor, m.shadow.host, m.inside);
-    else if (!m.next) paint(m);
+    // A focused badge (keyboard) is repainted in place: swapped, its button would lose the focus.
+    else if (!m.next || m.shadow.root.activeElement) paint(m);
     else {
       const { container, face } = m.next;
       const old = m.shadow.container;

@@ -427,6 +427,23 @@ describe('badges put on the page together', () => {
     }
   });
 
+  it('keeps the keyboard focus on a badge whose new data comes while it is focused', async () => {
+    let answer: (v: unknown) => void = () => {};
+    start({ commitMs: 120, config }, { walletBadge: () => new Promise((resolve) => (answer = resolve)) });
+    const item = found('wallet', W(1));
+    overlay.found([item]);
+    overlay.visible([item]);
+    await vi.advanceTimersByTimeAsync(250);
+    const host = badges()[0]!;
+    badgeButton(host).focus();
+    expect(roots.get(host)!.activeElement).toBe(badgeButton(host));
+    answer(walletBadge({ address: W(1) }));
+    await vi.advanceTimersByTimeAsync(250);
+    expect(host.getAttribute('data-state')).toBe('ready');
+    expect(roots.get(host)!.activeElement).toBe(badgeButton(host));
+    expect(badgeButton(host).getAttribute('data-state')).toBe('ready');
+  });
+
   it('places them in the next frame once the cap is reached (no more can come)', async () => {
     start({ commitMs: 10_000, config: { ...config, maxBadges: 2 } });
     overlay.found([found('wallet', W(1)), found('wallet', W(2)), found('wallet', W(3))]);
