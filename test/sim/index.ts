@@ -112,7 +112,11 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     res.end(text);
   };
 
+  /** Requests served on each keep-alive connection so far (to tell a reused connection). */
+  const served = new WeakMap<object, number>();
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const before = served.get(req.socket) ?? 0;
+    served.set(req.socket, before + 1);
     const url = new URL(req.url ?? '/', 'http://sim');
     const method = req.method ?? 'GET';
     const control = url.pathname.startsWith('/__sim/');
@@ -130,6 +134,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
         time: started,
         status: res.statusCode,
         ...(items === undefined ? {} : { items }),
+        ...(before > 0 ? { reused: true } : {}),
       });
       if (opts.log)
         console.log(

@@ -31,6 +31,8 @@ export interface LogEntry {
   status: number;
   /** For a POST whose body holds a list (a batch): how many items it asked for. */
   items?: number;
+  /** Came on a keep-alive connection that had served a request before. */
+  reused?: boolean;
 }
 
 export interface SimState {
