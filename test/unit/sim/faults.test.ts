@@ -1,3 +1,4 @@
+import { Agent, get as httpGet } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sim } from '../../sim/index';
 import { client, start, WsProbe } from './helpers';
@@ -119,11 +120,41 @@ describe('sim faults and control', () => {
     await client(sim, 'bad').get('/dca/programs');
     await ctl.get('/__sim/catalog');
     const log = (await ctl.get('/__sim/requests')).body;
+    // (`reused` when the connection had served a request before: see the next test)
     expect(log).toEqual([
-      { method: 'GET', path: wallet(), query: { limit: '3' }, time: expect.any(Number), status: 200 },
-      { method: 'GET', path: '/dca/programs', query: {}, time: expect.any(Number), status: 401 },
+      expect.objectContaining({
+        method: 'GET',
+        path: wallet(),
+        query: { limit: '3' },
+        time: expect.any(Number),
+        status: 200,
+      }),
+      expect.objectContaining({
+        method: 'GET',
+        path: '/dca/programs',
+        query: {},
+        time: expect.any(Number),
+        status: 401,
+      }),
     ]);
     await ctl.del('/__sim/requests');
     expect((await ctl.get('/__sim/requests')).body).toEqual([]);
+  });
+
+  it('marks a request that came on a reused keep-alive connection (how a browser resend is told apart)', async () => {
+    await ctl.del('/__sim/requests');
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (path: string) =>
+      new Promise<void>((ok, fail) => {
+        httpGet(`${sim.dataUrl}${path}`, { agent, headers: { 'x-api-key': 'demo' } }, (res) => {
+          res.resume();
+          res.on('end', ok);
+        }).on('error', fail);
+      });
+    await get('/dca/programs');
+    await get('/dca/programs');
+    agent.destroy();
+    const log = (await ctl.get('/__sim/requests')).body as { reused?: boolean }[];
+    expect(log.map((e) => e.reused ?? false)).toEqual([false, true]);
   });
 });
