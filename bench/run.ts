@@ -21,6 +21,7 @@ import { gzipSync } from 'node:zlib';
 import { PROBE_ATTR } from '../lib/page/probe';
 import { buildForSim } from '../test/e2e/build';
 import { startSim } from '../test/sim';
+import type { LogEntry } from '../test/sim/state';
 import {
   attribute,
   type Browser,
@@ -135,7 +136,7 @@ async function simGet<T>(path: string): Promise<T> {
 async function clearRequests(): Promise<void> {
   await fetch(`${sim.url}/__sim/requests`, { method: 'DELETE' });
 }
-type Logged = { method: string; path: string; status: number; time: number; items?: number };
+type Logged = LogEntry;
 
 function contentScripts(dir: string): { files: string[]; gzip: number; text: string } {
   const csDir = join(dir, 'content-scripts');

@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LogEntry } from '../sim/state';
 import { type ChromeApi, type Lens, launchLens } from './harness';
 
 let lens: Lens;
@@ -13,13 +14,7 @@ let lens: Lens;
 let extPage: Page;
 const WATCHED = () => lens.catalog.wallets[1]!;
 
-interface Logged {
-  method: string;
-  path: string;
-  status: number;
-  time: number;
-  reused?: boolean;
-}
+type Logged = LogEntry;
 
 beforeAll(async () => {
   lens = await launchLens();

@@ -4,6 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LogEntry } from '../sim/state';
 import { type ChromeApi, type Lens, launchLens } from './harness';
 import { openPopup, shootBoth, watchWalletInPopup } from './ui';
 
@@ -32,11 +33,7 @@ async function notifications(): Promise<{ id: string; title: string; message: st
 const badgeText = () =>
   worker().evaluate(() => (globalThis as unknown as Global).chrome.action.getBadgeText({}));
 
-interface Logged {
-  path: string;
-  time: number;
-  status: number;
-}
+type Logged = LogEntry;
 const ordersRequests = async (wallet: string, since: number) =>
   (await lens.sim<Logged[]>('requests')).filter(
     (r) => r.path === `/dca/wallet/${wallet}/orders` && r.time >= since,

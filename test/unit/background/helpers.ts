@@ -6,15 +6,10 @@ import { IDBFactory } from 'fake-indexeddb';
 import { createServices, type Services } from '../../../lib/background/services';
 import { defaultSettings, type Settings } from '../../../lib/settings';
 import { type Sim, startSim } from '../../sim';
+import type { LogEntry } from '../../sim/state';
 
-export interface LoggedRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  time: number;
-  status: number;
-  items?: number;
-}
+/** One request in the simulator's log. */
+export type LoggedRequest = LogEntry;
 
 export async function control(sim: Sim, method: string, path: string, body?: unknown): Promise<unknown> {
   const res = await fetch(`${sim.url}${path}`, {

@@ -362,6 +362,17 @@ describe('popover', () => {
 describe('badges put on the page together', () => {
   const config = { maxBadges: 300, theme: 'light' as const, currency: 'usd' as const };
 
+  /** One wallet badge placed by a commit, its data not answered yet: `answer` answers it. */
+  async function placedAwaitingData() {
+    let answer: (v: unknown) => void = () => {};
+    start({ commitMs: 120, config }, { walletBadge: () => new Promise((resolve) => (answer = resolve)) });
+    const item = found('wallet', W(1));
+    overlay.found([item]);
+    overlay.visible([item]);
+    await vi.advanceTimersByTimeAsync(250);
+    return { host: badges()[0]!, answer: (v: unknown) => answer(v) };
+  }
+
   it('places a batch of new badges together after commitMs, asking for their data meanwhile', async () => {
     start({ commitMs: 120, config });
     const items = [found('wallet', W(1)), found('wallet', W(2)), found('mint', M(1))];
@@ -380,14 +391,8 @@ describe('badges put on the page together', () => {
   });
 
   it('paints data that arrives after the badge is on the page at the next commit, together', async () => {
-    let answer: (v: unknown) => void = () => {};
-    start({ commitMs: 120, config }, { walletBadge: () => new Promise((resolve) => (answer = resolve)) });
-    const item = found('wallet', W(1));
-    overlay.found([item]);
-    overlay.visible([item]);
-    await vi.advanceTimersByTimeAsync(250);
+    const { host, answer } = await placedAwaitingData();
     expect(bg.count('walletBadge')).toBe(1);
-    const host = badges()[0]!;
     expect(host.getAttribute('data-state')).toBe('loading');
     answer(walletBadge({ address: W(1) }));
     await vi.advanceTimersByTimeAsync(1);
@@ -397,13 +402,7 @@ describe('badges put on the page together', () => {
   });
 
   it('renders data for a badge on the page off the page as it arrives: the commit only swaps it in', async () => {
-    let answer: (v: unknown) => void = () => {};
-    start({ commitMs: 120, config }, { walletBadge: () => new Promise((resolve) => (answer = resolve)) });
-    const item = found('wallet', W(1));
-    overlay.found([item]);
-    overlay.visible([item]);
-    await vi.advanceTimersByTimeAsync(250);
-    const host = badges()[0]!;
+    const { host, answer } = await placedAwaitingData();
     const shown = roots.get(host)!.querySelector('button');
     let renders = 0;
     const before = options.diffed;
@@ -428,13 +427,7 @@ describe('badges put on the page together', () => {
   });
 
   it('keeps the keyboard focus on a badge whose new data comes while it is focused', async () => {
-    let answer: (v: unknown) => void = () => {};
-    start({ commitMs: 120, config }, { walletBadge: () => new Promise((resolve) => (answer = resolve)) });
-    const item = found('wallet', W(1));
-    overlay.found([item]);
-    overlay.visible([item]);
-    await vi.advanceTimersByTimeAsync(250);
-    const host = badges()[0]!;
+    const { host, answer } = await placedAwaitingData();
     badgeButton(host).focus();
     expect(roots.get(host)!.activeElement).toBe(badgeButton(host));
     answer(walletBadge({ address: W(1) }));
