@@ -18,6 +18,11 @@ import type { Cache, CachedOptions, CacheEntry, CacheOptions, CacheResult, Fetch
 
 const ignore = () => {};
 
+interface Pending {
+  entry: StoredEntry;
+  size: number;
+}
+
 export function createCache(options: CacheOptions): Cache {
   const now = options.now ?? Date.now;
   const memoryEntries = options.memoryEntries ?? 200;
@@ -39,6 +44,12 @@ export function createCache(options: CacheOptions): Cache {
   let touchTimer: ReturnType<typeof setTimeout> | undefined;
   // Every write goes through this chain, so a delete can never be overtaken by an older put.
   let chain: Promise<unknown> = Promise.resolve();
+  /**
+   * Puts waiting for the chain, written together in one transaction (a first visit stores hundreds
+   * of answers, and a transaction each cost the worker about a millisecond apiece). Any other task
+   * queued after it closes it, so a later put never overtakes a delete, a clear or an update.
+   */
+  let open: { items: Map<string, Pending>; done: Promise<void> } | null = null;
 
   const ready = openBackend(
     options.dbName,
@@ -60,6 +71,7 @@ export function createCache(options: CacheOptions): Cache {
   });
 
   function serial<T>(task: (b: Backend) => Promise<T>): Promise<T> {
+    open = null;
     const run = chain.then(() => ready).then(task);
     chain = run.catch(report);
     return run;
@@ -131,14 +143,18 @@ export function createCache(options: CacheOptions): Cache {
     return record;
   }
 
-  /** Evicts oldest first while `more()` says so, never `keep`. Runs inside the write chain. */
-  async function evictWhile(b: Backend, keep: string, more: (entries: number, bytes: number) => boolean) {
+  /** Evicts oldest first while `more()` says so, never those in `keep`. Runs inside the write chain. */
+  async function evictWhile(
+    b: Backend,
+    keep: Set<string>,
+    more: (entries: number, bytes: number) => boolean,
+  ) {
     await flushTouches(b);
     let entries = sizes.size;
     let projected = bytes;
     const ids = await b.oldest((id): Pick => {
       if (!more(entries, projected)) return 'stop';
-      if (id === keep) return 'skip';
+      if (keep.has(id)) return 'skip';
       if (sizes.has(id)) {
         entries -= 1;
         projected -= sizes.get(id) ?? 0;
@@ -151,25 +167,32 @@ export function createCache(options: CacheOptions): Cache {
     forget(ids);
   }
 
-  async function persist(b: Backend, entry: StoredEntry, size: number): Promise<void> {
-    const access: AccessRecord = { id: entry.id, lastAccess: now(), size };
-    touches.delete(entry.id);
+  async function persist(b: Backend, items: Pending[]): Promise<void> {
+    const lastAccess = now();
+    const entries = items.map((p) => p.entry);
+    const access: AccessRecord[] = items.map(({ entry, size }) => {
+      touches.delete(entry.id);
+      return { id: entry.id, lastAccess, size };
+    });
+    const keep = new Set(entries.map((e) => e.id));
     try {
-      await b.write(entry, access);
+      await b.write(entries, access);
     } catch (error) {
       if (!isQuotaError(error)) throw error;
       // The origin is full: free a quarter of our entries and try once more.
       let budget = Math.max(1, Math.ceil(sizes.size / 4));
-      await evictWhile(b, entry.id, () => budget-- > 0);
-      await b.write(entry, access);
+      await evictWhile(b, keep, () => budget-- > 0);
+      await b.write(entries, access);
     }
-    bytes += size - (sizes.get(entry.id) ?? 0);
-    sizes.set(entry.id, size);
+    for (const { entry, size } of items) {
+      bytes += size - (sizes.get(entry.id) ?? 0);
+      sizes.set(entry.id, size);
+    }
     const { maxEntries, maxBytes } = options;
     if (sizes.size > maxEntries || bytes > maxBytes) {
       const lowEntries = Math.floor(maxEntries * (1 - ratio));
       const lowBytes = Math.floor(maxBytes * (1 - ratio));
-      await evictWhile(b, entry.id, (n, by) => n > lowEntries || by > lowBytes);
+      await evictWhile(b, keep, (n, by) => n > lowEntries || by > lowBytes);
     }
   }
 
@@ -182,17 +205,27 @@ export function createCache(options: CacheOptions): Cache {
     }
   }
 
-  /** Remembers at once (so the next caller hits), persists in order; never rejects. */
+  /**
+   * Remembers at once (so the next caller hits), persists in order, together with the other puts
+   * queued before the chain gets to them; never rejects.
+   */
   function store(entry: StoredEntry): Promise<void> {
     const size = sizeOf(entry);
     if (size === undefined || size > options.maxBytes) return Promise.resolve();
     remember(entry);
     unsaved.set(entry.id, entry);
-    return serial((b) => persist(b, entry, size))
-      .catch(ignore)
-      .finally(() => {
-        if (unsaved.get(entry.id) === entry) unsaved.delete(entry.id);
-      });
+    if (!open) {
+      const items = new Map<string, Pending>();
+      const done = serial((b) => {
+        if (open?.items === items) open = null;
+        return persist(b, [...items.values()]);
+      }).catch(ignore);
+      open = { items, done };
+    }
+    open.items.set(entry.id, { entry, size });
+    return open.done.finally(() => {
+      if (unsaved.get(entry.id) === entry) unsaved.delete(entry.id);
+    });
   }
 
   function startFlight(
@@ -269,7 +302,7 @@ export function createCache(options: CacheOptions): Cache {
         const size = sizeOf(entry);
         if (size === undefined || size > options.maxBytes) return next;
         remember(entry);
-        await persist(b, entry, size);
+        await persist(b, [{ entry, size }]);
         return next;
       }).catch((error: unknown) => {
         report(error);

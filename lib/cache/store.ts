@@ -70,8 +70,11 @@ export type Pick = 'take' | 'skip' | 'stop';
 export interface Backend {
   kind: 'idb' | 'memory';
   read(id: string): Promise<unknown>;
-  /** Rejects on failure (quota included): the cache decides what to do. */
-  write(entry: StoredEntry, access: AccessRecord): Promise<void>;
+  /**
+   * Writes entries and their access records (same order) in one transaction. Rejects on failure
+   * (quota included), writing none of them: the cache decides what to do.
+   */
+  write(entries: StoredEntry[], access: AccessRecord[]): Promise<void>;
   remove(ids: string[]): Promise<void>;
   touch(records: AccessRecord[]): Promise<void>;
   /** Walks ids by ascending lastAccess, returning those picked. */
@@ -88,12 +91,16 @@ function idbBackend(db: IDBPDatabase): Backend {
     kind: 'idb',
     // One implicit transaction, exactly what a raw `db.get` costs: the hit path must stay this cheap.
     read: (id) => db.get(VALUES_STORE, id),
-    async write(entry, access) {
+    async write(entries, access) {
       const tx = db.transaction([VALUES_STORE, ACCESS_STORE], 'readwrite');
       const done = tx.done;
       try {
-        tx.objectStore(VALUES_STORE).put(entry).catch(ignore);
-        tx.objectStore(ACCESS_STORE).put(access).catch(ignore);
+        const values = tx.objectStore(VALUES_STORE);
+        const records = tx.objectStore(ACCESS_STORE);
+        for (let i = 0; i < entries.length; i++) {
+          values.put(entries[i]!).catch(ignore);
+          records.put(access[i]!).catch(ignore);
+        }
       } catch (error) {
         done.catch(ignore);
         try {
@@ -164,9 +171,11 @@ export function memoryBackend(): Backend {
   return {
     kind: 'memory',
     read: async (id) => values.get(id),
-    async write(entry, record) {
-      values.set(entry.id, entry);
-      access.set(entry.id, record);
+    async write(entries, records) {
+      entries.forEach((entry, i) => {
+        values.set(entry.id, entry);
+        access.set(entry.id, records[i]!);
+      });
     },
     async remove(ids) {
       for (const id of ids) {

@@ -146,3 +146,77 @@ describe('cache: quota', () => {
     expect(await cache.get('r', 'b')).toBeUndefined();
   });
 });
+
+describe('cache: writes grouped into transactions', () => {
+  /** Counts read-write transactions on the values store (one per put before the grouping). */
+  function countWrites() {
+    const proto = globalThis.IDBDatabase.prototype;
+    const original = proto.transaction;
+    const counter = { writes: 0 };
+    proto.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+      const [names, mode] = args;
+      if (mode === 'readwrite' && [names].flat().includes(VALUES_STORE)) counter.writes += 1;
+      return original.apply(this, args);
+    } as IDBDatabase['transaction'];
+    return {
+      counter,
+      restore: () => {
+        proto.transaction = original;
+      },
+    };
+  }
+
+  it('puts queued while the chain is busy share one transaction, and all reach the disk', async () => {
+    const { make } = setup();
+    const cache = make({ memoryEntries: 0 });
+    await cache.put('r', 'first', 0); // the database is open and its sizes read
+    const { counter, restore } = countWrites();
+    try {
+      const puts = Array.from({ length: 60 }, (_, i) => cache.put('r', `k${i}`, i));
+      await Promise.all(puts);
+      expect(counter.writes).toBe(1);
+    } finally {
+      restore();
+    }
+    expect(cache.stats().entries).toBe(61);
+    await cache.close();
+    const reopened = make({ memoryEntries: 0 });
+    for (const i of [0, 31, 59]) expect((await reopened.get('r', `k${i}`))?.value).toBe(i);
+  });
+
+  it('a put after a delete of the same key is not grouped ahead of the delete', async () => {
+    const { make } = setup();
+    const cache = make({ memoryEntries: 0 });
+    await cache.put('r', 'warm', 0);
+    void cache.put('r', 'a', 'old');
+    void cache.put('r', 'b', 'kept');
+    void cache.delete('r', 'a');
+    await cache.put('r', 'a', 'new');
+    await cache.close();
+    const reopened = make({ memoryEntries: 0 });
+    expect((await reopened.get('r', 'a'))?.value).toBe('new');
+    expect((await reopened.get('r', 'b'))?.value).toBe('kept');
+    expect(reopened.stats().entries).toBe(3);
+  });
+
+  it('a quota error on a group evicts older entries, never one of the group, and writes it whole', async () => {
+    const { clock, make, errors } = setup();
+    const cache = make({ memoryEntries: 0 });
+    for (const k of ['a', 'b', 'c', 'd']) {
+      await cache.put('r', k, k);
+      clock.advance(1);
+    }
+    const restore = failPutsOnce(1);
+    try {
+      await Promise.all(['e', 'f', 'g'].map((k) => cache.put('r', k, k)));
+    } finally {
+      restore();
+    }
+    expect(cache.stats()).toMatchObject({ entries: 6, evictions: 1 });
+    await cache.close();
+    const reopened = make({ memoryEntries: 0 });
+    expect(await reopened.get('r', 'a')).toBeUndefined();
+    for (const k of ['b', 'e', 'f', 'g']) expect((await reopened.get('r', k))?.value).toBe(k);
+    expect(errors).toEqual([]);
+  });
+});
