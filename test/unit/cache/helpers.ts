@@ -1,4 +1,5 @@
 import { IDBFactory } from 'fake-indexeddb';
+import { vi } from 'vitest';
 import { type CacheOptions, createCache } from '../../../lib/cache';
 
 /** A fresh IndexedDB per test, and a clock that moves only when told. */
@@ -44,3 +45,9 @@ export function countingFetcher<T>(value: (call: number) => T | Promise<T>) {
   };
   return { fetcher, calls };
 }
+
+/**
+ * Counts IndexedDB transactions from here on (the original still runs); the caller restores it
+ * (`vi.restoreAllMocks()` after each test).
+ */
+export const spyTransactions = () => vi.spyOn(globalThis.IDBDatabase.prototype, 'transaction');

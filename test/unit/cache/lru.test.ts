@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setup } from './helpers';
+import { setup, spyTransactions } from './helpers';
 
-/** Counts IndexedDB transactions from here on (the original still runs; restored after each test). */
-const spyTransactions = () => vi.spyOn(globalThis.IDBDatabase.prototype, 'transaction');
 afterEach(() => vi.restoreAllMocks());
 
 describe('cache: LRU bound', () => {

@@ -1,7 +1,9 @@
 import { openDB } from 'idb';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { entryId, idbVersion, VALUES_STORE } from '../../../lib/cache';
-import { setup } from './helpers';
+import { setup, spyTransactions } from './helpers';
+
+afterEach(() => vi.restoreAllMocks());
 
 function failPutsOnce(times: number) {
   const proto = globalThis.IDBObjectStore.prototype;
@@ -148,36 +150,16 @@ describe('cache: quota', () => {
 });
 
 describe('cache: writes grouped into transactions', () => {
-  /** Counts read-write transactions on the values store (one per put before the grouping). */
-  function countWrites() {
-    const proto = globalThis.IDBDatabase.prototype;
-    const original = proto.transaction;
-    const counter = { writes: 0 };
-    proto.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
-      const [names, mode] = args;
-      if (mode === 'readwrite' && [names].flat().includes(VALUES_STORE)) counter.writes += 1;
-      return original.apply(this, args);
-    } as IDBDatabase['transaction'];
-    return {
-      counter,
-      restore: () => {
-        proto.transaction = original;
-      },
-    };
-  }
-
   it('puts queued while the chain is busy share one transaction, and all reach the disk', async () => {
     const { make } = setup();
     const cache = make({ memoryEntries: 0 });
     await cache.put('r', 'first', 0); // the database is open and its sizes read
-    const { counter, restore } = countWrites();
-    try {
-      const puts = Array.from({ length: 60 }, (_, i) => cache.put('r', `k${i}`, i));
-      await Promise.all(puts);
-      expect(counter.writes).toBe(1);
-    } finally {
-      restore();
-    }
+    const transactions = spyTransactions();
+    await Promise.all(Array.from({ length: 60 }, (_, i) => cache.put('r', `k${i}`, i)));
+    const writes = transactions.mock.calls.filter(
+      ([names, mode]) => mode === 'readwrite' && [names].flat().includes(VALUES_STORE),
+    );
+    expect(writes.length).toBe(1);
     expect(cache.stats().entries).toBe(61);
     await cache.close();
     const reopened = make({ memoryEntries: 0 });
