@@ -4,21 +4,19 @@
  * services they use are awaited inside.
  */
 import { browser } from 'wxt/browser';
-import type { DcaTxEvent, LivePartialOrder } from '../api/schemas/live';
 import { BUILD_TEST_HOOKS } from '../env';
 import { INPUTS, type MessageName } from '../messaging';
 import { messenger } from '../messenger';
 import { readApiKey } from '../secrets';
 import { loadSettings } from '../settings';
-import { mergeOrderView, type OrderView } from '../views';
 import { createWatchService, fetchAllOrders, POLL_ALARM, type WatchService } from '../watch';
 import { createDomainResolver } from '../watch/domains';
 import { watchTargetOf } from '../watch/menu';
 import { createHandlers } from './handlers';
+import { createLivePush } from './live-push';
 import { createRouter, type Sender } from './router';
 import { createServices, type Services } from './services';
 import { createTabLive, type TabLive } from './tab-live';
-import { toFillView } from './views';
 
 const LIVE_ALARM = 'live-wake';
 const testNotifications: { id: string; title: string; message: string }[] = [];
@@ -73,10 +71,7 @@ async function build(): Promise<Runtime> {
   let watch: WatchService | null = null;
   let tabLive: TabLive | null = null;
 
-  // A live partial order is merged into the cached order view, so the next read shows it.
-  const writeThrough = (address: string, live: LivePartialOrder) =>
-    services.cache.update<OrderView>('order', address, (old) => (old ? mergeOrderView(old, live) : old));
-
+  let onLive: ReturnType<typeof createLivePush> | null = null;
   const services = createServices({
     settings,
     apiKey,
@@ -87,28 +82,17 @@ async function build(): Promise<Runtime> {
       // No replay after a reconnect: catch up on watched wallets through REST.
       void watch?.pollTick(true);
     },
-    onLive: (message, rooms) => {
-      if (message.kind === 'dca-event') {
-        const event = message.event as DcaTxEvent;
-        const fill = toFillView(event);
-        // The cached order, merged with the event's partial order, goes to the tabs too: an open
-        // order or wallet popover then shows the new deposited/used/remaining, not only progress.
-        const merged = event.order ? writeThrough(event.address, event.order) : Promise.resolve(undefined);
-        void merged.then((order) => {
-          for (const { tabId, topic } of tabLive?.targets(rooms) ?? []) {
-            void messenger
-              .sendMessage('liveEvent', { topic, fill, order: order ?? null }, tabId)
-              .catch(() => {
-                tabLive?.releaseTab(tabId);
-              });
-          }
-        });
-        if (rooms.some((r) => services.hub.owners(r).includes('watchlist'))) {
-          void watch?.handleEvent(event, rooms[0]);
-        }
-      } else if (message.kind === 'dca-position') {
-        void writeThrough(message.snapshot.address, message.snapshot.order);
-      }
+    onLive: (message, rooms) => void onLive?.(message, rooms),
+  });
+
+  onLive = createLivePush({
+    cache: services.cache,
+    targets: (rooms) => tabLive?.targets(rooms) ?? [],
+    send: (tabId, event) => messenger.sendMessage('liveEvent', event, tabId),
+    releaseTab: (tabId) => tabLive?.releaseTab(tabId),
+    onWatchedEvent: (event, rooms) => {
+      if (rooms.some((r) => services.hub.owners(r).includes('watchlist')))
+        void watch?.handleEvent(event, rooms[0]);
     },
   });
 
