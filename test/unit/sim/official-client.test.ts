@@ -1,7 +1,20 @@
-import { Client, DataApiError, Datastream, PredictionMarketsClient } from '@solana-tracker/data-api';
+import {
+  Client,
+  DataApiError,
+  Datastream,
+  type DcaStreamEvent,
+  type PnlWalletUpdate,
+  PredictionMarketsClient,
+} from '@solana-tracker/data-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sim } from '../../sim/index';
 import { client, start } from './helpers';
+
+/** Narrows a PnL v2 answer that may be the "not indexed yet" placeholder to the indexed shape. */
+function indexed<T extends object>(r: T): Exclude<T, { queued: true }> {
+  if ('queued' in r && r.queued === true) throw new Error('wallet is queued, not indexed');
+  return r as Exclude<T, { queued: true }>;
+}
 
 // The service's own npm client (0.5.0), pointed at the simulator through its documented options:
 // Client({baseUrl}), PredictionMarketsClient({baseUrl}), Datastream({wsUrl}).
@@ -44,21 +57,21 @@ describe('official @solana-tracker/data-api client against the sim', () => {
   it('PnL v2, credits and binary events', async () => {
     const st = new Client({ apiKey: 'demo', baseUrl: sim.dataUrl });
     const w = sim.catalog.wallets[1]!;
-    const ov = (await st.getPnlV2WalletOverview(w, { pnlMode: 'strict' })) as any;
+    const ov = indexed(await st.getPnlV2WalletOverview(w, { pnlMode: 'strict' }));
     expect(ov.wallet).toBe(w);
-    expect(ov.summary.pnl.total).toBeCloseTo(ov.summary.pnl.realized + ov.summary.pnl.unrealized, 1);
-    const batch = (await st.batchPnlV2WalletSummaries([w, sim.catalog.queuedWallets[0]!])) as any;
+    expect(ov.summary.pnl.total).toBeCloseTo(ov.summary.pnl.realized! + ov.summary.pnl.unrealized!, 1);
+    const batch = await st.batchPnlV2WalletSummaries([w, sim.catalog.queuedWallets[0]!]);
     expect(batch.count).toBe(1);
     expect(batch.notFound).toEqual([sim.catalog.queuedWallets[0]]);
-    const positions = (await st.getPnlV2WalletPositions(w, { limit: 2 })) as any;
+    const positions = indexed(await st.getPnlV2WalletPositions(w, { limit: 2 }));
     expect(positions.positions.length).toBe(2);
     const token = positions.positions[0]!.token;
-    expect(((await st.getPnlV2WalletTokenPosition(w, token)) as any).token).toBe(token);
+    expect(indexed(await st.getPnlV2WalletTokenPosition(w, token)).token).toBe(token);
     expect((await st.getPnlV2TokenTraders(token)).traders.length).toBeGreaterThan(0);
     expect((await st.getPnlV2TopTraders({ limit: 3 })).traders.length).toBe(3);
-    const tp = (await st.batchPnlV2WalletTokenPositions(w, [token])) as any;
-    expect(tp.positions[0].token).toBe(token);
-    const queued = (await st.getPnlV2WalletOverview(sim.catalog.queuedWallets[0]!)) as any;
+    const tp = await st.batchPnlV2WalletTokenPositions(w, [token]);
+    expect(tp.positions[0]!.token).toBe(token);
+    const queued = await st.getPnlV2WalletOverview(sim.catalog.queuedWallets[0]!);
     expect(queued).toMatchObject({ indexed: false, queued: true });
     expect((await st.getCredits()).credits).toBeGreaterThan(0);
     const events = await st.getPoolEvents(sim.catalog.mints[2]!, sim.catalog.pools[0]!);
@@ -70,14 +83,14 @@ describe('official @solana-tracker/data-api client against the sim', () => {
   it('prediction-market calls', async () => {
     const pm = new PredictionMarketsClient({ apiKey: 'demo', baseUrl: sim.predictionUrl });
     const slug = sim.catalog.events.polymarket[0]!;
-    const b = (await pm.getEventsBatch({
+    const b = await pm.getEventsBatch({
       ids: `${slug},kxfedchair-26,nope`,
       exchange: undefined as never,
-    })) as any;
+    });
     expect(b.notFound).toEqual(['nope']);
-    expect(b.results[1].event.ticker).toBe('KXFEDCHAIR-26');
-    const c = (await pm.getEventCandlesticks(slug, { period_interval: '1d', limit: 10 })) as any;
-    expect(c.series[0].candles.length).toBeGreaterThan(0);
+    expect(b.results[1]!.event!.ticker).toBe('KXFEDCHAIR-26');
+    const c = await pm.getEventCandlesticks(slug, { period_interval: '1d', limit: 10 });
+    expect(c.series[0]!.candles.length).toBeGreaterThan(0);
     expect(c.eventSlug).toBe(slug);
     const e = await pm.getEventsBatch({ ids: slug, exchange: 'nyse' }).catch((x) => x);
     expect(e).toBeInstanceOf(DataApiError);
@@ -91,10 +104,12 @@ describe('official @solana-tracker/data-api client against the sim', () => {
       await ds.connect();
       expect(ds.isConnected()).toBe(true);
       const w = sim.catalog.wallets[2]!;
-      const got = new Promise<any>((resolve) => ds.subscribe.dca.wallet(w).on(resolve));
-      const summary = new Promise<any>((resolve) => ds.subscribe.pnl.summary(w).on(resolve));
+      const got = new Promise<DcaStreamEvent>((resolve) => ds.subscribe.dca.wallet(w).on(resolve));
+      const summary = new Promise<PnlWalletUpdate>((resolve) => ds.subscribe.pnl.summary(w).on(resolve));
       // wait for the server's join acknowledgement before emitting (the client ignores `joined` acks)
-      const raw = (ds as any).socket as WebSocket;
+      // `socket` is private in the client's typings: read it as unknown and check it is the live WebSocket
+      const raw: unknown = Reflect.get(ds, 'socket');
+      if (!(raw instanceof WebSocket)) throw new Error('Datastream has no open socket');
       await new Promise<void>((resolve) => {
         const seen = new Set<string>();
         raw.addEventListener('message', (e) => {
@@ -105,6 +120,8 @@ describe('official @solana-tracker/data-api client against the sim', () => {
       });
       const emitted = (await client(sim, null).post('/__sim/emit', { wallet: w, eventName: 'Filled' })).body;
       const ev = await got;
+      if (!('signature' in ev))
+        throw new Error(`expected a DCA transaction event, got ${JSON.stringify(ev)}`);
       expect(ev.signature).toBe(emitted.signature);
       expect(ev.owner).toBe(w);
       const s = await summary;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { client, useSim } from './helpers';
 
+/** One entry of /pm/v1/events/batch `results`: the id asked for and the event it resolved to (null if none). */
+interface BatchResult {
+  requestedId: string;
+  event: { id: string } | null;
+}
+
 const env = useSim();
 
 const batch = (q: string) => env.api.get(`/pm/v1/events/batch?${q}`);
@@ -19,14 +25,14 @@ describe('sim prediction API (/pm)', () => {
     const r = await batch(`ids=${slug},${id},POLY-${id},kxfedchair-26,missing-thing`);
     expect(r.status).toBe(200);
     expect(r.body.notFound).toEqual(['missing-thing']);
-    expect(r.body.results.map((x: any) => x.requestedId)).toEqual([
+    expect(r.body.results.map((x: BatchResult) => x.requestedId)).toEqual([
       slug,
       id,
       `POLY-${id}`,
       'kxfedchair-26',
       'missing-thing',
     ]);
-    expect(r.body.results.slice(0, 3).every((x: any) => x.event.id === id)).toBe(true);
+    expect(r.body.results.slice(0, 3).every((x: BatchResult) => x.event!.id === id)).toBe(true);
     expect(r.body.results[3].event).toMatchObject({ exchange: 'kalshi', ticker: 'KXFEDCHAIR-26' });
     expect(r.body.results[4].event).toBeNull();
   });

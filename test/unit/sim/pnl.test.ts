@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import type { Position } from '../../sim/pnl-data';
+import type { holder } from '../../sim/routes-pnl';
 import { useSim } from './helpers';
+
+/** A /v2/pnl position row: the sim's Position without its internal `flagged` mark (see positionJson). */
+type PositionRow = Omit<Position, 'flagged'>;
+/** A position row of a batch answer, which also names its wallet. */
+type WalletPositionRow = PositionRow & { wallet: string };
+/** A row of /v2/pnl/tokens/:token/traders and /first-buyers. */
+type TraderRow = ReturnType<typeof holder>;
 
 const env = useSim();
 
@@ -14,9 +23,9 @@ describe('sim /v2/pnl', () => {
     const s = r.body.summary;
     expect(s.pnl.total).toBeCloseTo(s.pnl.realized + s.pnl.unrealized, 1);
     const p = await env.api.get(`/v2/pnl/wallets/${w}/positions?limit=100&pnlMode=raw`);
-    const ps = p.body.positions;
+    const ps: PositionRow[] = p.body.positions;
     expect(ps.length).toBe(s.counts.tokensTraded);
-    const sum = (f: (x: any) => number | null) => ps.reduce((a: number, x: any) => a + (f(x) ?? 0), 0);
+    const sum = (f: (x: PositionRow) => number | null) => ps.reduce((a, x) => a + (f(x) ?? 0), 0);
     expect(s.invested).toBeCloseTo(
       sum((x) => x.invested),
       0,
@@ -102,9 +111,9 @@ describe('sim /v2/pnl', () => {
     );
     expect((await env.api.get(`/v2/pnl/wallets/${w}/chart`)).body.points.length).toBe(30);
     const traders = await env.api.get(`/v2/pnl/tokens/${token}/traders`);
-    expect(traders.body.traders.some((x: any) => x.wallet === w)).toBe(true);
+    expect(traders.body.traders.some((x: TraderRow) => x.wallet === w)).toBe(true);
     const fb = await env.api.get(`/v2/pnl/tokens/${token}/first-buyers`);
-    const firsts = fb.body.traders.map((x: any) => x.timing.firstTrade);
+    const firsts = fb.body.traders.map((x: TraderRow) => x.timing.firstTrade);
     expect([...firsts].sort((a, b) => a - b)).toEqual(firsts);
     const lb = await env.api.get('/v2/pnl/leaderboard/top?limit=10');
     expect(lb.body.traders.length).toBe(10);
@@ -149,12 +158,12 @@ describe('sim /v2/pnl', () => {
     const b = await env.api.post(`/v2/pnl/tokens/${tk}/positions/batch`, {
       wallets: env.sim.catalog.wallets,
     });
-    expect(b.body.positions.some((p: any) => p.wallet === w)).toBe(true);
+    expect(b.body.positions.some((p: WalletPositionRow) => p.wallet === w)).toBe(true);
     expect(b.body.truncated).toBeUndefined();
     const pairs = env.sim.catalog.wallets.map((x) => ({ wallet: x, token: tk }));
     pairs.push(...env.sim.catalog.queuedWallets.map((x) => ({ wallet: x, token: tk })));
     const c = await env.api.post('/v2/pnl/positions/batch', { pairs });
     expect(c.body.truncated.length).toBe(pairs.length - 200);
-    expect(c.body.positions.some((p: any) => p.wallet === w && p.token === tk)).toBe(true);
+    expect(c.body.positions.some((p: WalletPositionRow) => p.wallet === w && p.token === tk)).toBe(true);
   });
 });

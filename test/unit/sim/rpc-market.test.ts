@@ -107,7 +107,7 @@ describe('sim market data', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ error: 'Invalid currency. Options: usd, sol, eur' });
     const s = await env.api.get('/search?query=usdc');
-    expect(s.body.data.some((t: any) => t.mint === env.sim.catalog.mints[1])).toBe(true);
+    expect(s.body.data.some((t: { mint: string }) => t.mint === env.sim.catalog.mints[1])).toBe(true);
     expect((await env.api.get('/credits')).body).toEqual({ credits: expect.any(Number) });
     expect((await env.api.get('/subscription')).body).toMatchObject({ plan: 'premium', status: 'active' });
     expect((await client(env.sim, 'demo-free').get('/subscription')).body.plan).toBe('free');
