@@ -1,6 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AggregatedPrice,
+  DcaDeposit,
+  DcaFilled,
+  DcaOpened,
+  DcaPosition,
+  PnlSummaryLive,
+} from '../../../lib/api/schemas/live';
+import type { PnlWalletSummary } from '../../../lib/api/schemas/pnl';
 import type { Sim } from '../../sim/index';
-import { client, start, upgradeStatus, WsProbe } from './helpers';
+import {
+  client,
+  type Emitted,
+  type MessageFrame,
+  type OrderPage,
+  type SimOrder,
+  start,
+  upgradeStatus,
+  WsProbe,
+} from './helpers';
 
 let sim: Sim;
 let api: ReturnType<typeof client>;
@@ -29,7 +47,7 @@ describe('sim datastream', () => {
 
   it('emit Filled fans out to every overlapping room and advances REST state', async () => {
     const order = sim.catalog.orders[0]!;
-    const before = (await api.get(`/dca/order/${order}`)).body;
+    const before = (await api.get<SimOrder>(`/dca/order/${order}`)).body;
     const p = await probe();
     const rooms = [
       'dca:jupiter',
@@ -41,7 +59,7 @@ describe('sim datastream', () => {
     ];
     for (const r of rooms) await p.join(r);
     const from = p.messages.length;
-    const emitted = await api.post('/__sim/emit', { order, eventName: 'Filled' });
+    const emitted = await api.post<Emitted<DcaFilled>>('/__sim/emit', { order, eventName: 'Filled' });
     expect(emitted.status).toBe(200);
     const ev = emitted.body;
     expect(ev).toMatchObject({
@@ -66,16 +84,16 @@ describe('sim datastream', () => {
       .slice(from)
       .filter((m) => m.type === 'message' && m.data.signature === ev.signature);
     expect(dups.length).toBe(rooms.length);
-    const after = (await api.get(`/dca/order/${order}`)).body;
+    const after = (await api.get<SimOrder>(`/dca/order/${order}`)).body;
     expect(BigInt(after.raw.used)).toBe(BigInt(before.raw.used) + BigInt(ev.inAmount));
     expect(BigInt(after.raw.received)).toBeGreaterThan(BigInt(before.raw.received));
     expect(after.remaining).toBeLessThan(before.remaining);
     expect(after.progressPercent).toBeGreaterThan(before.progressPercent);
     expect(ev.order.raw.used).toBe(after.raw.used);
-    const wallet = (await api.get(`/dca/wallet/${before.owner}?limit=100`)).body.orders.find(
-      (o: any) => o.address === order,
+    const wallet = (await api.get<OrderPage>(`/dca/wallet/${before.owner}?limit=100`)).body.orders.find(
+      (o) => o.address === order,
     );
-    expect(wallet.raw.used).toBe(after.raw.used);
+    expect(wallet!.raw.used).toBe(after.raw.used);
   });
 
   it('leave stops delivery for that room only', async () => {
@@ -85,11 +103,15 @@ describe('sim datastream', () => {
     p.send({ type: 'leave', room: 'dca:jupiter' });
     await p.join('dca:jupiter:position'); // barrier: the leave was processed before this ack
     const from = p.messages.length;
-    const ev = (await api.post('/__sim/emit', { wallet: sim.catalog.wallets[1], eventName: 'Deposit' })).body;
+    const ev = (
+      await api.post<DcaDeposit>('/__sim/emit', { wallet: sim.catalog.wallets[1], eventName: 'Deposit' })
+    ).body;
     expect(ev.amount).toMatch(/^\d+$/);
     const m = await p.next((x) => x.type === 'message', from);
     expect(m.room).toBe('dca:jupiter:deposit');
-    const pos = (await api.post('/__sim/emit', { order: sim.catalog.orders[1], eventName: 'Position' })).body;
+    const pos = (
+      await api.post<DcaPosition>('/__sim/emit', { order: sim.catalog.orders[1], eventName: 'Position' })
+    ).body;
     expect(pos.signature).toBeUndefined();
     expect(pos.eventName).toBeUndefined();
     expect(pos).toMatchObject({ address: sim.catalog.orders[1], writeVersion: expect.any(Number) });
@@ -100,11 +122,12 @@ describe('sim datastream', () => {
 
   it('Opened creates an order visible over REST', async () => {
     const w = sim.catalog.wallets[3]!;
-    const ev = (await api.post('/__sim/emit', { wallet: w, mint: sim.catalog.mints[2], eventName: 'Opened' }))
-      .body;
+    const ev = (
+      await api.post<DcaOpened>('/__sim/emit', { wallet: w, mint: sim.catalog.mints[2], eventName: 'Opened' })
+    ).body;
     expect(ev.cycleFrequency).toMatch(/^\d+$/);
     expect(['openDca', 'openDcaV2']).toContain(ev.openInstruction);
-    const o = await api.get(`/dca/order/${ev.address}`);
+    const o = await api.get<SimOrder>(`/dca/order/${ev.address}`);
     expect(o.body.status).toBe('pending');
     expect(o.body.owner).toBe(w);
   });
@@ -128,7 +151,9 @@ describe('sim datastream', () => {
     const t = sim.catalog.mints[0]!;
     await p.join(`pnl:${w}:summary`);
     await p.join(`price:aggregated:${t}`);
-    const s = await p.next((m) => m.type === 'message' && m.room === `pnl:${w}:summary`);
+    const s = await p.next<MessageFrame<PnlSummaryLive>>(
+      (m) => m.type === 'message' && m.room === `pnl:${w}:summary`,
+    );
     expect(Object.keys(s.data).sort()).toEqual([
       'averages',
       'counts',
@@ -139,11 +164,13 @@ describe('sim datastream', () => {
       'roi',
       'timing',
     ]);
-    const rest = await api.get(`/v2/pnl/wallets/${w}`);
+    const rest = await api.get<PnlWalletSummary>(`/v2/pnl/wallets/${w}`);
     expect(s.data.pnl.total).toBe(rest.body.summary.pnl.total);
-    const pr = await p.next((m) => m.type === 'message' && m.room === `price:aggregated:${t}`);
+    const pr = await p.next<MessageFrame<AggregatedPrice>>(
+      (m) => m.type === 'message' && m.room === `price:aggregated:${t}`,
+    );
     expect(pr.data).toMatchObject({ token: t, price: expect.any(Number), aggregated: { poolCount: 3 } });
-    expect(pr.data.topPools[0]).toEqual({
+    expect(pr.data.topPools![0]).toEqual({
       poolId: expect.any(String),
       price: expect.any(Number),
       liquidity: expect.any(Number),

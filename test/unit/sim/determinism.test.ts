@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import type { EventsBatchResponse } from '../../../lib/api/schemas/prediction';
 import { isSolanaAddress } from '../../../lib/detect/address';
-import { client, start } from './helpers';
+import { client, type OrderPage, start } from './helpers';
+
+/** A /search row (test/sim/routes-market.ts search); hostile tokens add fields of their own. */
+interface SearchRow {
+  mint: string;
+  name: string;
+  symbol: string;
+  image: string;
+  priceUsd: number | null;
+  [field: string]: unknown;
+}
+interface SearchPage {
+  data: SearchRow[];
+}
 
 describe('sim determinism and hostile data', () => {
   it('same seed gives the same catalog and answers; another seed differs', async () => {
@@ -48,9 +62,9 @@ describe('sim determinism and hostile data', () => {
     const sim = await start();
     const api = client(sim);
     try {
-      const s = await api.get('/search?limit=100');
-      const byMint = new Map(s.body.data.map((t: any) => [t.mint, t]));
-      const t = (i: number) => byMint.get(sim.catalog.mints[i]) as any;
+      const s = await api.get<SearchPage>('/search?limit=100');
+      const byMint = new Map(s.body.data.map((t): [string, SearchRow] => [t.mint, t]));
+      const t = (i: number) => byMint.get(sim.catalog.mints[i]!)!;
       expect(t(5).name).toContain('<img src=x onerror=');
       expect(t(6).name).toContain('\u202E');
       expect(t(7).name.length).toBe(300);
@@ -61,22 +75,22 @@ describe('sim determinism and hostile data', () => {
       for (let i = 0; i < 5; i++) expect(JSON.stringify(t(i))).not.toMatch(/[<\u202E]|javascript:|http:\/\//);
       const fav = await api.get(`/dca/wallet/${sim.catalog.wallets[0]}?limit=100&status=active`);
       expect(JSON.stringify(fav.body)).not.toMatch(/[<\u202E]|javascript:/);
-      const ev = await api.get(
+      const ev = await api.get<EventsBatchResponse>(
         `/pm/v1/events/batch?ids=${sim.catalog.events.polymarket.slice(0, 5).join(',')},${sim.catalog.events.kalshi.slice(0, 3).join(',')}`,
       );
-      const titles = ev.body.results.map((r: any) => r.event.title);
+      const titles = ev.body.results.map((r) => r.event!.title);
       expect(titles.slice(0, 3).join('')).not.toMatch(/[<\u202E]/);
       expect(titles[3]).toContain('<img');
       expect(titles[4]).toContain('\u202E');
       expect(titles[6]).not.toMatch(/</);
       expect(titles[7]).toContain('<img');
-      const orders = await api.get(`/dca/token/${sim.catalog.mints[9]}/buyers?limit=1000`);
-      const sellers = await api.get(`/dca/token/${sim.catalog.mints[9]}/sellers?limit=1000`);
+      const orders = await api.get<OrderPage>(`/dca/token/${sim.catalog.mints[9]}/buyers?limit=1000`);
+      const sellers = await api.get<OrderPage>(`/dca/token/${sim.catalog.mints[9]}/sellers?limit=1000`);
       expect([...orders.body.orders, ...sellers.body.orders].length).toBeGreaterThan(0);
       let nullUsd = 0;
       let omitted = 0;
       for (const w of sim.catalog.wallets.slice(20, 120)) {
-        for (const o of (await api.get(`/dca/wallet/${w}?limit=100`)).body.orders) {
+        for (const o of (await api.get<OrderPage>(`/dca/wallet/${w}?limit=100`)).body.orders) {
           if (o.volumeUsd === null) nullUsd++;
           if (!('volumeUsd' in o)) omitted++;
         }
@@ -93,7 +107,7 @@ describe('sim determinism and hostile data', () => {
     const hostile = await start({ hostile: true });
     try {
       const count = async (sim: typeof plain) =>
-        (await client(sim).get('/search?limit=100')).body.data.filter((t: any) =>
+        (await client(sim).get<SearchPage>('/search?limit=100')).body.data.filter((t) =>
           /<img|\u202E|javascript:/.test(JSON.stringify(t)),
         ).length;
       expect(await count(hostile)).toBeGreaterThan(await count(plain));

@@ -1,7 +1,9 @@
 import { Agent, get as httpGet } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DataErrorBody } from '../../../lib/api/schemas/common';
 import type { Sim } from '../../sim/index';
-import { client, start, WsProbe } from './helpers';
+import type { LogEntry } from '../../sim/state';
+import { client, type SimOrder, start, WsProbe } from './helpers';
 
 let sim: Sim;
 let api: ReturnType<typeof client>;
@@ -27,7 +29,7 @@ describe('sim faults and control', () => {
 
   it('429 with Retry-After seconds', async () => {
     await ctl.post('/__sim/faults', { status: 429, retryAfter: 7 });
-    const r = await api.get(wallet());
+    const r = await api.get<DataErrorBody>(wallet());
     expect(r.status).toBe(429);
     expect(r.headers.get('retry-after')).toBe('7');
     expect(r.body.error.code).toBe('RATE_LIMITED');
@@ -104,13 +106,13 @@ describe('sim faults and control', () => {
 
   it('reset restores state from the seed and clears faults and the request log', async () => {
     const order = sim.catalog.orders[0]!;
-    const before = (await api.get(`/dca/order/${order}`)).body;
+    const before = (await api.get<SimOrder>(`/dca/order/${order}`)).body;
     await ctl.post('/__sim/emit', { order, eventName: 'Filled' });
-    expect((await api.get(`/dca/order/${order}`)).body.raw.used).not.toBe(before.raw.used);
+    expect((await api.get<SimOrder>(`/dca/order/${order}`)).body.raw.used).not.toBe(before.raw.used);
     await ctl.post('/__sim/faults', { status: 500 });
     await ctl.post('/__sim/reset', {});
     expect((await api.get(`/dca/order/${order}`)).body).toEqual(before);
-    const log = (await ctl.get('/__sim/requests')).body;
+    const log = (await ctl.get<LogEntry[]>('/__sim/requests')).body;
     expect(log.length).toBe(1);
   });
 
@@ -154,7 +156,7 @@ describe('sim faults and control', () => {
     await get('/dca/programs');
     await get('/dca/programs');
     agent.destroy();
-    const log = (await ctl.get('/__sim/requests')).body as { reused?: boolean }[];
+    const log = (await ctl.get<LogEntry[]>('/__sim/requests')).body;
     expect(log.map((e) => e.reused ?? false)).toEqual([false, true]);
   });
 });

@@ -7,6 +7,7 @@ import {
   PredictionMarketsClient,
 } from '@solana-tracker/data-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DcaFilled } from '../../../lib/api/schemas/live';
 import type { Sim } from '../../sim/index';
 import { client, start } from './helpers';
 
@@ -118,7 +119,9 @@ describe('official @solana-tracker/data-api client against the sim', () => {
           if (seen.has(`dca:jupiter:wallet:${w}`)) resolve();
         });
       });
-      const emitted = (await client(sim, null).post('/__sim/emit', { wallet: w, eventName: 'Filled' })).body;
+      const emitted = (
+        await client(sim, null).post<DcaFilled>('/__sim/emit', { wallet: w, eventName: 'Filled' })
+      ).body;
       const ev = await got;
       if (!('signature' in ev))
         throw new Error(`expected a DCA transaction event, got ${JSON.stringify(ev)}`);

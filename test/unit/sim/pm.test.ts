@@ -1,15 +1,42 @@
 import { describe, expect, it } from 'vitest';
+import type { PredictionErrorBody } from '../../../lib/api/schemas/common';
 import { client, useSim } from './helpers';
+
+/** A prediction event as far as these tests read it (test/sim/markets.ts eventJson, marketJson). */
+interface PmEventJson {
+  id: string;
+  status: string;
+  marketCount: number;
+  /** Binary markets: outcomes are always [Yes, No]. */
+  markets: { outcomes: [Outcome, Outcome] }[];
+}
+interface Outcome {
+  label: string;
+  price: number;
+}
 
 /** One entry of /pm/v1/events/batch `results`: the id asked for and the event it resolved to (null if none). */
 interface BatchResult {
   requestedId: string;
-  event: { id: string } | null;
+  event: PmEventJson | null;
+}
+interface Batch {
+  notFound: string[];
+  results: BatchResult[];
+}
+
+/** /pm/v1/events/:id/candlesticks (test/sim/routes-pm.ts candles). */
+interface Candlesticks {
+  periodInterval: string;
+  eventSlug: string;
+  series: { candles: { open: number; close: number; high: number; low: number; timestamp: string }[] }[];
+  nextCursor: string | null;
 }
 
 const env = useSim();
 
-const batch = (q: string) => env.api.get(`/pm/v1/events/batch?${q}`);
+/** GET /pm/v1/events/batch; `T` is the answer expected (an error body for bad requests). */
+const batch = <T = Batch>(q: string) => env.api.get<T>(`/pm/v1/events/batch?${q}`);
 
 describe('sim prediction API (/pm)', () => {
   it('has ~20 polymarket and ~10 kalshi events', () => {
@@ -21,7 +48,7 @@ describe('sim prediction API (/pm)', () => {
   it('batch resolves slug, numeric id, POLY-<id> and case-insensitive Kalshi tickers', async () => {
     const slug = env.sim.catalog.events.polymarket[0]!;
     const first = await batch(`ids=${slug}`);
-    const id = first.body.results[0].event.id;
+    const id = first.body.results[0]!.event!.id;
     const r = await batch(`ids=${slug},${id},POLY-${id},kxfedchair-26,missing-thing`);
     expect(r.status).toBe(200);
     expect(r.body.notFound).toEqual(['missing-thing']);
@@ -33,8 +60,8 @@ describe('sim prediction API (/pm)', () => {
       'missing-thing',
     ]);
     expect(r.body.results.slice(0, 3).every((x: BatchResult) => x.event!.id === id)).toBe(true);
-    expect(r.body.results[3].event).toMatchObject({ exchange: 'kalshi', ticker: 'KXFEDCHAIR-26' });
-    expect(r.body.results[4].event).toBeNull();
+    expect(r.body.results[3]!.event).toMatchObject({ exchange: 'kalshi', ticker: 'KXFEDCHAIR-26' });
+    expect(r.body.results[4]!.event).toBeNull();
   });
 
   it('batch exchange filter (polymarket | poly | kalshi) and errors', async () => {
@@ -48,7 +75,7 @@ describe('sim prediction API (/pm)', () => {
     const bad = await batch(`ids=${ids}&exchange=betfair`);
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ code: 400, error: expect.any(String), errorCode: 'BAD_REQUEST' });
-    const none = await batch('');
+    const none = await batch<PredictionErrorBody>('');
     expect(none.body.errorCode).toBe('BAD_REQUEST');
     const unauth = await client(env.sim, 'wrong').get(`/pm/v1/events/batch?ids=${ids}`);
     expect(unauth.status).toBe(401);
@@ -61,6 +88,7 @@ describe('sim prediction API (/pm)', () => {
     expect(r.body.notFound).toEqual([]);
     const statuses = new Set<string>();
     for (const { event } of r.body.results) {
+      if (!event) throw new Error('every listed id resolves to an event');
       expect(event.marketCount).toBe(event.markets.length);
       statuses.add(event.status);
       for (const m of event.markets) {
@@ -77,7 +105,7 @@ describe('sim prediction API (/pm)', () => {
   it('candlesticks: default 200, max 2000, continuous walk in 0..1, cursor pages older bars', async () => {
     const slug = env.sim.catalog.events.polymarket[0]!;
     const end = Math.floor(Date.now() / 1000);
-    const r = await env.api.get(`/pm/v1/events/${slug}/candlesticks?end_ts=${end}`);
+    const r = await env.api.get<Candlesticks>(`/pm/v1/events/${slug}/candlesticks?end_ts=${end}`);
     expect(r.status).toBe(200);
     expect(r.body.periodInterval).toBe('1h');
     expect(r.body.eventSlug).toBe(slug);
@@ -85,32 +113,34 @@ describe('sim prediction API (/pm)', () => {
     for (const s of r.body.series) {
       expect(s.candles.length).toBe(200);
       for (let i = 0; i < s.candles.length; i++) {
-        const c = s.candles[i];
+        const c = s.candles[i]!;
         for (const v of [c.open, c.close, c.high, c.low]) expect(v >= 0 && v <= 1).toBe(true);
         expect(c.high).toBeGreaterThanOrEqual(Math.max(c.open, c.close));
         expect(c.low).toBeLessThanOrEqual(Math.min(c.open, c.close));
         if (i > 0) {
-          expect(c.open).toBe(s.candles[i - 1].close);
-          expect(Date.parse(c.timestamp) - Date.parse(s.candles[i - 1].timestamp)).toBe(3_600_000);
+          expect(c.open).toBe(s.candles[i - 1]!.close);
+          expect(Date.parse(c.timestamp) - Date.parse(s.candles[i - 1]!.timestamp)).toBe(3_600_000);
         }
       }
     }
     expect(r.body.nextCursor).not.toBeNull();
-    const older = await env.api.get(
+    const older = await env.api.get<Candlesticks>(
       `/pm/v1/events/${slug}/candlesticks?end_ts=${end}&cursor=${r.body.nextCursor}&limit=5`,
     );
-    const lastOld = older.body.series[0].candles.at(-1);
-    expect(Date.parse(lastOld.timestamp)).toBe(Date.parse(r.body.series[0].candles[0].timestamp) - 3_600_000);
-    expect(lastOld.close).toBe(r.body.series[0].candles[0].open);
-    const ms = await env.api.get(
+    const lastOld = older.body.series[0]!.candles.at(-1)!;
+    expect(Date.parse(lastOld.timestamp)).toBe(
+      Date.parse(r.body.series[0]!.candles[0]!.timestamp) - 3_600_000,
+    );
+    expect(lastOld.close).toBe(r.body.series[0]!.candles[0]!.open);
+    const ms = await env.api.get<Candlesticks>(
       `/pm/v1/events/${slug}/candlesticks?end_ts=${end * 1000}&limit=3&period_interval=1d`,
     );
-    expect(ms.body.series[0].candles.length).toBe(3);
+    expect(ms.body.series[0]!.candles.length).toBe(3);
     expect(
       (await env.api.get(`/pm/v1/events/${slug}/candlesticks?limit=2000&period_interval=1m`)).status,
     ).toBe(200);
     for (const q of ['limit=2001', 'limit=0', 'period_interval=5m', 'status=open', 'start_ts=abc']) {
-      const bad = await env.api.get(`/pm/v1/events/${slug}/candlesticks?${q}`);
+      const bad = await env.api.get<PredictionErrorBody>(`/pm/v1/events/${slug}/candlesticks?${q}`);
       expect(bad.status, q).toBe(400);
       expect(bad.body.errorCode).toBe('BAD_REQUEST');
     }
