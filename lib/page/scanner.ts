@@ -422,9 +422,10 @@ export function createScanner(options: ScannerOptions): Scanner {
     if (!hits.length) return;
     const parent = node.parentElement;
     if (!parent) return;
-    // A link's own text naming the link's address: the link pass reads it (or leaves it, with the
-    // region it is in), so neither its ancestors nor its anchor mark need reading here.
-    if (hits.length === 1 && parent.localName === 'a' && linkAddress(parent) === hits[0]!.address) return;
+    // A link's own text naming the address the link pass reported for it (links are read before
+    // the text of their walk): neither its ancestors nor its anchor mark need reading here. A link
+    // the link pass left (its region is skipped) is left by the context check below.
+    if (hits.length === 1 && reported.get(parent) === hits[0]!.address) return;
     if (isSkippedTag(parent.localName)) return;
     const context = contextOf(parent);
     if (context.textSkip || !context.inScope) return;
