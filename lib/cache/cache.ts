@@ -179,8 +179,9 @@ export function createCache(options: CacheOptions): Cache {
       await b.write(entries, access);
     } catch (error) {
       if (!isQuotaError(error)) throw error;
-      // The origin is full: free a quarter of our entries and try once more.
-      let budget = Math.max(1, Math.ceil(sizes.size / 4));
+      // The origin is full: free a quarter of our entries (at least as many as the group holds)
+      // and try once more.
+      let budget = Math.max(items.length, Math.ceil(sizes.size / 4));
       await evictWhile(b, keep, () => budget-- > 0);
       await b.write(entries, access);
     }
