@@ -151,7 +151,7 @@ interface OrderAnswer {
 }
 
 describe('order popover', () => {
-  it('shows the whole order with exact base-unit amounts, and a live fill moves its progress', async () => {
+  it('shows the whole order with exact base-unit amounts; live fills, deposits and position snapshots update it', async () => {
     const address = lens.catalog.orders[0]!;
     const order = await lens.api<OrderAnswer>(`/dca/order/${address}`);
     await lens.page.goto(lens.fixture('solscan'));
@@ -197,6 +197,19 @@ describe('order popover', () => {
     const deposited = formatTokenAmount(deposit.order.raw.deposited, order.input.decimals);
     expect(deposited).not.toBe(formatTokenAmount(order.raw.deposited, order.input.decimals));
     await expect.poll(popoverText, { timeout: 10_000 }).toContain(deposited);
+
+    // A deposit the worker never hears of (a dropped socket), then the account's position snapshot:
+    // the snapshot alone brings the open popover the new amounts.
+    const missed = await lens.sim<{ order: { raw: { deposited: string } } }>('emit', {
+      order: address,
+      eventName: 'Deposit',
+      publish: false,
+    });
+    const missedText = formatTokenAmount(missed.order.raw.deposited, order.input.decimals);
+    expect(missedText).not.toBe(deposited);
+    expect(await popoverText()).not.toContain(missedText);
+    await lens.sim('emit', { order: address, eventName: 'Position' });
+    await expect.poll(popoverText, { timeout: 10_000 }).toContain(missedText);
     await pressEscapeCloses();
   });
 });

@@ -71,13 +71,20 @@ export function controlRoute(s: SimState, hub: Hub, r: Req, seg: string[]): Repl
     return ok({ reset: true });
   }
   if (a === 'emit' && r.method === 'POST') {
-    const b = (r.body ?? {}) as { wallet?: string; order?: string; mint?: string; eventName?: string };
+    const b = (r.body ?? {}) as {
+      wallet?: string;
+      order?: string;
+      mint?: string;
+      eventName?: string;
+      publish?: boolean;
+    };
     const name = EVENT_NAMES.find((n) => n.toLowerCase() === String(b.eventName ?? 'Filled').toLowerCase());
     if (!name) return dataError(400, 'INVALID_EVENT', `eventName must be one of ${EVENT_NAMES.join(', ')}`);
     const o = name === 'Opened' && !b.order ? openOrder(s, b.wallet, b.mint) : pickOrder(s, b, name);
     if (!o) return dataError(404, 'NOT_FOUND', 'no order matches wallet/mint for this event');
     const ev = applyEvent(s, o, name);
-    hub.publish(ev.rooms, ev.data);
+    // `publish: false` changes the state without telling the datastream: an event a client missed.
+    if (b.publish !== false) hub.publish(ev.rooms, ev.data);
     return ok(ev.data);
   }
   return null;

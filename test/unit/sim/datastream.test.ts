@@ -120,6 +120,23 @@ describe('sim datastream', () => {
     expect(p.messages.slice(from).some((x) => x.room === 'dca:jupiter')).toBe(false);
   });
 
+  it('emit with publish: false changes REST state but sends nothing; a later Position carries it', async () => {
+    const order = sim.catalog.orders[6]!;
+    const before = (await api.get<SimOrder>(`/dca/order/${order}`)).body;
+    const p = await probe();
+    await p.join(`dca:jupiter:${order}`);
+    const from = p.messages.length;
+    const missed = (
+      await api.post<DcaDeposit>('/__sim/emit', { order, eventName: 'Deposit', publish: false })
+    ).body;
+    const after = (await api.get<SimOrder>(`/dca/order/${order}`)).body;
+    expect(BigInt(after.raw.deposited)).toBe(BigInt(before.raw.deposited) + BigInt(missed.amount));
+    const pos = (await api.post<DcaPosition>('/__sim/emit', { order, eventName: 'Position' })).body;
+    const first = await p.next<MessageFrame<DcaPosition>>((x) => x.type === 'message', from);
+    expect(first.data.writeVersion).toBe(pos.writeVersion); // the deposit never came
+    expect(first.data.order.raw?.deposited).toBe(after.raw.deposited);
+  });
+
   it('Opened creates an order visible over REST', async () => {
     const w = sim.catalog.wallets[3]!;
     const ev = (
