@@ -3,7 +3,6 @@
  * merged into a real cache (fake-indexeddb), routed by the real tab subscriptions. Only the hub's
  * room bookkeeping and the browser's tab messaging are stand-ins (what was sent is recorded).
  */
-import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Order } from '../../../lib/api/schemas/dca';
 import { parseLiveMessage } from '../../../lib/api/schemas/live';
@@ -11,11 +10,11 @@ import { createLivePush } from '../../../lib/background/live-push';
 import { topicRooms } from '../../../lib/background/services';
 import { createTabLive } from '../../../lib/background/tab-live';
 import { toOrderView } from '../../../lib/background/views';
-import { createCache } from '../../../lib/cache';
 import type { LiveHub } from '../../../lib/live/types';
 import type { Pushes } from '../../../lib/messaging';
 import type { OrderView } from '../../../lib/views';
 import { type Sim, startSim } from '../../sim';
+import { setup as freshCache } from '../cache/helpers';
 import { control, rest } from './helpers';
 
 let sim: Sim;
@@ -31,8 +30,7 @@ async function orderView(address: string): Promise<OrderView> {
 }
 
 function setup(unreachable: number[] = []) {
-  globalThis.indexedDB = new IDBFactory();
-  const cache = createCache({ dbName: 'lens-cache', schemaVersion: 1, maxEntries: 100, maxBytes: 1e6 });
+  const cache = freshCache().make();
   const hub = { acquire() {}, release() {}, releaseOwner() {}, status: () => ({ state: 'live' }) };
   const tabs = createTabLive(hub as unknown as LiveHub);
   const sent: { tabId: number; event: Pushes['liveEvent'] }[] = [];

@@ -21,6 +21,27 @@ function failPutsOnce(times: number) {
   };
 }
 
+/** Runs `fn` while the next `times` puts to the values store fail with a quota error. */
+async function whilePutsFail<T>(times: number, fn: () => Promise<T>): Promise<T> {
+  const restore = failPutsOnce(times);
+  try {
+    return await fn();
+  } finally {
+    restore();
+  }
+}
+
+/** A cache without a memory front holding a, b, c and d, written in that order a tick apart. */
+async function cacheOfFour() {
+  const context = setup();
+  const cache = context.make({ memoryEntries: 0 });
+  for (const k of ['a', 'b', 'c', 'd']) {
+    await cache.put('r', k, k);
+    context.clock.advance(1);
+  }
+  return { ...context, cache };
+}
+
 describe('cache: schema versions and damaged databases', () => {
   it('a new schemaVersion drops older data; going back rebuilds instead of crashing', async () => {
     const { make } = setup();
@@ -112,18 +133,8 @@ describe('cache: schema versions and damaged databases', () => {
 
 describe('cache: quota', () => {
   it('a quota error on put evicts and retries once, never throwing', async () => {
-    const { clock, make, errors } = setup();
-    const cache = make({ memoryEntries: 0 });
-    for (const k of ['a', 'b', 'c', 'd']) {
-      await cache.put('r', k, k);
-      clock.advance(1);
-    }
-    const restore = failPutsOnce(1);
-    try {
-      await expect(cache.put('r', 'e', 'e')).resolves.toBeUndefined();
-    } finally {
-      restore();
-    }
+    const { cache, make, errors } = await cacheOfFour();
+    await whilePutsFail(1, () => expect(cache.put('r', 'e', 'e')).resolves.toBeUndefined());
     expect(cache.stats()).toMatchObject({ entries: 4, evictions: 1 });
     expect(await cache.get('r', 'a')).toBeUndefined(); // the oldest made room
     await cache.close();
@@ -135,14 +146,11 @@ describe('cache: quota', () => {
     const { make, errors } = setup();
     const cache = make({ memoryEntries: 0 });
     await cache.put('r', 'a', 'a');
-    const restore = failPutsOnce(2);
-    try {
+    await whilePutsFail(2, async () => {
       await expect(cache.put('r', 'b', 'b')).resolves.toBeUndefined();
       const result = await cache.cached('r', 'c', async () => 'served anyway', { ttlMs: 1000 });
       expect(result.value).toBe('served anyway');
-    } finally {
-      restore();
-    }
+    });
     await cache.flush();
     expect(errors.map((e) => (e as DOMException).name)).toEqual(['QuotaExceededError']);
     expect(await cache.get('r', 'b')).toBeUndefined();
@@ -182,18 +190,8 @@ describe('cache: writes grouped into transactions', () => {
   });
 
   it('a quota error on a group evicts as many older entries as it holds, never one of the group, and writes it whole', async () => {
-    const { clock, make, errors } = setup();
-    const cache = make({ memoryEntries: 0 });
-    for (const k of ['a', 'b', 'c', 'd']) {
-      await cache.put('r', k, k);
-      clock.advance(1);
-    }
-    const restore = failPutsOnce(1);
-    try {
-      await Promise.all(['e', 'f', 'g'].map((k) => cache.put('r', k, k)));
-    } finally {
-      restore();
-    }
+    const { cache, make, errors } = await cacheOfFour();
+    await whilePutsFail(1, () => Promise.all(['e', 'f', 'g'].map((k) => cache.put('r', k, k))));
     // room for the whole group: as many of the oldest as it holds (more than a quarter here)
     expect(cache.stats()).toMatchObject({ entries: 4, evictions: 3 });
     await cache.close();
