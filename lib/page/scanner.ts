@@ -258,7 +258,9 @@ export function createScanner(options: ScannerOptions): Scanner {
       for (const anchor of live) {
         if (anchor.isConnected) live[kept++] = anchor;
         else {
-          reported.delete(anchor); // re-added later, it is reported again
+          // Put back later (a virtualized list re-attaching the row), it is reported again: an
+          // anchor span of ours is unmarked, so it is claimed like one a previous scanner left.
+          if (!reported.delete(anchor)) anchor.setAttribute(ANCHOR_ATTR, '');
           byText.delete(anchor);
         }
       }

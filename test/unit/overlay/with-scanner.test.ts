@@ -86,4 +86,27 @@ describe('overlay with the real scanner', () => {
     await expect.poll(() => shown().at(-1)).toBe(wallet(14));
     expect(shown()).toEqual(Array.from({ length: 10 }, (_, i) => wallet(i + 5)));
   });
+
+  it('badges a row the list puts back after it left past the cap, an address in running text too', async () => {
+    const wallet = (i: number) => bs58.encode(Uint8Array.from({ length: 32 }, (_, k) => [0x82, i][k] ?? 0));
+    // An address inside a sentence: the scanner wraps it in an anchor span of its own.
+    const row = (i: number) => `<li>trader ${wallet(i)} bought</li>`;
+    document.body.innerHTML = `<ol>${Array.from({ length: 30 }, (_, i) => row(i)).join('')}</ol>`;
+    const wallets = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [wallet(i), 'wallet']));
+    startWithScanner('https://birdeye.so/profile/x', { classify: () => wallets }, 10);
+    const shown = () => badges().map((b) => b.getAttribute('data-address'));
+    await expect.poll(() => badges().length).toBe(10);
+    // Scrolling down: the first five rows leave the page (a virtualized list keeps the elements),
+    // the next ones take their badges.
+    const list = document.querySelector('ol')!;
+    const top = [...list.children].slice(0, 5);
+    for (const li of top) li.remove();
+    await expect.poll(() => shown().at(-1)).toBe(wallet(14));
+    // Scrolling back up: the last five rows leave and the same five elements come back on top.
+    for (const li of [...list.children].slice(-20)) li.remove();
+    list.prepend(...top);
+    await expect.poll(() => shown().slice(0, 5)).toEqual(Array.from({ length: 5 }, (_, i) => wallet(i)));
+    expect(badges()).toHaveLength(10);
+    for (const li of top) expect(li.querySelectorAll('[data-onchain-lens="badge"]')).toHaveLength(1);
+  });
 });
