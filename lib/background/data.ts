@@ -4,6 +4,7 @@
  */
 import type { ApiClient, DcaSort, DcaStatusFilter } from '../api';
 import { ApiError, classifyAccountOwner, isPnlQueued } from '../api';
+import type { DcaSummary } from '../api/schemas/dca';
 import type { PnlBatchWallet } from '../api/schemas/pnl';
 import type { PredictionEvent } from '../api/schemas/prediction';
 import { domainName } from '../api/schemas/rpc';
@@ -64,6 +65,15 @@ export const TTL = {
  * keeps filling waits longer, and a visible wave is sent ahead of the off-screen ones anyway.
  */
 const STREAM_BATCH = { delayMs: 50, streamGapMs: 100, maxWaitMs: 1500 } as const;
+
+/**
+ * What is cached under 'walletDca': a wallet card's order summary and first page of orders. Live
+ * messages keep the page's orders current (lib/background/live-push.ts).
+ */
+export interface WalletDcaEntry {
+  summary: DcaSummary;
+  orders: OrderPageView;
+}
 
 export interface ListQuery {
   status?: DcaStatusFilter;
@@ -179,7 +189,7 @@ export function createDataService(deps: DataDeps) {
 
   async function walletDca(address: string, priority: Priority) {
     return (
-      await cache.cached(
+      await cache.cached<WalletDcaEntry>(
         'walletDca',
         address,
         async (signal, p) => {

@@ -1,17 +1,20 @@
 /**
- * What the worker does with one live DCA message from the hub: the cached order view takes the
- * message's order (a transaction event's partial order, or a position snapshot's whole account),
- * and the tabs that hold one of its rooms get the fill and the merged order; a watched wallet's
- * transaction events go on to the watch service.
+ * What the worker does with one live DCA message from the hub: the cached order view, and the
+ * order's entry in its owner's cached order list, take the message's order (a transaction event's
+ * partial order, or a position snapshot's whole account), and the tabs that hold one of its rooms
+ * get the fill and the merged order; a watched wallet's transaction events go on to the watch
+ * service.
  */
-import type { DcaTxEvent, LiveMessage, LivePartialOrder } from '../api/schemas/live';
+import type { DcaPosition, DcaTxEvent, LiveMessage, LivePartialOrder } from '../api/schemas/live';
 import type { Cache } from '../cache';
+import { ownerOf } from '../live/targets';
 import type { Pushes, Topic } from '../messaging';
 import { mergeOrderView, type OrderView } from '../views';
+import type { WalletDcaEntry } from './data';
 import { toFillView } from './views';
 
 export interface LivePushDeps {
-  /** The worker's cache: order views are kept under 'order'. */
+  /** The worker's cache: order views are kept under 'order', wallets' order lists under 'walletDca'. */
   cache: Pick<Cache, 'update'>;
   /** Tabs (with the topic they asked for) holding one of these rooms. */
   targets(rooms: string[]): { tabId: number; topic: Topic }[];
@@ -24,8 +27,36 @@ export interface LivePushDeps {
 
 export function createLivePush(deps: LivePushDeps) {
   /** The cached order view merged with a live order, so the next read shows it; undefined if none is cached. */
-  const writeThrough = (address: string, live: LivePartialOrder) =>
+  const writeOrder = (address: string, live: LivePartialOrder) =>
     deps.cache.update<OrderView>('order', address, (old) => (old ? mergeOrderView(old, live) : old));
+
+  /**
+   * The order's entry in its owner's cached order list (a wallet card's first page) merged with a
+   * live order, so a wallet popover opened next shows it; the merged entry, undefined if the list is
+   * not cached or does not hold the order (nothing is written then).
+   */
+  const writeListed = (owner: string, address: string, live: LivePartialOrder) =>
+    deps.cache
+      .update<WalletDcaEntry>('walletDca', owner, (old) => {
+        const at = old ? old.orders.orders.findIndex((o) => o.address === address) : -1;
+        if (!old || at < 0) return undefined;
+        const orders = old.orders.orders.with(at, mergeOrderView(old.orders.orders[at]!, live));
+        return { ...old, orders: { ...old.orders, orders } };
+      })
+      .then((entry) => entry?.orders.orders.find((o) => o.address === address));
+
+  /**
+   * Both caches take the live order; the merged order for the tabs: the order view where one is
+   * cached (it has more than a list's entry), else the list's entry, else undefined.
+   */
+  async function writeThrough(data: DcaTxEvent | DcaPosition, live: LivePartialOrder) {
+    const owner = ownerOf(data, live);
+    const [view, listed] = await Promise.all([
+      writeOrder(data.address, live),
+      owner ? writeListed(owner, data.address, live) : undefined,
+    ]);
+    return view ?? listed;
+  }
 
   function push(rooms: string[], event: Omit<Pushes['liveEvent'], 'topic'>): void {
     for (const { tabId, topic } of deps.targets(rooms)) {
@@ -40,13 +71,13 @@ export function createLivePush(deps: LivePushDeps) {
       deps.onWatchedEvent(event, rooms);
       // The fill goes out even when no order is cached: a badge's progress moves with it. The
       // merged order lets an open popover show the new deposited/used/remaining too.
-      const order = event.order ? await writeThrough(event.address, event.order) : undefined;
+      const order = event.order ? await writeThrough(event, event.order) : undefined;
       push(rooms, { fill: toFillView(event), order: order ?? null });
     } else if (message.kind === 'dca-position') {
-      // A snapshot carries no transaction: nothing to notify, but an open order popover or a badge
-      // of that order shows the account as it is now (a keeper's fill lands here first).
-      const { address, order } = message.snapshot;
-      const merged = await writeThrough(address, order);
+      // A snapshot carries no transaction: nothing to notify, but an open order or wallet popover,
+      // or a badge of that order, shows the account as it is now (a keeper's fill lands here first).
+      const { snapshot } = message;
+      const merged = await writeThrough(snapshot, snapshot.order);
       if (merged) push(rooms, { fill: null, order: merged });
     }
   };

@@ -5,7 +5,7 @@
  * the extension has joined. The arrival room is always included.
  */
 import { type DcaRoomType, dcaRoomsFor, type RoomKind } from '../api/rooms';
-import type { LiveMessage } from '../api/schemas/live';
+import type { LiveMessage, LivePartialOrder } from '../api/schemas/live';
 
 const TYPE_ROOM: Record<string, DcaRoomType> = {
   Opened: 'opened',
@@ -18,6 +18,14 @@ const TYPE_ROOM: Record<string, DcaRoomType> = {
 
 function str(v: unknown): string | undefined {
   return typeof v === 'string' && v.length > 0 ? v : undefined;
+}
+
+/** The wallet a DCA event or position snapshot belongs to, where it says. */
+export function ownerOf(
+  data: Record<string, unknown>,
+  order: LivePartialOrder | undefined,
+): string | undefined {
+  return str(data.owner) ?? str(order?.owner) ?? str(data.userKey);
 }
 
 /**
@@ -39,7 +47,7 @@ export function deliveryRooms(
   const candidates = dcaRoomsFor({
     program: msg.program,
     type: kinds.has('dcaType') ? type : undefined,
-    wallet: kinds.has('dcaWallet') ? (str(data.owner) ?? str(order?.owner) ?? str(data.userKey)) : undefined,
+    wallet: kinds.has('dcaWallet') ? ownerOf(data, order) : undefined,
     orders: kinds.has('dcaOrder') ? [str(data.address), str(data.dcaKey), str(order?.address)] : undefined,
     inputMint: kinds.has('dcaTokenSellers') ? (str(data.inputMint) ?? str(order?.input?.mint)) : undefined,
     outputMint: kinds.has('dcaTokenBuyers') ? (str(data.outputMint) ?? str(order?.output?.mint)) : undefined,

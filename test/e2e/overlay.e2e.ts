@@ -47,6 +47,29 @@ async function hoverOpen(host: Locator, address: string): Promise<void> {
   await expect.poll(() => pop.getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
 }
 
+/**
+ * Emits fills of an order until the open popover shows the progress one brought (the first may
+ * come before the popover's room is joined); returns that progress.
+ */
+async function fillUntilShown(order: string): Promise<number> {
+  let progress = Number.NaN;
+  await expect
+    .poll(
+      async () => {
+        const fill = await lens.sim<{ order: { progressPercent: number } }>('emit', {
+          order,
+          eventName: 'Filled',
+        });
+        progress = fill.order.progressPercent;
+        await lens.page.waitForTimeout(700);
+        return (await popoverText()).includes(formatPercent(progress));
+      },
+      { timeout: 15_000, interval: 300 },
+    )
+    .toBe(true);
+  return progress;
+}
+
 async function pressEscapeCloses(): Promise<void> {
   await lens.page.keyboard.press('Escape');
   await expect.poll(() => lens.page.locator(POPOVER).count(), { timeout: 5_000 }).toBe(0);
@@ -90,6 +113,38 @@ describe('wallet popover', () => {
     // The badge shows the same total as the popover.
     expect(await badge(wallet).getAttribute('data-text')).toContain(money(pnl.summary.pnl.total));
     await lens.screenshot('popover-wallet');
+    await pressEscapeCloses();
+  });
+
+  it('follows its orders live, a fill it missed included, and shows them so when opened again', async () => {
+    const wallet = lens.catalog.wallets[0]!;
+    // The card lists active orders first, from the first page the worker caches (10, most recent).
+    const list = await lens.api<{ orders: { address: string; status: string; progressPercent: number }[] }>(
+      `/dca/wallet/${wallet}?limit=10&sort=recent`,
+    );
+    const order = list.orders.find((o) => o.status === 'active')!;
+    await lens.page.goto(lens.fixture('solscan'));
+    await hoverOpen(badge(wallet), wallet);
+    expect(await popoverText()).toContain(formatPercent(order.progressPercent));
+    // A fill of that order moves its row's progress.
+    const shown = await fillUntilShown(order.address);
+    // A fill the worker never hears of (a dropped socket): the account's next position snapshot
+    // alone brings the row its progress (the order is only in the wallet's list, not cached alone).
+    const missed = await lens.sim<{ order: { progressPercent: number } }>('emit', {
+      order: order.address,
+      eventName: 'Filled',
+      publish: false,
+    });
+    const missedText = formatPercent(missed.order.progressPercent);
+    expect(missedText).not.toBe(formatPercent(shown));
+    expect(await popoverText()).not.toContain(missedText);
+    await lens.sim('emit', { order: order.address, eventName: 'Position' });
+    await expect.poll(popoverText, { timeout: 10_000 }).toContain(missedText);
+    // Opened again within the cache's freshness, the card comes from the cached list: it kept up.
+    await pressEscapeCloses();
+    await lens.page.mouse.move(0, 0);
+    await hoverOpen(badge(wallet), wallet);
+    expect(await popoverText()).toContain(missedText);
     await pressEscapeCloses();
   });
 
@@ -168,21 +223,7 @@ describe('order popover', () => {
 
     // A live fill of this order moves its progress in the open popover and on its badge. The first
     // emit may come before the room is joined, so emit until one shows (each answer is the new state).
-    let after = order.progressPercent;
-    await expect
-      .poll(
-        async () => {
-          const fill = await lens.sim<{ order: { progressPercent: number } }>('emit', {
-            order: address,
-            eventName: 'Filled',
-          });
-          after = fill.order.progressPercent;
-          await lens.page.waitForTimeout(700);
-          return (await popoverText()).includes(formatPercent(after));
-        },
-        { timeout: 15_000, interval: 300 },
-      )
-      .toBe(true);
+    const after = await fillUntilShown(address);
     expect(formatPercent(after)).not.toBe(formatPercent(order.progressPercent));
     expect(await popoverText()).not.toContain(formatPercent(order.progressPercent));
     expect(await badge(address).getAttribute('data-text')).toContain(formatPercent(after));

@@ -4,12 +4,14 @@
  * room bookkeeping and the browser's tab messaging are stand-ins (what was sent is recorded).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Order } from '../../../lib/api/schemas/dca';
-import { parseLiveMessage } from '../../../lib/api/schemas/live';
+import { Order, WalletDcaResponse } from '../../../lib/api/schemas/dca';
+import { type LiveMessage, parseLiveMessage } from '../../../lib/api/schemas/live';
+import type { WalletDcaEntry } from '../../../lib/background/data';
 import { createLivePush } from '../../../lib/background/live-push';
 import { topicRooms } from '../../../lib/background/services';
 import { createTabLive } from '../../../lib/background/tab-live';
-import { toOrderView } from '../../../lib/background/views';
+import { toOrderPage, toOrderView } from '../../../lib/background/views';
+import { deliveryRooms } from '../../../lib/live/targets';
 import type { LiveHub } from '../../../lib/live/types';
 import type { Pushes } from '../../../lib/messaging';
 import type { OrderView } from '../../../lib/views';
@@ -50,6 +52,30 @@ function setup(unreachable: number[] = []) {
     onWatchedEvent: (event) => watched.push(String(event.eventName)),
   });
   return { cache, tabs, sent, released, watched, onLive };
+}
+
+/** A wallet's first page of orders as the worker caches it for the wallet card (data.ts walletDca). */
+async function walletList(wallet: string): Promise<WalletDcaEntry> {
+  const r = WalletDcaResponse.parse(
+    await rest(sim, `/dca/wallet/${wallet}?program=jupiter&limit=10&sort=recent`),
+  );
+  return { summary: r.summary, orders: toOrderPage(r) };
+}
+
+/** A worker with the wallet's order list cached (as its card left it) and tab 7 showing its popover. */
+async function walletTab(wallet: string) {
+  const worker = setup();
+  const before = await walletList(wallet);
+  const listed = before.orders.orders.find((o) => o.status === 'active') ?? before.orders.orders[0]!;
+  await worker.cache.put('walletDca', wallet, before);
+  worker.tabs.subscribe(7, { kind: 'wallet', address: wallet });
+  return { ...worker, before, listed };
+}
+
+/** The rooms the hub delivers a message to when the wallet's room is joined (the real routing). */
+function withWalletRoom(message: LiveMessage, wallet: string): string[] {
+  const room = topicRooms({ kind: 'wallet', address: wallet })[0]!;
+  return deliveryRooms(message, (r) => r === room, new Set(['dcaWallet']));
 }
 
 /** Emits an event in the simulator; returns it as the worker receives it on the order's own room. */
@@ -111,5 +137,46 @@ describe('live DCA messages to tabs', () => {
     expect(released).toEqual([8]);
     expect(tabs.targets(deposit.rooms).map((t) => t.tabId)).toEqual([7]);
     expect(watched).toEqual(['Deposit']);
+  });
+
+  it("a snapshot of an order only in its owner's cached order list: the list takes it, and the wallet's tab gets it", async () => {
+    const wallet = sim.catalog.wallets[1]!;
+    const { cache, sent, onLive, before, listed } = await walletTab(wallet);
+
+    await emit(listed.address, 'Deposit'); // missed
+    const snapshot = await emit(listed.address, 'Position');
+    const rooms = withWalletRoom(snapshot.message, wallet);
+    expect(rooms).toHaveLength(2); // the order's room, and the owner's found in the snapshot itself
+    await onLive(snapshot.message, rooms);
+
+    const now = await orderView(listed.address);
+    expect(now.deposited).not.toBe(listed.deposited);
+    expect(sent.map((s) => [s.tabId, s.event.topic])).toEqual([[7, { kind: 'wallet', address: wallet }]]);
+    expect(sent[0]!.event.fill).toBeNull();
+    expect(sent[0]!.event.order?.address).toBe(listed.address);
+    expect(sent[0]!.event.order?.deposited).toBe(now.deposited);
+    const cached = (await cache.get<WalletDcaEntry>('walletDca', wallet))!.value;
+    expect(cached.orders.orders.find((o) => o.address === listed.address)?.deposited).toBe(now.deposited);
+    // The rest of the list and the summary are as they were; no order view was made up.
+    expect(cached.orders.orders.filter((o) => o.address !== listed.address)).toEqual(
+      before.orders.orders.filter((o) => o.address !== listed.address),
+    );
+    expect(cached.summary).toEqual(before.summary);
+    expect(await cache.get('order', listed.address)).toBeUndefined();
+  });
+
+  it("a transaction event updates the order's entry in its owner's cached list, which the wallet's tab gets with the fill", async () => {
+    const wallet = sim.catalog.wallets[2]!;
+    const { cache, sent, onLive, before, listed } = await walletTab(wallet);
+
+    const deposit = await emit(listed.address, 'Deposit');
+    await onLive(deposit.message, withWalletRoom(deposit.message, wallet));
+
+    const now = await orderView(listed.address);
+    expect(sent.map((s) => s.tabId)).toEqual([7]);
+    expect(sent[0]!.event.fill?.order).toBe(listed.address);
+    expect(sent[0]!.event.order?.deposited).toBe(now.deposited);
+    const cached = (await cache.get<WalletDcaEntry>('walletDca', wallet))!.value;
+    expect(cached.orders.orders.find((o) => o.address === listed.address)?.deposited).toBe(now.deposited);
   });
 });
