@@ -45,6 +45,12 @@ describe('badges on every supported site fixture', () => {
           timeout: 15_000,
         })
         .toBe(0);
+      // No badge is a stacking context with a paint layer of its own (no layout or paint
+      // containment): a page laying a long table out again each frame would pay for every one.
+      const contain = await lens.page.$$eval('[data-onchain-lens="badge"]', (hosts) => [
+        ...new Set(hosts.map((h) => getComputedStyle(h).contain)),
+      ]);
+      expect(contain).toEqual(['style']);
       await lens.screenshot(`badges-${site}`);
     });
   }
