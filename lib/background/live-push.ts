@@ -5,6 +5,7 @@
  * get the fill and the merged order; a watched wallet's transaction events go on to the watch
  * service.
  */
+import type { DcaSummary } from '../api/schemas/dca';
 import type { DcaPosition, DcaTxEvent, LiveMessage, LivePartialOrder } from '../api/schemas/live';
 import type { Cache } from '../cache';
 import { ownerOf } from '../live/targets';
@@ -25,6 +26,19 @@ export interface LivePushDeps {
   onWatchedEvent(event: DcaTxEvent, rooms: string[]): void;
 }
 
+const COUNTED = ['active', 'paused', 'completed', 'pending'] as const;
+type Counted = (typeof COUNTED)[number];
+const isCounted = (status: string): status is Counted => (COUNTED as readonly string[]).includes(status);
+
+/**
+ * A wallet's order counts with one listed order moved from its old status to its new one (a fill
+ * that completed it, a pause): the card's "n active · n paused" line stays true to its rows.
+ */
+function moved(summary: DcaSummary, from: string, to: string): DcaSummary {
+  if (from === to || !isCounted(from) || !isCounted(to) || summary[from] <= 0) return summary;
+  return { ...summary, [from]: summary[from] - 1, [to]: summary[to] + 1 };
+}
+
 export function createLivePush(deps: LivePushDeps) {
   /** The cached order view merged with a live order, so the next read shows it; undefined if none is cached. */
   const writeOrder = (address: string, live: LivePartialOrder) =>
@@ -40,8 +54,14 @@ export function createLivePush(deps: LivePushDeps) {
       .update<WalletDcaEntry>('walletDca', owner, (old) => {
         const at = old ? old.orders.orders.findIndex((o) => o.address === address) : -1;
         if (!old || at < 0) return undefined;
-        const orders = old.orders.orders.with(at, mergeOrderView(old.orders.orders[at]!, live));
-        return { ...old, orders: { ...old.orders, orders } };
+        const before = old.orders.orders[at]!;
+        const merged = mergeOrderView(before, live);
+        const orders = old.orders.orders.with(at, merged);
+        return {
+          ...old,
+          summary: moved(old.summary, before.status, merged.status),
+          orders: { ...old.orders, orders },
+        };
       })
       .then((entry) => entry?.orders.orders.find((o) => o.address === address));
 

@@ -161,13 +161,13 @@ describe('live DCA messages to tabs', () => {
     expect(cached.orders.orders.filter((o) => o.address !== listed.address)).toEqual(
       before.orders.orders.filter((o) => o.address !== listed.address),
     );
-    expect(cached.summary).toEqual(before.summary);
+    expect(cached.summary).toEqual(before.summary); // a deposit moves no order to another status
     expect(await cache.get('order', listed.address)).toBeUndefined();
   });
 
   it("a transaction event updates the order's entry in its owner's cached list, which the wallet's tab gets with the fill", async () => {
     const wallet = sim.catalog.wallets[2]!;
-    const { cache, sent, onLive, before, listed } = await walletTab(wallet);
+    const { cache, sent, onLive, listed } = await walletTab(wallet);
 
     const deposit = await emit(listed.address, 'Deposit');
     await onLive(deposit.message, withWalletRoom(deposit.message, wallet));
@@ -178,5 +178,24 @@ describe('live DCA messages to tabs', () => {
     expect(sent[0]!.event.order?.deposited).toBe(now.deposited);
     const cached = (await cache.get<WalletDcaEntry>('walletDca', wallet))!.value;
     expect(cached.orders.orders.find((o) => o.address === listed.address)?.deposited).toBe(now.deposited);
+  });
+
+  it("an order of the list that closes moves from one count of the wallet's summary to another", async () => {
+    const wallet = sim.catalog.wallets[3]!;
+    const { cache, sent, onLive, before, listed } = await walletTab(wallet);
+    expect(listed.status).toBe('active');
+    const closed = await emit(listed.address, 'Closed');
+    await onLive(closed.message, withWalletRoom(closed.message, wallet));
+
+    const now = await orderView(listed.address);
+    expect(now.status).toBe('completed');
+    expect(sent[0]!.event.order?.status).toBe('completed');
+    const cached = (await cache.get<WalletDcaEntry>('walletDca', wallet))!.value;
+    expect(cached.orders.orders.find((o) => o.address === listed.address)?.status).toBe('completed');
+    expect(cached.summary).toEqual({
+      ...before.summary,
+      active: before.summary.active - 1,
+      completed: before.summary.completed + 1,
+    });
   });
 });
