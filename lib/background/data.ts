@@ -4,7 +4,7 @@
  */
 import type { ApiClient, DcaSort, DcaStatusFilter } from '../api';
 import { ApiError, classifyAccountOwner, isPnlQueued } from '../api';
-import type { DcaSummary } from '../api/schemas/dca';
+import type { DcaSummary, WalletDcaResponse } from '../api/schemas/dca';
 import type { PnlBatchWallet } from '../api/schemas/pnl';
 import type { PredictionEvent } from '../api/schemas/prediction';
 import { domainName } from '../api/schemas/rpc';
@@ -73,6 +73,11 @@ const STREAM_BATCH = { delayMs: 50, streamGapMs: 100, maxWaitMs: 1500 } as const
 export interface WalletDcaEntry {
   summary: DcaSummary;
   orders: OrderPageView;
+}
+
+/** The wallet endpoint's answer as the card's entry is cached. */
+export function toWalletDcaEntry(r: WalletDcaResponse): WalletDcaEntry {
+  return { summary: r.summary, orders: toOrderPage(r) };
 }
 
 export interface ListQuery {
@@ -196,7 +201,7 @@ export function createDataService(deps: DataDeps) {
           const r = await deps
             .client()
             .dca.wallet(address, { limit: 10, sort: 'recent' }, { signal, priority: p });
-          return { summary: r.summary, orders: toOrderPage(r) };
+          return toWalletDcaEntry(r);
         },
         { ...TTL.walletDca, priority },
       )

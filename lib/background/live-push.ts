@@ -5,12 +5,13 @@
  * get the fill and the merged order; a watched wallet's transaction events go on to the watch
  * service.
  */
+import type { z } from 'zod';
 import type { DcaSummary } from '../api/schemas/dca';
 import type { DcaPosition, DcaTxEvent, LiveMessage, LivePartialOrder } from '../api/schemas/live';
 import type { Cache } from '../cache';
 import { ownerOf } from '../live/targets';
 import type { Pushes, Topic } from '../messaging';
-import { mergeOrderView, type OrderView } from '../views';
+import { DcaStatus, mergeOrderView, type OrderView } from '../views';
 import type { WalletDcaEntry } from './data';
 import { toFillView } from './views';
 
@@ -26,9 +27,8 @@ export interface LivePushDeps {
   onWatchedEvent(event: DcaTxEvent, rooms: string[]): void;
 }
 
-const COUNTED = ['active', 'paused', 'completed', 'pending'] as const;
-type Counted = (typeof COUNTED)[number];
-const isCounted = (status: string): status is Counted => (COUNTED as readonly string[]).includes(status);
+type Counted = z.infer<typeof DcaStatus>;
+const isCounted = (status: string): status is Counted => DcaStatus.safeParse(status).success;
 
 /**
  * A wallet's order counts with one listed order moved from its old status to its new one (a fill
@@ -49,21 +49,21 @@ export function createLivePush(deps: LivePushDeps) {
    * live order, so a wallet popover opened next shows it; the merged entry, undefined if the list is
    * not cached or does not hold the order (nothing is written then).
    */
-  const writeListed = (owner: string, address: string, live: LivePartialOrder) =>
-    deps.cache
-      .update<WalletDcaEntry>('walletDca', owner, (old) => {
-        const at = old ? old.orders.orders.findIndex((o) => o.address === address) : -1;
-        if (!old || at < 0) return undefined;
-        const before = old.orders.orders[at]!;
-        const merged = mergeOrderView(before, live);
-        const orders = old.orders.orders.with(at, merged);
-        return {
-          ...old,
-          summary: moved(old.summary, before.status, merged.status),
-          orders: { ...old.orders, orders },
-        };
-      })
-      .then((entry) => entry?.orders.orders.find((o) => o.address === address));
+  async function writeListed(owner: string, address: string, live: LivePartialOrder) {
+    let merged: OrderView | undefined;
+    await deps.cache.update<WalletDcaEntry>('walletDca', owner, (old) => {
+      const at = old ? old.orders.orders.findIndex((o) => o.address === address) : -1;
+      if (!old || at < 0) return undefined;
+      const before = old.orders.orders[at]!;
+      merged = mergeOrderView(before, live);
+      return {
+        ...old,
+        summary: moved(old.summary, before.status, merged.status),
+        orders: { ...old.orders, orders: old.orders.orders.with(at, merged) },
+      };
+    });
+    return merged;
+  }
 
   /**
    * Both caches take the live order; the merged order for the tabs: the order view where one is

@@ -6,11 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Order, WalletDcaResponse } from '../../../lib/api/schemas/dca';
 import { type LiveMessage, parseLiveMessage } from '../../../lib/api/schemas/live';
-import type { WalletDcaEntry } from '../../../lib/background/data';
+import { toWalletDcaEntry, type WalletDcaEntry } from '../../../lib/background/data';
 import { createLivePush } from '../../../lib/background/live-push';
 import { topicRooms } from '../../../lib/background/services';
 import { createTabLive } from '../../../lib/background/tab-live';
-import { toOrderPage, toOrderView } from '../../../lib/background/views';
+import { toOrderView } from '../../../lib/background/views';
 import { deliveryRooms } from '../../../lib/live/targets';
 import type { LiveHub } from '../../../lib/live/types';
 import type { Pushes } from '../../../lib/messaging';
@@ -56,10 +56,9 @@ function setup(unreachable: number[] = []) {
 
 /** A wallet's first page of orders as the worker caches it for the wallet card (data.ts walletDca). */
 async function walletList(wallet: string): Promise<WalletDcaEntry> {
-  const r = WalletDcaResponse.parse(
-    await rest(sim, `/dca/wallet/${wallet}?program=jupiter&limit=10&sort=recent`),
+  return toWalletDcaEntry(
+    WalletDcaResponse.parse(await rest(sim, `/dca/wallet/${wallet}?program=jupiter&limit=10&sort=recent`)),
   );
-  return { summary: r.summary, orders: toOrderPage(r) };
 }
 
 /** A worker with the wallet's order list cached (as its card left it) and tab 7 showing its popover. */
