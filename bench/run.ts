@@ -341,6 +341,7 @@ if (ext && need.heavy) {
       const frames = await longFrames(ext.page);
       burstLayout.ours.push(...layoutOf(frames, window_.startedAt, after.idleAt));
       for (const line of attribute(caused, frames)) log(`  burst, caused by us: ${line}`);
+      if (TRACE) for (const line of attribute(tasks, frames)) log(`  burst ${line}`);
     }
   }
 }
