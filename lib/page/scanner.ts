@@ -6,7 +6,7 @@ import { BUILD_TEST_HOOKS } from '../env';
 import type { SiteAdapter } from '../sites/types';
 import { ANCHOR_ATTR, isSkippedTag, OWN_UI_ATTR, wrapHits } from './dom';
 import { capOverride, createProbe } from './probe';
-import { createSlicer, whenFrame, whenIdle, yieldToPage } from './schedule';
+import { createSlicer, whenFrame, whenIdle, yieldToIdle } from './schedule';
 import type { Found } from './types';
 
 export interface ScannerOptions {
@@ -32,8 +32,9 @@ export interface ScannerOptions {
   maxPerPage?: number;
   /** Work per task before yielding to the page, in ms (default 8). */
   budgetMs?: number;
-  /** Clock and yield hooks (tests). */
+  /** Clock hook (tests). */
   now?: () => number;
+  /** Waits between slices of one pass (tests; default: until the page is idle, yieldToIdle). */
   yieldToPage?: () => Promise<void>;
 }
 
@@ -87,8 +88,9 @@ interface Walk {
 
 /**
  * The one scanner behind every site adapter: a walk over the root, then a MutationObserver that
- * reads only what was added or changed. Work runs in time slices of `budgetMs` (idle callback first,
- * then yields to the page), so it never makes a long task; each node is read once.
+ * reads only what was added or changed. Work runs in time slices of `budgetMs`, each in an idle
+ * callback (but for a change's first slice: see the MutationObserver), so it never makes a long
+ * task; each node is read once.
  *
  * Three steps per slice, each measured on its own by the test-build probe:
  * 1. detection (reads only, but for claiming an anchor an earlier scanner of the page left): text
@@ -109,7 +111,7 @@ export function createScanner(options: ScannerOptions): Scanner {
   const badgeCap = options.maxPerPage ?? 300;
   const max = (BUILD_TEST_HOOKS && capOverride(doc)) || badgeCap;
   const now = options.now ?? (() => win.performance.now());
-  const pause = options.yieldToPage ?? (() => yieldToPage(win));
+  const pause = options.yieldToPage ?? (() => yieldToIdle(win));
   const slicer = createSlicer(now, options.budgetMs ?? 8);
 
   const { sources } = adapter;

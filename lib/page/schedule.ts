@@ -1,7 +1,6 @@
 type Win = typeof globalThis & {
   requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number;
   cancelIdleCallback?: (handle: number) => void;
-  scheduler?: { yield?: () => Promise<void> };
 };
 
 /** Runs `task` when the page is idle (or at the next frame), returning a cancel function. */
@@ -50,11 +49,15 @@ export function afterFrame(win: Win = globalThis as Win, fallbackMs = 100): Prom
   return new Promise((resolve) => whenFrame(() => setTimeout(resolve, 0), win, fallbackMs));
 }
 
-/** Gives the main thread back to the page between slices of work. */
-export function yieldToPage(win: Win = globalThis as Win): Promise<void> {
-  const yieldFn = win.scheduler?.yield;
-  if (typeof yieldFn === 'function') return yieldFn.call(win.scheduler);
-  return new Promise((resolve) => setTimeout(resolve, 0));
+/**
+ * Gives the main thread back until the page is idle (an idle callback; on a busy page, at most the
+ * idle timeout later), between the slices of a long pass: the page's own tasks and the browser's
+ * housekeeping run in the gaps, not inside our next slice. Garbage collection above all: V8 runs a
+ * due collection inside whatever script is allocating, and a slice continued at once (a yielded
+ * task runs before most others) is where it landed.
+ */
+export function yieldToIdle(win: Win = globalThis as Win): Promise<void> {
+  return new Promise((resolve) => whenIdle(() => resolve(), win));
 }
 
 /**

@@ -298,6 +298,30 @@ describe('scanner', () => {
     expect(Math.max(...sliceLengths)).toBeLessThanOrEqual(11);
   });
 
+  it('waits for the page to be idle between the slices of a long pass (an idle callback each)', async () => {
+    document.body.innerHTML = longPage(50);
+    const win = window as unknown as { requestIdleCallback?: unknown; cancelIdleCallback?: unknown };
+    const saved = { request: win.requestIdleCallback, cancel: win.cancelIdleCallback };
+    let idleCallbacks = 0;
+    win.requestIdleCallback = (cb: () => void) => {
+      idleCallbacks++;
+      return setTimeout(cb, 0);
+    };
+    win.cancelIdleCallback = (id: number) => clearTimeout(id);
+    try {
+      let clock = 0;
+      const scanner = scan({ maxPerPage: 1000, budgetMs: 8, now: () => ++clock });
+      await scanner.idle();
+      expect(found).toHaveLength(200);
+      expect(scanner.slices).toBeGreaterThan(50);
+      // The first slice's, then one before each slice after it: none continued in a plain task.
+      expect(idleCallbacks).toBe(scanner.slices + 1);
+    } finally {
+      win.requestIdleCallback = saved.request;
+      win.cancelIdleCallback = saved.cancel;
+    }
+  });
+
   it('writes the anchors of hits spread over a long page together, not slice by slice', async () => {
     document.body.innerHTML = longPage(100);
     let clock = 0;

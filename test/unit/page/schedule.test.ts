@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { afterFrame, whenFrame } from '../../../lib/page/schedule';
+import { afterFrame, whenFrame, yieldToIdle } from '../../../lib/page/schedule';
 
 /** A window with hand-driven animation frames and idle callbacks (records which one ran the task). */
 function fakeWindow() {
@@ -83,6 +83,26 @@ describe('afterFrame', () => {
       done = true;
     });
     await vi.advanceTimersByTimeAsync(101);
+    expect(done).toBe(true);
+    vi.useRealTimers();
+  });
+});
+
+describe('yieldToIdle', () => {
+  it('resolves in an idle callback, not in the next task or frame', async () => {
+    vi.useFakeTimers();
+    const { win, frame, idles } = fakeWindow();
+    let done = false;
+    void yieldToIdle(win).then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(20);
+    frame();
+    await Promise.resolve();
+    expect(done).toBe(false); // tasks and frames go first
+    expect(idles).toHaveLength(1);
+    idles[0]!();
+    await Promise.resolve();
     expect(done).toBe(true);
     vi.useRealTimers();
   });
