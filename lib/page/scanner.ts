@@ -297,22 +297,29 @@ export function createScanner(options: ScannerOptions): Scanner {
     return { skip, textSkip, inScope, link };
   }
 
+  /** The elements contextOf climbs through, deepest first (one array for every call, emptied after). */
+  const chain: (Element | null)[] = [];
+
   /** The context of `el` (its ancestors and itself), computed once per element while answers hold. */
   function contextOf(el: Element): Context {
     const known = contexts.get(el);
     if (known) return known;
-    const chain: Element[] = [];
+    // Asked for every row a burst appends: no array is made per call (a burst's 10,000 rows made
+    // 3 MB of them), and none keeps a page element once answered.
+    let n = 0;
     let at: Element | null = el;
     let parent: Context | undefined;
     while (at) {
       parent = contexts.get(at);
       if (parent) break;
-      chain.push(at);
+      chain[n++] = at;
       at = at.parentElement;
     }
-    for (let i = chain.length - 1; i >= 0; i--) {
-      parent = ownContext(chain[i]!, parent);
-      contexts.set(chain[i]!, parent);
+    while (n > 0) {
+      const next = chain[--n]!;
+      chain[n] = null;
+      parent = ownContext(next, parent);
+      contexts.set(next, parent);
     }
     return parent!;
   }
