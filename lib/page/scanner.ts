@@ -89,8 +89,8 @@ interface Walk {
 /**
  * The one scanner behind every site adapter: a walk over the root, then a MutationObserver that
  * reads only what was added or changed. Work runs in time slices of `budgetMs`, each in an idle
- * callback (but for a change's first slice: see the MutationObserver), so it never makes a long
- * task; each node is read once.
+ * callback but for the page's changes, read in the MutationObserver's callback and the next frame
+ * (see there), so it never makes a long task; each node is read once.
  *
  * Three steps per slice, each measured on its own by the test-build probe:
  * 1. detection (reads only, but for claiming an anchor an earlier scanner of the page left): text
