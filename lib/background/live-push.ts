@@ -2,8 +2,7 @@
  * What the worker does with one live DCA message from the hub: the cached order view, and the
  * order's entry in its owner's cached order list, take the message's order (a transaction event's
  * partial order, or a position snapshot's whole account), and the tabs that hold one of its rooms
- * get the fill and the merged order; a watched wallet's transaction events go on to the watch
- * service.
+ * get the fill and the merged order; transaction events go on to the watch service.
  */
 import type { z } from 'zod';
 import type { DcaSummary } from '../api/schemas/dca';
@@ -23,8 +22,8 @@ export interface LivePushDeps {
   send(tabId: number, event: Pushes['liveEvent']): Promise<unknown>;
   /** A tab that cannot be reached any more (closed, navigated) lets go of its rooms. */
   releaseTab(tabId: number): void;
-  /** The watch service: a transaction event in one of the watchlist's rooms. */
-  onWatchedEvent(event: DcaTxEvent, rooms: string[]): void;
+  /** Every transaction event, with its rooms (the watch service takes those in the watchlist's). */
+  onTxEvent(event: DcaTxEvent, rooms: string[]): void;
 }
 
 type Counted = z.infer<typeof DcaStatus>;
@@ -88,7 +87,7 @@ export function createLivePush(deps: LivePushDeps) {
   return async function onLive(message: LiveMessage, rooms: string[]): Promise<void> {
     if (message.kind === 'dca-event') {
       const event = message.event;
-      deps.onWatchedEvent(event, rooms);
+      deps.onTxEvent(event, rooms);
       // The fill goes out even when no order is cached: a badge's progress moves with it. The
       // merged order lets an open popover show the new deposited/used/remaining too.
       const order = event.order ? await writeThrough(event, event.order) : undefined;

@@ -90,7 +90,7 @@ async function build(): Promise<Runtime> {
     targets: (rooms) => tabLive?.targets(rooms) ?? [],
     send: (tabId, event) => messenger.sendMessage('liveEvent', event, tabId),
     releaseTab: (tabId) => tabLive?.releaseTab(tabId),
-    onWatchedEvent: (event, rooms) => {
+    onTxEvent: (event, rooms) => {
       if (rooms.some((r) => services.hub.owners(r).includes('watchlist')))
         void watch?.handleEvent(event, rooms[0]);
     },

@@ -49,7 +49,7 @@ function setup(unreachable: number[] = []) {
       released.push(tabId);
       tabs.releaseTab(tabId);
     },
-    onWatchedEvent: (event) => watched.push(String(event.eventName)),
+    onTxEvent: (event) => watched.push(String(event.eventName)),
   });
   return { cache, tabs, sent, released, watched, onLive };
 }

@@ -1,17 +1,13 @@
 // @vitest-environment happy-dom
-import bs58 from 'bs58';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { createOverlay } from '../../../lib/overlay/runtime';
 import { createScanner } from '../../../lib/page';
 import { adapterFor } from '../../../lib/sites';
+import { addr } from '../api/helpers';
 import { badges, type fakeBackground, startOverlay } from './harness';
 
 const WALLET = '7JsiQWfj8Vn1YqwjcNEPq4uv3R4DDgm2dLVYwxTMTZz8';
 const MINT = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
-
-/** A valid address of its own per (series, i): each test's wallets differ from the others'. */
-const addressOf = (series: number, i: number) =>
-  bs58.encode(Uint8Array.from({ length: 32 }, (_, k) => [series, i][k] ?? 0));
 
 let overlay: ReturnType<typeof createOverlay> | null = null;
 afterEach(() => overlay?.destroy());
@@ -53,7 +49,7 @@ describe('overlay with the real scanner', () => {
   });
 
   it('follows a recycled row: a link repointed and a cell rewritten in place get the new badge', async () => {
-    const wallet = (i: number) => addressOf(0x81, i);
+    const wallet = (i: number) => addr(0x8100 + i); // each test's wallets its own
     document.body.innerHTML = `<table><tr><td><a id="l" href="https://birdeye.so/profile/${wallet(1)}">trader</a></td>
       <td id="c">${wallet(2)}</td></tr></table>`;
     startWithScanner('https://birdeye.so/profile/x', {
@@ -75,7 +71,7 @@ describe('overlay with the real scanner', () => {
   });
 
   it('keeps badging a virtualized list past the cap: rows the page removes free their places', async () => {
-    const wallet = (i: number) => addressOf(0x80, i);
+    const wallet = (i: number) => addr(0x8000 + i); // each test's wallets its own
     const row = (i: number) => `<li><a href="https://birdeye.so/profile/${wallet(i)}">trader ${i}</a></li>`;
     document.body.innerHTML = `<ol>${Array.from({ length: 30 }, (_, i) => row(i)).join('')}</ol>`;
     startWithScanner('https://birdeye.so/profile/x', {}, 10);
@@ -92,7 +88,7 @@ describe('overlay with the real scanner', () => {
   });
 
   it('badges a row the list puts back after it left past the cap, an address in running text too', async () => {
-    const wallet = (i: number) => addressOf(0x82, i);
+    const wallet = (i: number) => addr(0x8200 + i); // each test's wallets its own
     // An address inside a sentence: the scanner wraps it in an anchor span of its own.
     const row = (i: number) => `<li>trader ${wallet(i)} bought</li>`;
     document.body.innerHTML = `<ol>${Array.from({ length: 30 }, (_, i) => row(i)).join('')}</ol>`;
