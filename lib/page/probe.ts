@@ -43,10 +43,12 @@ function publishWorkOnRequest(doc: Document): void {
 export interface ScanProbe {
   /** Time spent in one step of a slice. */
   add(part: ProbePart, ms: number, at: number): void;
+  /** An occurrence was reported. */
+  reported(): void;
   /** Work was queued: publish that the totals are not final (once per idle → busy change). */
   busy(): void;
   /** The queue is empty: publish the totals. */
-  idle(found: number, at: number): void;
+  idle(at: number): void;
 }
 
 export function capOverride(doc: Document): number | undefined {
@@ -57,6 +59,7 @@ export function capOverride(doc: Document): number | undefined {
 export function createProbe(doc: Document): ScanProbe {
   const spent: Record<ProbePart, number> = { detect: 0, anchor: 0, overlay: 0 };
   let passes = 0;
+  let found = 0;
   let startedAt = -1;
   let busy = false;
   let last: Record<string, unknown> = {};
@@ -68,12 +71,15 @@ export function createProbe(doc: Document): ScanProbe {
       recordWork(at, ms, part);
       if (startedAt < 0) startedAt = at;
     },
+    reported() {
+      found++;
+    },
     busy() {
       if (busy) return;
       busy = true;
       publish();
     },
-    idle(found, at) {
+    idle(at) {
       passes++;
       busy = false;
       last = {

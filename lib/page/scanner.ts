@@ -41,10 +41,6 @@ export interface ScannerOptions {
 export interface Scanner {
   /** Resolves when everything queued so far (including pending mutations) has been read. */
   idle(): Promise<void>;
-  /** Occurrences reported so far. */
-  readonly found: number;
-  /** Times the scanner gave the main thread back in the middle of work. */
-  readonly slices: number;
 }
 
 const TEXT_NODE = 3;
@@ -159,14 +155,12 @@ export function createScanner(options: ScannerOptions): Scanner {
   let pendingHits = 0;
   let batch: Found[] = [];
   let batchHead = 0;
-  let found = 0;
   /** Anchors reported that may still be on the page (the cap counts these). */
   const live: Element[] = [];
   /** Paused at the cap, until the page removes nodes. */
   let full = false;
   /** The page removed nodes since the last count of anchors still on it. */
   let removedSince = false;
-  let slices = 0;
   let stopped = false;
   let running = false;
   let cancelScheduled: (() => void) | null = null;
@@ -333,7 +327,7 @@ export function createScanner(options: ScannerOptions): Scanner {
       if (reported.has(item.anchor)) return;
       reported.set(item.anchor, shown(item));
     }
-    found++;
+    probe?.reported();
     live.push(item.anchor);
     batch.push(item);
   }
@@ -644,7 +638,7 @@ export function createScanner(options: ScannerOptions): Scanner {
       contexts.clear();
       contextsStale = false;
       revalidateWalk();
-      if (slice()) slices++;
+      slice();
     } finally {
       running = false;
     }
@@ -664,7 +658,6 @@ export function createScanner(options: ScannerOptions): Scanner {
         }
         revalidateWalk();
         if (!slice() || stopped) break;
-        slices++;
         await pause();
       }
     } finally {
@@ -683,7 +676,7 @@ export function createScanner(options: ScannerOptions): Scanner {
     if (hasWork()) schedule(inFrame);
     else {
       contexts.clear();
-      probe?.idle(found, now());
+      probe?.idle(now());
       settle();
     }
   }
@@ -739,12 +732,6 @@ export function createScanner(options: ScannerOptions): Scanner {
       if (stopped || (!running && !hasWork())) return Promise.resolve();
       schedule();
       return new Promise((resolve) => idleWaiters.push(resolve));
-    },
-    get found() {
-      return found;
-    },
-    get slices() {
-      return slices;
     },
   };
 }

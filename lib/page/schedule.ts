@@ -3,15 +3,14 @@ type Win = typeof globalThis & {
   cancelIdleCallback?: (handle: number) => void;
 };
 
-/** Runs `task` when the page is idle (or at the next frame), returning a cancel function. */
+/**
+ * Runs `task` when the page is idle, returning a cancel function. Both browsers the extension ships
+ * for have idle callbacks; a window without them (a test DOM) gets a short timer.
+ */
 export function whenIdle(task: () => void, win: Win = globalThis as Win): () => void {
   if (typeof win.requestIdleCallback === 'function') {
     const handle = win.requestIdleCallback(task, { timeout: 200 });
     return () => win.cancelIdleCallback?.(handle);
-  }
-  if (typeof win.requestAnimationFrame === 'function') {
-    const handle = win.requestAnimationFrame(() => task());
-    return () => win.cancelAnimationFrame(handle);
   }
   const handle = setTimeout(task, 16);
   return () => clearTimeout(handle);
@@ -24,7 +23,6 @@ export function whenIdle(task: () => void, win: Win = globalThis as Win): () => 
  * dirtying a layout the page had just finished (on a huge table, one more full table layout each).
  */
 export function whenFrame(task: () => void, win: Win = globalThis as Win, fallbackMs = 100): () => void {
-  if (typeof win.requestAnimationFrame !== 'function') return whenIdle(task, win);
   let done = false;
   const cancel = () => {
     done = true;
