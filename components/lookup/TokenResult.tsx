@@ -1,6 +1,7 @@
 /** Token lookup: the shared TokenCard (flow, top users, price), a price chart and buyers/sellers lists. */
 import { useMemo, useState } from 'preact/hooks';
 import { formatMoney } from '../../lib/format';
+import type { Settings } from '../../lib/settings';
 import type { TokenView } from '../../lib/views';
 import { ExternalLink } from '../shared/ExternalLink';
 import { TokenCard } from '../shared/TokenCard';
@@ -19,10 +20,17 @@ const SIDES = [
   ['sellers', 'DCA sellers'],
 ] as const;
 
+/** The price chart, asked once the page has read the settings: in the currency it is shown in. */
 function PriceChart({ mint }: { mint: string }) {
+  const { currency, loaded } = useSettings();
+  if (loaded.status === 'idle' || loaded.status === 'loading') return <Loading label="Loading chart" />;
+  return <PriceChartIn mint={mint} currency={currency} />;
+}
+
+function PriceChartIn({ mint, currency }: { mint: string; currency: Settings['currency'] }) {
   const ask = useAsk();
-  const { currency } = useSettings();
-  const [state, retry] = useAsync(() => ask('chart', { token: mint }), [mint]);
+  // The API's prices are in USD unless asked otherwise.
+  const [state, retry] = useAsync(() => ask('chart', { token: mint, currency }), [mint, currency]);
   // one series per answer: a new array on every render would rebuild the plot on every render
   const points = state.status === 'ok' ? state.value.points : null;
   const series = useMemo(() => (points ? [closeSeries(points)] : []), [points]);

@@ -5,7 +5,7 @@ import type { AsyncState } from './useAsync';
 
 /** The few settings the pages' views need, read once by the page shell rather than by every view. */
 export interface ViewSettings {
-  currency: string;
+  currency: Settings['currency'];
   /** the theme the page shows ('auto' resolved by prefers-color-scheme): charts re-read its colours */
   theme: 'light' | 'dark';
   /** the options page reports a saved theme/currency so the page follows at once */

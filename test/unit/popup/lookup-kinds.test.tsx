@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { lensError } from './fake-ask';
+import { fakeAsk, lensError } from './fake-ask';
 import { block, event, MINT, order, page, token, USDC, WALLET, wallet } from './fixtures';
 import { answer, search, setup } from './panel';
 
@@ -26,11 +26,32 @@ describe('lookup panel: token view', () => {
     expect(view.textContent).toContain('SOL');
     expect((await screen.findByTestId('price-chart-summary')).textContent).toContain('$130.00 → $140.00');
     await waitFor(() => expect(screen.getAllByTestId('order-row')).toHaveLength(1));
-    expect(fake.callsOf('chart')).toEqual([{ token: MINT }]);
+    expect(fake.callsOf('chart')).toEqual([{ token: MINT, currency: 'usd' }]);
     fireEvent.click(screen.getByTestId('side-sellers'));
     expect((await screen.findByTestId('state-empty')).textContent).toContain('No orders');
     expect(fake.callsOf('tokenOrders').at(-1)).toMatchObject({ mint: MINT, side: 'sellers' });
   });
+
+  for (const [currency, shown] of [
+    ['sol', '130 SOL → 140 SOL'],
+    ['eur', '€130.00 → €140.00'],
+  ] as const)
+    it(`asks for the price chart in the currency it shows (${currency})`, async () => {
+      const fake = setup({
+        settingsGet: async () => ({ ...(await fakeAsk().ask('settingsGet', {})), currency }),
+        lookup: answer({ kind: 'token', mint: MINT, token: token() }),
+        chart: () => ({
+          points: [
+            { t: 1_700_000_000_000, o: 1, h: 1, l: 1, c: 130, v: 1 },
+            { t: 1_700_000_060_000, o: 1, h: 1, l: 1, c: 140, v: 1 },
+          ],
+        }),
+        tokenOrders: () => page([]),
+      });
+      search(MINT);
+      expect((await screen.findByTestId('price-chart-summary')).textContent).toContain(shown);
+      expect(fake.callsOf('chart')).toEqual([{ token: MINT, currency }]);
+    });
 
   it('shows a chart error with retry, and an empty chart', async () => {
     let n = 0;
