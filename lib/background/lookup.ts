@@ -55,7 +55,9 @@ export async function lookup(input: string, data: DataService, client: ApiClient
   const pair = pairOfInput(text);
   if (pair) {
     const { inputMint: a, outputMint: b } = pair;
-    return { kind: 'pair', inputMint: a, outputMint: b, page: await data.pairPage(a, b, {}) };
+    // Sorted as the order list shows it (most recent first): its "Load more" sends that sort with the
+    // cursor, and a cursor is valid only with the sort of the page it came from.
+    return { kind: 'pair', inputMint: a, outputMint: b, page: await data.pairPage(a, b, { sort: 'recent' }) };
   }
   const parsed = parseLookupInput(text);
   switch (parsed.type) {
