@@ -76,6 +76,12 @@ export function createHttpCore(options: ApiClientOptions): HttpCore {
   const random = options.random ?? Math.random;
   const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? Date.now;
+  /**
+   * Until when a Retry-After longer than a call waits out (maxRetryAfterMs) holds: calls fail at once
+   * with RATE_LIMITED and the time left, sending nothing. Pausing the shared queue that long instead
+   * would leave every view of the extension loading, with no word of why.
+   */
+  let limitedUntil = 0;
 
   async function resolveKey(endpoint: string): Promise<string> {
     const source = options.apiKey;
@@ -201,6 +207,9 @@ export function createHttpCore(options: ApiClientOptions): HttpCore {
     let malformedRetried = false;
     for (let attemptNo = 0; ; attemptNo++) {
       if (signal?.aborted) throw new ApiError({ code: 'ABORTED', endpoint });
+      const limitedFor = limitedUntil - now();
+      if (limitedFor > 0)
+        throw new ApiError({ code: 'RATE_LIMITED', status: 429, endpoint, retryAfterMs: limitedFor });
       try {
         const task = () => attempt(req, endpoint, signal);
         return await (options.schedule ? options.schedule(task, { priority, endpoint }) : task());
@@ -209,9 +218,12 @@ export function createHttpCore(options: ApiClientOptions): HttpCore {
         if (signal?.aborted) throw new ApiError({ code: 'ABORTED', endpoint });
         let delay = backoffDelay(attemptNo, baseMs, maxMs, random);
         if (error.retryAfterMs !== undefined) delay = Math.max(delay, error.retryAfterMs);
-        if (error.status === 429) options.onRateLimited?.(delay);
-        if (attemptNo >= retries || !shouldRetry(error, malformedRetried)) throw error;
-        if (error.retryAfterMs !== undefined && error.retryAfterMs > maxRetryAfterMs) throw error;
+        const tooLong = error.retryAfterMs !== undefined && error.retryAfterMs > maxRetryAfterMs;
+        if (error.status === 429) {
+          if (tooLong) limitedUntil = Math.max(limitedUntil, now() + error.retryAfterMs!);
+          else options.onRateLimited?.(delay);
+        }
+        if (tooLong || attemptNo >= retries || !shouldRetry(error, malformedRetried)) throw error;
         if (MALFORMED.has(error)) malformedRetried = true;
         await sleep(delay, signal);
       }

@@ -202,11 +202,23 @@ describe('HTTP core: retries', () => {
   it('gives up at once with RATE_LIMITED when Retry-After exceeds maxRetryAfterMs', async () => {
     server.handle(script((res) => json(res, 429, {}, { 'retry-after': '3600' })));
     const onRateLimited = vi.fn();
-    const { client } = testClient(server.url, { onRateLimited });
+    let t = 1_000_000;
+    const { client } = testClient(server.url, { onRateLimited, now: () => t });
     const e = await caught(client.dca.wallet(W));
     expect([e.code, e.status, e.retryAfterMs]).toEqual(['RATE_LIMITED', 429, 3_600_000]);
     expect(e.toView()).toEqual({ code: 'RATE_LIMITED', message: e.message, retryAfterMs: 3_600_000 });
-    expect(onRateLimited).toHaveBeenCalledWith(3_600_000);
+    expect(server.hits).toHaveLength(1);
+    // The shared queue is not held for an hour (every other view would wait, loading, with no word
+    // why): calls in that hour fail at once with the time left, sending nothing.
+    expect(onRateLimited).not.toHaveBeenCalled();
+    t += 600_000;
+    const later = await caught(client.dca.wallet(W));
+    expect([later.code, later.retryAfterMs]).toEqual(['RATE_LIMITED', 3_000_000]);
+    expect(server.hits).toHaveLength(1);
+    // Once it is over, calls go out again.
+    t += 3_000_000;
+    server.handle(script(ok)); // (a new script: the hit log starts again)
+    await client.dca.wallet(W);
     expect(server.hits).toHaveLength(1);
   });
 
