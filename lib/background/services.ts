@@ -31,7 +31,7 @@ export interface KeyProbe {
   credits: number | null;
 }
 
-/** Plans without the datastream are rate limited to about one request a second. */
+/** The free plan allows about one request a second (live-service.md); other plans' limits are not published. */
 const FREE_RATE_PER_SEC = 1;
 
 export function topicRooms(topic: Topic): string[] {
@@ -99,7 +99,7 @@ export function createServices(deps: ServiceDeps) {
     if (probe.check !== 'ok' && probe.check !== 'needs-plan') return;
     plan = { name: probe.plan, credits: probe.credits, checkedAt: Date.now() };
     keyState = 'valid';
-    scheduler.setRate(probe.check === 'ok' ? undefined : FREE_RATE_PER_SEC);
+    scheduler.setRate(planRatePerSec(probe.plan));
   }
 
   async function checkKey(): Promise<PlanCheck> {
@@ -157,4 +157,12 @@ export type Services = ReturnType<typeof createServices>;
 
 export function planHasDatastream(plan: string | null | undefined): boolean {
   return !!plan && /premium|business|enterprise/i.test(plan);
+}
+
+/**
+ * The request rate to keep to ahead of any 429: the free plan's (also for a plan the subscription
+ * did not name), none for a paid plan, whose limits are not published (a 429 still pauses the queue).
+ */
+export function planRatePerSec(plan: string | null | undefined): number | undefined {
+  return !plan || /free/i.test(plan) ? FREE_RATE_PER_SEC : undefined;
 }

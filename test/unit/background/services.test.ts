@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TTL } from '../../../lib/background/data';
-import type { Services } from '../../../lib/background/services';
+import { planRatePerSec, type Services } from '../../../lib/background/services';
 import { VIEW_INPUTS } from '../../../lib/messaging';
 import { createRequestQueue } from '../../../lib/overlay/queue';
 import { realTimers, type ViewAsk } from '../../../lib/overlay/types';
@@ -32,6 +32,24 @@ const walletPath = (w: string) => `/dca/wallet/${w}`;
 const pnlPath = (w: string) => `/v2/pnl/wallets/${w}`;
 
 describe('background services on the simulator', () => {
+  it("keeps to the free plan's request rate only on the free plan (a checked key sets it)", async () => {
+    services = simServices(sim, { apiKey: 'demo-free' });
+    expect(await services.checkKey()).toBe('needs-plan');
+    expect(services.scheduler.stats().ratePerSec).toBe(1);
+    await services.cache.close();
+    services = simServices(sim, { apiKey: 'demo' });
+    expect(await services.checkKey()).toBe('ok');
+    expect(services.scheduler.stats().ratePerSec).toBeUndefined();
+    // A paid plan without the datastream is not held to the free plan's rate (its limit is not
+    // published; a 429 still pauses the queue); a plan the subscription does not name is.
+    expect([
+      planRatePerSec('Pro'),
+      planRatePerSec('Starter'),
+      planRatePerSec('Free'),
+      planRatePerSec(null),
+    ]).toEqual([undefined, undefined, 1, 1]);
+  });
+
   it('ten concurrent callers for one wallet view make one request per endpoint', async () => {
     services = simServices(sim);
     const wallet = sim.catalog.wallets[0]!;
