@@ -239,15 +239,18 @@ export function createDataService(deps: DataDeps) {
     priority: Priority,
   ): Promise<{ pnl: PnlState; identity: WalletView['identity'] }> {
     const { pnlMode, currency } = deps.settings();
+    const key = `${address}:${pnlMode}:${currency}`;
     try {
       const result = await cache.cached(
         'pnlFull',
-        `${address}:${pnlMode}:${currency}`,
+        key,
         (signal, p) => deps.client().pnl.wallet(address, { pnlMode, currency }, { signal, priority: p }),
         { ...TTL.pnlFull, priority },
       );
       const r = result.value;
       if (isPnlQueued(r)) {
+        // Not an answer to keep: "try again shortly" must ask the API again.
+        void cache.delete('pnlFull', key);
         return {
           pnl: { state: 'queued', message: r.message ?? 'Indexing this wallet, try again shortly.' },
           identity: null,
