@@ -18,11 +18,31 @@ function mintOrSymbol(side: string | null | undefined): AddressHit[] {
   return hit(SYMBOL_MINTS[side.toUpperCase()] ?? side, 'mint');
 }
 
-/** `A-B` pair segments: the output side first (it is what the page is about). */
+/**
+ * A swap's sides, the output first (it is what the page is about). An output we cannot resolve (a
+ * symbol we hold no mint for) names nothing: the input token is not what the page is about.
+ */
+function sides(output: string | null | undefined, input: string | null | undefined): AddressHit[] {
+  const out = mintOrSymbol(output);
+  return out[0] ? [...out, ...mintOrSymbol(input)] : [];
+}
+
+/** `A-B` pair segments (A is sold for B). */
 function pair(segment: string): AddressHit[] {
   const parts = segment.split('-');
-  if (parts.length !== 2) return [];
-  return [...mintOrSymbol(parts[1]), ...mintOrSymbol(parts[0])];
+  return parts.length === 2 ? sides(parts[1], parts[0]) : [];
+}
+
+/**
+ * The output side of a jup.ag swap link as written (`/swap/SOL-BONK`, `?buy=BONK`), or null. For the
+ * popup: a link whose output is a symbol we hold no mint for becomes a search for that symbol.
+ */
+export function swapOutputOf(url: URL): string | null {
+  const p = pathSegments(url);
+  if (hostKey(url.hostname) !== 'jup.ag' || p[0] !== 'swap') return null;
+  if (!p[1]) return url.searchParams.get('buy') ?? url.searchParams.get('outputMint');
+  const parts = p[1].split('-');
+  return parts.length === 2 ? parts[1]! : null;
 }
 
 /** gmgn referral links prefix the address: `/sol/token/<ref>_<mint>`. */
@@ -58,10 +78,7 @@ const RULES: Readonly<Record<string, Rule>> = {
     if (p[0] === 'swap') {
       if (p[1]) return pair(p[1]);
       const q = url.searchParams;
-      return [
-        ...mintOrSymbol(q.get('buy') ?? q.get('outputMint')),
-        ...mintOrSymbol(q.get('sell') ?? q.get('inputMint')),
-      ];
+      return sides(q.get('buy') ?? q.get('outputMint'), q.get('sell') ?? q.get('inputMint'));
     }
     if (p[0] === 'recurring' || p[0] === 'dca') {
       const q = url.searchParams.get('order');
@@ -114,10 +131,13 @@ export function hasUrlRules(url: URL): boolean {
 
 /**
  * The addresses an explorer, DEX or launchpad URL names, most relevant first, each with the kind its
- * place in the URL implies. Unknown sites, transaction pages and garbage give [].
+ * place in the URL implies. Unknown sites, transaction pages, links to a cluster other than mainnet
+ * (`?cluster=devnet`) and garbage give [].
  */
 export function classifyUrl(url: URL): AddressHit[] {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return [];
+  // an explorer link to another cluster (devnet, testnet, custom, solana.fm's devnet-solana)
+  if (!/^(mainnet|$)/i.test(url.searchParams.get('cluster') ?? '')) return [];
   const rule = RULES[hostKey(url.hostname)];
   return rule ? rule(pathSegments(url), url) : [];
 }

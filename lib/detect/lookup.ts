@@ -1,7 +1,7 @@
-import { isSolanaAddress } from './address';
+import { findAddresses, isSolanaAddress } from './address';
 import { decodeBase58, isBase58Code } from './base58';
-import { classify, classifyUrl, hasUrlRules } from './classify';
-import { targetOfUrl, toHttpUrl } from './links';
+import { classify, hasUrlRules, swapOutputOf } from './classify';
+import { kindInText, targetOfUrl, toHttpUrl } from './links';
 import type { AddressKind, PredictionEvent } from './types';
 
 /** What the popup's search box holds. */
@@ -15,22 +15,79 @@ export type LookupInput =
 const invalid = (message: string): LookupInput => ({ type: 'error', code: 'INVALID_INPUT', message });
 
 const URL_WITH_SCHEME = /^https?:\/\//i;
+/** A host followed by a path, query or fragment (`x.com/user/status/1`): a link even without a scheme. */
+const WITH_PATH = /[/?#]/;
 const HOST_AND_PATH = /^(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:[/?#]\S*)?$/i;
+/** A Polymarket event by numeric id with the API's prefix. */
+const POLYMARKET_ID = /^POLY-\d+$/i;
 const POLYMARKET_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
 const KALSHI_TICKER = /^[A-Z][A-Z0-9]{1,30}-[A-Z0-9]*\d[A-Z0-9]*(?:-[A-Z0-9]+)*$/;
 const ALPHANUMERIC = /^[A-Za-z0-9]+$/;
+/** A letters-and-digits word of 30+ characters in free text: an address-like string to explain. */
+const LONG_WORD = /(?<![\w+])[A-Za-z0-9]{30,}(?![\w+])/;
 const HEX = /^(?:0x)?[0-9a-fA-F]{40,128}$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** The cluster an explorer link names when it is not mainnet (`devnet`, `testnet`), else null. */
+function otherCluster(url: URL): string | null {
+  const cluster = url.searchParams.get('cluster');
+  if (!cluster || /^mainnet/i.test(cluster)) return null;
+  if (/devnet/i.test(cluster)) return 'devnet';
+  if (/testnet/i.test(cluster)) return 'testnet';
+  return 'a custom cluster';
+}
 
 function fromUrl(url: URL): LookupInput {
   const target = targetOfUrl(url);
   if (target?.type === 'event') return { type: 'event', event: target.event };
   if (target) return { type: 'address', address: target.address, kind: target.kind };
-  if (hasUrlRules(url) && /\/(tx|transaction)\//.test(url.pathname)) {
-    return invalid('That link is a transaction, not an address');
-  }
+  if (!hasUrlRules(url))
+    return invalid('This link does not point to a Solana address or a prediction market');
+  const cluster = otherCluster(url);
+  if (cluster) return invalid(`That link is for ${cluster}: Onchain Lens reads mainnet only`);
+  if (/\/(tx|transaction)\//.test(url.pathname)) return invalid('That link is a transaction, not an address');
+  // a swap to a symbol we hold no mint for (jup.ag/swap/SOL-BONK): search for that token
+  const output = swapOutputOf(url)?.trim();
+  if (output)
+    return output.length >= 30 && ALPHANUMERIC.test(output) ? fromAddressLike(output) : search(output);
   return invalid('This link does not point to a Solana address or a prediction market');
+}
+
+/**
+ * Free text holding an address (`CA: <mint>`, `"<mint>"`, a sentence): the one address it names, or
+ * why it cannot be looked up. Null when it holds no address.
+ */
+function fromText(s: string): LookupInput | null {
+  const found = findAddresses(s);
+  const distinct = new Set(found.map((m) => m.address)).size;
+  if (distinct > 1) return invalid(`That text holds ${distinct} addresses: look up one at a time`);
+  if (!found[0]) return null;
+  const { address, index } = found[0];
+  return { type: 'address', address, kind: classify(address, kindInText(s, index, address)) };
+}
+
+/**
+ * Text with no address but an address-like word (`CA: <bad base58>`, `tx: <signature>`): why that
+ * word is not an address. Null when it has no such word (a token name to search for).
+ */
+function fromLongWord(s: string): LookupInput | null {
+  const word = LONG_WORD.exec(s)?.[0];
+  if (!word) return null;
+  const result = fromAddressLike(word);
+  // a whole address the finder skipped: it touches an ellipsis, so it may be cut short
+  return result.type === 'error'
+    ? result
+    : invalid('That address touches "...", so it may be cut short: paste it whole');
+}
+
+/** A token name or symbol to search for, or why it cannot be one. */
+function search(text: string): LookupInput {
+  const query = text.startsWith('$') ? text.slice(1).trim() : text;
+  if (CONTROL.test(query)) return invalid('Input has control characters');
+  if (query.length < 2) return invalid('Too short: type at least 2 characters');
+  if (query.length > 40) return invalid('Too long for a token name or symbol (at most 40 characters)');
+  return { type: 'search', query };
 }
 
 function fromAddressLike(s: string): LookupInput {
@@ -63,22 +120,19 @@ export function parseLookupInput(text: string): LookupInput {
 
   if (URL_WITH_SCHEME.test(s) || HOST_AND_PATH.test(s)) {
     const url = toHttpUrl(URL_WITH_SCHEME.test(s) ? s : `https://${s}`);
-    if (url && (URL_WITH_SCHEME.test(s) || hasUrlRules(url) || classifyUrl(url).length || targetOfUrl(url))) {
-      return fromUrl(url);
-    }
+    // a bare `name.tld` without a path is a link only for a site we know (`dogwifhat.io` is a search)
+    if (url && (URL_WITH_SCHEME.test(s) || WITH_PATH.test(s) || hasUrlRules(url))) return fromUrl(url);
   }
   if (/^\d+$/.test(s)) {
     const slot = Number(s);
     return Number.isSafeInteger(slot) ? { type: 'slot', slot } : invalid('Slot number is too large');
   }
   if (s.length >= 30 && ALPHANUMERIC.test(s)) return fromAddressLike(s);
+  const address = fromText(s);
+  if (address) return address;
+  if (POLYMARKET_ID.test(s)) return { type: 'event', event: { exchange: 'polymarket', id: s.toUpperCase() } };
   if (POLYMARKET_SLUG.test(s) && s.length <= 200)
     return { type: 'event', event: { exchange: 'polymarket', id: s } };
   if (KALSHI_TICKER.test(s)) return { type: 'event', event: { exchange: 'kalshi', id: s } };
-
-  const query = s.startsWith('$') ? s.slice(1).trim() : s;
-  if (CONTROL.test(query)) return invalid('Input has control characters');
-  if (query.length < 2) return invalid('Too short: type at least 2 characters');
-  if (query.length > 40) return invalid('Too long for a token name or symbol (at most 40 characters)');
-  return { type: 'search', query };
+  return fromLongWord(s) ?? search(s);
 }
