@@ -100,6 +100,14 @@ export function formatPercent(n: number | null | undefined, opts: { sign?: boole
   return `${sign}${body}%`;
 }
 
+/**
+ * A DCA order's progress (0..100) -> "33%", like formatPercent but rounded down: an order short of
+ * done never reads 100% (99.6 -> "99%").
+ */
+export function formatProgress(p: number | null | undefined): string {
+  return isNum(p) ? formatPercent(p < 10 ? Math.floor(p * 10) / 10 : Math.floor(p)) : DASH;
+}
+
 /** Odds as a price in 0..1 -> "63%"; never claims 0% or 100% for a market that is not settled. */
 export function formatOdds(p: number | null | undefined): string {
   if (!isNum(p)) return DASH;

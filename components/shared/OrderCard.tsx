@@ -3,7 +3,7 @@ import {
   formatFrequency,
   formatNextCycle,
   formatNumber,
-  formatPercent,
+  formatProgress,
   formatRelativeTime,
   formatTokenAmount,
 } from '../../lib/format';
@@ -57,7 +57,7 @@ export function OrderCard({ order, now }: { order: OrderView; now: number }) {
       </div>
       <div class="ol-line">
         <ProgressBar percent={order.progressPercent} label="Order progress" />
-        <span>{formatPercent(order.progressPercent)}</span>
+        <span>{formatProgress(order.progressPercent)}</span>
       </div>
       <dl class="ol-kv">
         {rows.map(([k, v]) => [<dt key={`${k}-k`}>{k}</dt>, <dd key={`${k}-v`}>{v}</dd>])}

@@ -2,7 +2,7 @@ import {
   formatFrequency,
   formatNextCycle,
   formatNumber,
-  formatPercent,
+  formatProgress,
   formatUsd,
   truncateText,
 } from '../../lib/format';
@@ -46,7 +46,7 @@ export function OrderRow({ order, now }: { order: OrderView; now: number }) {
       </div>
       <div class="ol-line">
         <ProgressBar percent={order.progressPercent} label={`${order.pair} progress`} />
-        <span>{formatPercent(order.progressPercent)}</span>
+        <span>{formatProgress(order.progressPercent)}</span>
       </div>
       <div class="ol-line ol-sub">
         <span>

@@ -1,4 +1,4 @@
-import { formatPercent } from '../../lib/format';
+import { formatProgress } from '../../lib/format';
 
 /** Horizontal bar for 0..100 percent; `mini` is the 28px variant that fits inside a badge. */
 export function ProgressBar({
@@ -20,7 +20,7 @@ export function ProgressBar({
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={Math.round(value)}
-      aria-valuetext={formatPercent(percent)}
+      aria-valuetext={formatProgress(percent)}
     >
       <i style={{ width: `${value}%` }} />
     </span>

@@ -3,7 +3,7 @@ import {
   formatMoney,
   formatNumber,
   formatOdds,
-  formatPercent,
+  formatProgress,
   formatUsd,
   trend,
   truncateText,
@@ -130,9 +130,9 @@ function orderFace(v: OrderView): BadgeFace {
     'ready',
     [
       { text: status, cls: v.status === 'active' ? 'up' : 'muted' },
-      { text: formatPercent(v.progressPercent) },
+      { text: formatProgress(v.progressPercent) },
     ],
-    `DCA order ${status}, ${formatPercent(v.progressPercent)} done`,
+    `DCA order ${status}, ${formatProgress(v.progressPercent)} done`,
     { progress: v.progressPercent },
   );
 }

@@ -9,6 +9,7 @@ import {
   formatNumber,
   formatOdds,
   formatPercent,
+  formatProgress,
   formatRelativeTime,
   formatTokenAmount,
   formatUsd,
@@ -75,6 +76,15 @@ describe('numbers and percents', () => {
     expect(formatPercent(150, { sign: true })).toBe('+150%');
     expect(formatPercent(25_000)).toBe('25K%');
     expect(formatPercent(Number.NaN)).toBe(DASH);
+  });
+  it('formats DCA progress rounded down: an order short of done never reads 100%', () => {
+    expect(formatProgress(99.5)).toBe('99%');
+    expect(formatProgress(99.99)).toBe('99%');
+    expect(formatProgress(100)).toBe('100%');
+    expect(formatProgress(33.9)).toBe('33%');
+    expect(formatProgress(5.56)).toBe('5.5%');
+    expect(formatProgress(0)).toBe('0%');
+    expect(formatProgress(null)).toBe(DASH);
   });
 });
 
