@@ -269,14 +269,11 @@ export function createCache(options: CacheOptions): Cache {
     counts.misses += 1;
     // A caller gone before its read finished must not start a fetch nobody would ever abort.
     signal?.throwIfAborted();
-    try {
-      const fresh = await flights.wait(startFlight(id, resource, key, fetcher, priority), signal);
-      return { value: fresh.value as T, stale: false, fetchedAt: fresh.fetchedAt, source: 'network' };
-    } catch (error) {
-      // Errors are never cached; an old value, clearly marked, beats an empty popover.
-      if (!entry || signal?.aborted) throw error;
-      return { value: entry.value as T, stale: true, fetchedAt: entry.fetchedAt, source: 'cache', error };
-    }
+    // Errors are never cached, and a value past its stale window is not served when the refresh
+    // fails: the views do not say how old their data is, so a day-old order shown as current (after
+    // the key expired, say) would mislead where the error tells the truth.
+    const fresh = await flights.wait(startFlight(id, resource, key, fetcher, priority), signal);
+    return { value: fresh.value as T, stale: false, fetchedAt: fresh.fetchedAt, source: 'network' };
   }
 
   async function flush(): Promise<void> {

@@ -34,8 +34,6 @@ export interface CacheResult<T> {
   stale: boolean;
   fetchedAt: number;
   source: 'cache' | 'network';
-  /** Set when a refresh failed and an older value is served instead. */
-  error?: unknown;
 }
 
 export interface CacheEntry<T> {

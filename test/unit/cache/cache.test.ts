@@ -63,7 +63,7 @@ describe('cache: get-or-fetch', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('does not cache errors; an old value is served marked stale with the error', async () => {
+  it('does not cache errors, and serves no value past its stale window when the refresh fails', async () => {
     const { clock, make } = setup();
     const cache = make();
     let fail = true;
@@ -75,13 +75,16 @@ describe('cache: get-or-fetch', () => {
     await expect(cache.cached('pm', 'event', fetcher, { ttlMs: 1000 })).rejects.toThrow('down 2');
     fail = false;
     expect((await cache.cached('pm', 'event', fetcher, { ttlMs: 1000 })).value).toBe('ok');
-    const fetchedAt = clock.now();
-    clock.advance(60_000); // past TTL and any stale window
+    clock.advance(1500); // within the stale window: the old value, while a refresh runs
     fail = true;
-    const served = await cache.cached('pm', 'event', fetcher, { ttlMs: 1000, staleMs: 1000 });
-    expect(served).toMatchObject({ value: 'ok', stale: true, fetchedAt, source: 'cache' });
-    expect(served.error).toEqual(new Error('down 4'));
-    expect(calls).toHaveLength(4);
+    const stale = await cache.cached('pm', 'event', fetcher, { ttlMs: 1000, staleMs: 1000 });
+    expect(stale).toMatchObject({ value: 'ok', stale: true, source: 'cache' });
+    await new Promise((r) => setTimeout(r, 0)); // that refresh fails (down 4) and is forgotten
+    clock.advance(60_000); // past TTL and the stale window: the failed refresh's error, not the old value
+    await expect(cache.cached('pm', 'event', fetcher, { ttlMs: 1000, staleMs: 1000 })).rejects.toThrow(
+      'down 5',
+    );
+    expect(calls).toHaveLength(5);
   });
 
   it('an aborting caller leaves; the fetch is aborted only when no caller is left', async () => {
