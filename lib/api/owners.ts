@@ -18,17 +18,64 @@ export const POOL_PROGRAMS = new Set([
 ]);
 
 const MINT_SIZE = 82;
-// Token-2022 mints with extensions: 82 bytes of base mint, padding to 165, then the account-type byte.
 const TOKEN_ACCOUNT_SIZE = 165;
+/**
+ * Token-2022 accounts with extensions: the base mint (82 bytes, zero-padded) or token account
+ * (165 bytes), then the account-type byte at offset 165 (1 = mint, 2 = token account), then the
+ * extensions. It is the only byte the classification needs.
+ */
+export const ACCOUNT_TYPE_OFFSET = TOKEN_ACCOUNT_SIZE;
+const ACCOUNT_TYPE_MINT = 1;
+/** The getMultipleAccounts `dataSlice` that returns just the account-type byte (nothing for shorter accounts). */
+export const ACCOUNT_TYPE_SLICE = { offset: ACCOUNT_TYPE_OFFSET, length: 1 } as const;
 
 export interface AccountFacts {
   /** Programs are executable accounts. */
   executable?: boolean;
-  /** Raw account data, when fetched: tells Token-2022 mints from token accounts with extensions. */
-  data?: Uint8Array;
+  /**
+   * The account-type byte (data offset 165) when it was fetched (see ACCOUNT_TYPE_SLICE and
+   * accountTypeByte): tells Token-2022 mints (1) from token accounts (2) with extensions.
+   */
+  accountType?: number;
 }
 
-/** `space` is the data length. Token accounts (165 bytes) are not mints and come back 'unknown'. */
+function decodeBase64(text: string): Uint8Array | undefined {
+  try {
+    const bin = atob(text);
+    const out = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The account-type byte from an account's `data` (`[base64, 'base64']`) as getMultipleAccounts
+ * returns it with ACCOUNT_TYPE_SLICE: the one byte of the slice, or byte 165 of the whole data
+ * when the node ignored the slice (`space` bytes came back). `undefined` when there is no such
+ * byte (an account of 165 bytes or less, no data, another encoding, a malformed field); never throws.
+ */
+export function accountTypeByte(data: unknown, space?: number | null): number | undefined {
+  if (!Array.isArray(data) || data[1] !== 'base64' || typeof data[0] !== 'string') return undefined;
+  const bytes = decodeBase64(data[0]);
+  if (!bytes) return undefined;
+  if (bytes.length === 1) return bytes[0];
+  if (typeof space === 'number' && bytes.length === space && space > ACCOUNT_TYPE_OFFSET) {
+    return bytes[ACCOUNT_TYPE_OFFSET];
+  }
+  return undefined;
+}
+
+/**
+ * `space` is the full data length (also when only a slice of the data was fetched). Token accounts
+ * (165 bytes) are not mints and come back 'unknown'. A Token-2022 account over 165 bytes is a mint
+ * if its account-type byte is 1 and 'unknown' (a token account) otherwise; when the byte is not
+ * known (a node that returned no data) it counts as a mint, as before the byte was read: an address
+ * that a page links and that is Token-2022 with extensions is most often a token (mints with
+ * metadata extensions), and calling mints 'unknown' would take their token badge away, while the
+ * price of the guess, a token badge on a token account, is what happened before.
+ */
 export function classifyAccountOwner(
   owner: string | null | undefined,
   space: number | null | undefined,
@@ -41,8 +88,8 @@ export function classifyAccountOwner(
   if (owner === TOKEN_2022_PROGRAM) {
     if (space === MINT_SIZE) return 'mint';
     if (typeof space !== 'number' || space <= TOKEN_ACCOUNT_SIZE) return 'unknown';
-    const accountType = facts.data?.[TOKEN_ACCOUNT_SIZE];
-    return accountType === undefined || accountType === 1 ? 'mint' : 'unknown';
+    const { accountType } = facts;
+    return accountType === undefined || accountType === ACCOUNT_TYPE_MINT ? 'mint' : 'unknown';
   }
   if (owner === DCA_PROGRAM) return 'order';
   if (POOL_PROGRAMS.has(owner)) return 'pool';

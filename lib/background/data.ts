@@ -4,6 +4,7 @@
  */
 import type { ApiClient, DcaSort, DcaStatusFilter } from '../api';
 import { ApiError, classifyAccountOwner, isPnlQueued } from '../api';
+import { ACCOUNT_TYPE_SLICE, accountTypeByte } from '../api/owners';
 import type { DcaSummary, WalletDcaResponse } from '../api/schemas/dca';
 import type { PnlBatchWallet } from '../api/schemas/pnl';
 import type { PredictionEvent } from '../api/schemas/prediction';
@@ -113,28 +114,41 @@ export function createDataService(deps: DataDeps) {
     },
   });
 
-  const accountBatcher = createBatcher<
-    string,
-    { owner: string; space: number | null; executable: boolean } | null
-  >({
+  /**
+   * Owner, size and the Token-2022 account-type byte of up to 100 accounts a call. Only that byte of
+   * the data is asked for (a dataSlice), not whole accounts: `space` still gives the full length.
+   */
+  type AccountEntry = {
+    owner: string;
+    space: number | null;
+    executable: boolean;
+    accountType?: number;
+  } | null;
+  const accountBatcher = createBatcher<string, AccountEntry>({
     ...STREAM_BATCH,
     maxSize: 100,
     run: async (addresses, signal, meta) => {
       const answer = await deps
         .client()
-        .rpc.getMultipleAccounts(addresses, {}, { signal, priority: meta.priority });
+        .rpc.getMultipleAccounts(
+          addresses,
+          { encoding: 'base64', dataSlice: { ...ACCOUNT_TYPE_SLICE } },
+          { signal, priority: meta.priority },
+        );
       return new Map(
-        addresses.map((a, i) => {
+        addresses.map((a, i): [string, AccountEntry] => {
           const info = answer.value[i];
+          if (!info) return [a, null];
+          const space = typeof info.space === 'number' ? info.space : null;
+          const accountType = accountTypeByte(info.data, space);
           return [
             a,
-            info
-              ? {
-                  owner: info.owner,
-                  space: typeof info.space === 'number' ? info.space : null,
-                  executable: !!info.executable,
-                }
-              : null,
+            {
+              owner: info.owner,
+              space,
+              executable: !!info.executable,
+              ...(accountType === undefined ? {} : { accountType }),
+            },
           ];
         }),
       );
@@ -449,14 +463,17 @@ export function createDataService(deps: DataDeps) {
           return;
         }
         try {
+          // 'kind2': kinds cached as 'kind' before the account-type byte was read called every
+          // Token-2022 token account with extensions a mint, for 7 days; they are not read again.
           const result = await cache.cached(
-            'kind',
+            'kind2',
             address,
             async (_signal, p) => {
               const info = await accountBatcher.load(address, { priority: p });
               if (!info) return 'unknown' as AddressKind;
               return classifyAccountOwner(info.owner, info.space, {
                 executable: info.executable,
+                accountType: info.accountType,
               }) as AddressKind;
             },
             { ...TTL.kind, priority },

@@ -18,6 +18,7 @@ export function catalogOf(s: SimState): Catalog {
       kalshi: w.events.filter((e) => e.exchange === 'kalshi').map((e) => e.ticker),
     },
     slots: { confirmed: [...w.slots.confirmed], unconfirmed: [...w.slots.unconfirmed] },
+    token2022: { mints: [...w.token2022.mints], accounts: [...w.token2022.accounts] },
   };
 }
 

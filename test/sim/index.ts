@@ -8,8 +8,8 @@ import { dcaRoute } from './routes-dca';
 import { marketRoute } from './routes-market';
 import { pmRoute } from './routes-pm';
 import { pnlRoute } from './routes-pnl';
-import { rpc } from './rpc';
-import { createState, faultApplies, type SimState } from './state';
+import { rpc, rpcLogged } from './rpc';
+import { createState, faultApplies, type LogEntry, type SimState } from './state';
 
 export interface SimOptions {
   port?: number; // 0 (default) = a free port
@@ -32,6 +32,8 @@ export interface Catalog {
   pools: string[];
   events: { polymarket: string[]; kalshi: string[] };
   slots: { confirmed: number[]; unconfirmed: number[] };
+  /** Token-2022 accounts with extensions (RPC only): mints (byte 165 = 1) and token accounts (byte 165 = 2). */
+  token2022: { mints: string[]; accounts: string[] };
 }
 export interface Sim {
   url: string;
@@ -124,6 +126,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     const started = Date.now();
     /** Items a batch POST asked for (its body's first array), for the benchmark's batch sizes. */
     let items: number | undefined;
+    let rpcCall: LogEntry['rpc'];
     res.on('finish', () => {
       if (control) return;
       if (s.log.length >= 20_000) s.log.shift();
@@ -135,6 +138,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
         status: res.statusCode,
         ...(items === undefined ? {} : { items }),
         ...(before > 0 ? { reused: true } : {}),
+        ...(rpcCall ? { rpc: rpcCall } : {}),
       });
       if (opts.log)
         console.log(
@@ -157,6 +161,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
             const list =
               body && typeof body === 'object' ? Object.values(body).find(Array.isArray) : undefined;
             if (Array.isArray(list)) items = list.length;
+            if (url.pathname === '/rpc') rpcCall = rpcLogged(body);
           } catch {
             bodyError = true;
           }

@@ -2,7 +2,8 @@ import { encodeBase58 } from '../../lib/detect/base58';
 import { isAddress } from './http';
 import { DCA_PROGRAM_ID } from './orders';
 import { Rng } from './rng';
-import type { SimState } from './state';
+import type { LogEntry, SimState } from './state';
+import { rentExempt } from './token2022';
 
 const SYSTEM = '11111111111111111111111111111111';
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
@@ -85,18 +86,62 @@ function block(s: SimState, slot: number, cfg: Record<string, unknown>): unknown
   return out;
 }
 
-function account(s: SimState, addr: string) {
+interface SimAccount {
+  lamports: number;
+  owner: string;
+  data: Uint8Array;
+}
+
+/** Accounts by address; the data of wallets, mints, orders and pools is zeros of their size. */
+function account(s: SimState, addr: string): SimAccount | null {
   const w = s.world;
-  const base = { data: ['', 'base64'], executable: false, rentEpoch: 18446744073709552000 };
+  const zeros = (space: number) => new Uint8Array(space);
   if (w.walletIndex.has(addr) || w.queuedWallets.includes(addr)) {
     const lamports =
       1_000_000 + (new Rng(w.seed, addr.length + (w.walletIndex.get(addr) ?? 300)).u32() % 50_000_000_000);
-    return { lamports, owner: SYSTEM, space: 0, ...base };
+    return { lamports, owner: SYSTEM, data: zeros(0) };
   }
-  if (w.tokenByMint.has(addr)) return { lamports: 1_461_600, owner: TOKEN_PROGRAM, space: 82, ...base };
-  if (w.orderByAddress.has(addr)) return { lamports: 2_039_280, owner: DCA_PROGRAM_ID, space: 289, ...base };
-  if (w.poolToken.has(addr)) return { lamports: 6_124_800, owner: RAYDIUM_AMM, space: 752, ...base };
+  if (w.tokenByMint.has(addr)) return { lamports: 1_461_600, owner: TOKEN_PROGRAM, data: zeros(82) };
+  if (w.orderByAddress.has(addr)) return { lamports: 2_039_280, owner: DCA_PROGRAM_ID, data: zeros(289) };
+  if (w.poolToken.has(addr)) return { lamports: 6_124_800, owner: RAYDIUM_AMM, data: zeros(752) };
+  const raw = w.token2022.byAddress.get(addr);
+  if (raw) return { lamports: rentExempt(raw.data.length), owner: raw.owner, data: raw.data };
   return null;
+}
+
+interface AccountsConfig {
+  encoding: 'base64' | 'base58';
+  slice: { offset: number; length: number } | null;
+}
+
+/** getMultipleAccounts' config: `encoding` base64 (the default) or base58, `dataSlice`. */
+function accountsConfig(raw: unknown): AccountsConfig | string {
+  if (raw === undefined || raw === null) return { encoding: 'base64', slice: null };
+  if (typeof raw !== 'object' || Array.isArray(raw)) return 'Invalid params: config must be an object';
+  const cfg = raw as Record<string, unknown>;
+  const encoding = cfg.encoding ?? 'base64';
+  if (encoding !== 'base64' && encoding !== 'base58')
+    return `Invalid params: encoding ${String(encoding)} is not supported by the simulator`;
+  if (cfg.dataSlice === undefined || cfg.dataSlice === null) return { encoding, slice: null };
+  const d = cfg.dataSlice as Record<string, unknown>;
+  const usize = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+  if (typeof d !== 'object' || !usize(d.offset) || !usize(d.length))
+    return 'Invalid params: dataSlice needs integer offset and length';
+  return { encoding, slice: { offset: d.offset, length: d.length } };
+}
+
+/** The account as the RPC answers it: `data` is `[text, encoding]` of the slice, `space` the full length. */
+function renderAccount(a: SimAccount, cfg: AccountsConfig) {
+  const data = cfg.slice ? a.data.subarray(cfg.slice.offset, cfg.slice.offset + cfg.slice.length) : a.data;
+  const text = cfg.encoding === 'base58' ? encodeBase58(data) : Buffer.from(data).toString('base64');
+  return {
+    data: [text, cfg.encoding],
+    executable: false,
+    lamports: a.lamports,
+    owner: a.owner,
+    rentEpoch: 18446744073709552000,
+    space: a.data.length,
+  };
 }
 
 const primaryDomain = (s: SimState, wallet: string) => s.world.identities.get(wallet)?.sns?.domain ?? null;
@@ -115,9 +160,13 @@ function call(s: SimState, method: string, params: unknown[]): RpcResult {
       if (!Array.isArray(keys)) return invalidParams('Invalid params: expected an array of addresses');
       if (keys.length > 100) return invalidParams('Too many inputs provided; max 100');
       if (!keys.every((k) => isAddress(k))) return invalidParams('Invalid param: WrongSize');
-      return {
-        result: { context: { slot: s.slot, apiVersion: '2.2.0' }, value: keys.map((k) => account(s, k)) },
-      };
+      const cfg = accountsConfig(params[1]);
+      if (typeof cfg === 'string') return invalidParams(cfg);
+      const value = keys.map((k) => {
+        const a = account(s, k);
+        return a && renderAccount(a, cfg);
+      });
+      return { result: { context: { slot: s.slot, apiVersion: '2.2.0' }, value } };
     }
     case 'getPrimaryDomain': {
       const w = params[0];
@@ -147,6 +196,17 @@ function call(s: SimState, method: string, params: unknown[]): RpcResult {
     default:
       return { error: { code: -32601, message: 'Method not found' } };
   }
+}
+
+/** What the request log keeps of a JSON-RPC body: the method and config of a single call. */
+export function rpcLogged(body: unknown): LogEntry['rpc'] {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const { method, params } = body as { method?: unknown; params?: unknown };
+  if (typeof method !== 'string') return undefined;
+  const last = Array.isArray(params) ? params[params.length - 1] : undefined;
+  const config =
+    last && typeof last === 'object' && !Array.isArray(last) ? (last as Record<string, unknown>) : undefined;
+  return config ? { method, config } : { method };
 }
 
 /** Handles one JSON-RPC request object (or a batch array). */

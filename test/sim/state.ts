@@ -33,6 +33,8 @@ export interface LogEntry {
   items?: number;
   /** Came on a keep-alive connection that had served a request before. */
   reused?: boolean;
+  /** A (non-batch) JSON-RPC call: its method and its config (a last parameter that is an object). */
+  rpc?: { method: string; config?: Record<string, unknown> };
 }
 
 export interface SimState {

@@ -1,6 +1,7 @@
 import { makeEvents, type PmEvent } from './markets';
 import { makeOrder, type OrderState, STATUSES, type Status } from './orders';
 import { Rng } from './rng';
+import { makeToken2022, type Token2022World } from './token2022';
 import { makeTokens, RLO, type SimToken, USDC_MINT, XSS_NAME } from './tokens';
 
 export interface Identity {
@@ -32,6 +33,8 @@ export interface World {
   initialOrders: string[];
   slots: { confirmed: number[]; unconfirmed: number[]; head: number };
   events: PmEvent[];
+  /** RPC-only Token-2022 mints and token accounts with extensions (of wallets[0..1]). */
+  token2022: Token2022World;
 }
 
 const ADJ = ['bright', 'lucky', 'quiet', 'rapid', 'brave', 'clever', 'cosmic', 'silent', 'golden', 'swift'];
@@ -166,5 +169,6 @@ export function buildWorld(seed: number, hostile: boolean, now: number): World {
     initialOrders: orders.map((o) => o.address),
     slots: { confirmed, unconfirmed, head },
     events: makeEvents(seed, hostile, now),
+    token2022: makeToken2022(seed, wallets.slice(0, 2)),
   };
 }

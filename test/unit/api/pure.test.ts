@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiError, backoffDelay, classifyAccountOwner, paginate, parseRetryAfter } from '../../../lib/api';
+import { ACCOUNT_TYPE_SLICE, accountTypeByte } from '../../../lib/api/owners';
 
 describe('classifyAccountOwner', () => {
   it.each([
@@ -8,13 +9,13 @@ describe('classifyAccountOwner', () => {
     ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 82, {}, 'mint'],
     ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 165, {}, 'unknown'],
     ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 82, {}, 'mint'],
+    // Token-2022 with extensions: the account-type byte (offset 165) tells a mint from a token account;
+    // not known (no data came back), it counts as a mint as before.
     ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 234, {}, 'mint'],
-    [
-      'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
-      234,
-      { data: Object.assign(new Uint8Array(234), { 165: 2 }) },
-      'unknown',
-    ],
+    ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 234, { accountType: 1 }, 'mint'],
+    ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 170, { accountType: 2 }, 'unknown'],
+    ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 234, { accountType: 0 }, 'unknown'],
+    ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 165, { accountType: 1 }, 'unknown'],
     ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 165, {}, 'unknown'],
     ['DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M', 289, {}, 'order'],
     ['675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8', 752, {}, 'pool'],
@@ -25,6 +26,59 @@ describe('classifyAccountOwner', () => {
     [null, null, {}, 'unknown'],
   ] as const)('%s space %s -> %s', (owner, space, facts, kind) => {
     expect(classifyAccountOwner(owner, space, facts)).toBe(kind);
+  });
+});
+
+describe('accountTypeByte', () => {
+  const b64 = (bytes: number[]) => Buffer.from(bytes).toString('base64');
+
+  it('asks for the one byte at offset 165', () => {
+    expect(ACCOUNT_TYPE_SLICE).toEqual({ offset: 165, length: 1 });
+  });
+
+  it('reads the byte of a one-byte slice whatever the full size', () => {
+    expect(accountTypeByte([b64([1]), 'base64'], 234)).toBe(1);
+    expect(accountTypeByte([b64([2]), 'base64'], 170)).toBe(2);
+    expect(accountTypeByte(['AQ==', 'base64'])).toBe(1);
+  });
+
+  it('reads byte 165 of the whole data when the node ignored the slice', () => {
+    const data = new Array(170).fill(0);
+    data[165] = 2;
+    expect(accountTypeByte([b64(data), 'base64'], 170)).toBe(2);
+    // Whole data that is not `space` long, or has no byte 165: not known.
+    expect(accountTypeByte([b64(data), 'base64'], 171)).toBeUndefined();
+    expect(accountTypeByte([b64(new Array(82).fill(0)), 'base64'], 82)).toBeUndefined();
+  });
+
+  it('is undefined for no data or a malformed field, and never throws', () => {
+    for (const data of [
+      undefined,
+      null,
+      '',
+      'AQ==',
+      42,
+      {},
+      [],
+      ['', 'base64'],
+      ['AQ=='],
+      ['AQ==', 'base58'],
+      [1, 'base64'],
+      ['!!not base64!!', 'base64'],
+      ['AQ=', 'base64x'],
+      [{ x: 1 }, 'base64'],
+    ]) {
+      expect(accountTypeByte(data, 234), JSON.stringify(data)).toBeUndefined();
+    }
+  });
+
+  it('never throws on arbitrary input', () => {
+    fc.assert(
+      fc.property(fc.anything(), fc.option(fc.integer()), (data, space) => {
+        const v = accountTypeByte(data, space);
+        expect(v === undefined || (Number.isInteger(v) && v >= 0 && v < 256)).toBe(true);
+      }),
+    );
   });
 });
 
