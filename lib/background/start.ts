@@ -4,11 +4,14 @@
  * services they use are awaited inside.
  */
 import { browser } from 'wxt/browser';
+import type { DcaTxEvent, LiveMessage } from '../api/schemas/live';
 import { BUILD_TEST_HOOKS } from '../env';
+import type { LiveStatus } from '../live/types';
 import { INPUTS, type MessageName } from '../messaging';
 import { messenger } from '../messenger';
 import { readApiKey } from '../secrets';
 import { loadSettings } from '../settings';
+import type { OrderView } from '../views';
 import { createWatchService, fetchAllOrders, POLL_ALARM, type WatchService } from '../watch';
 import { createDomainResolver } from '../watch/domains';
 import { watchTargetOf } from '../watch/menu';
@@ -66,23 +69,66 @@ async function watchFromMenu(watch: WatchService, selectionText?: string, linkUr
   }
 }
 
+/** How the watch service follows the live hub: its state, its events, the catch-up after a reconnect. */
+export function watchLiveHooks(watch: () => WatchService | null, owners: (room: string) => string[]) {
+  const watched = (rooms: readonly string[]) => rooms.some((r) => owners(r).includes('watchlist'));
+  return {
+    onLiveStatus: (status: LiveStatus) => watch()?.setLiveState(status.state),
+    // No replay after a reconnect: every watched wallet is caught up on through REST.
+    onReconnected: () => void watch()?.reconnected(),
+    onTxEvent: (event: DcaTxEvent, rooms: string[]) => {
+      if (watched(rooms)) void watch()?.handleEvent(event, rooms[0]);
+    },
+    /** Position snapshots on a watched wallet's room keep the stored orders the catch-up compares with current. */
+    onLiveMessage: (message: LiveMessage, rooms: string[]) => {
+      if (message.kind === 'dca-position' && watched(rooms))
+        void watch()?.handleSnapshot(message.snapshot, rooms[0]);
+    },
+  };
+}
+
+/** Every page of a watched wallet's orders, for the watch service's REST catch-up. */
+export function watchFetchOrders(data: Services['data']): (wallet: string) => Promise<OrderView[]> {
+  return (wallet) =>
+    fetchAllOrders((cursor) =>
+      // background priority: a catch-up of the whole watchlist waits behind what the user looks at
+      data.walletOrdersPage(wallet, { status: 'all', sort: 'recent', cursor }, 'background'),
+    );
+}
+
+/**
+ * Creates a periodic alarm unless it already exists with that period. alarms.create with an
+ * existing name replaces the alarm and starts its period over, so a worker woken more often than
+ * once a period would keep postponing it if every start created it again.
+ */
+export async function ensureAlarm(name: string, info: { periodInMinutes: number }): Promise<void> {
+  const existing = await browser.alarms.get(name);
+  if (existing?.periodInMinutes === info.periodInMinutes) return;
+  await browser.alarms.create(name, info);
+}
+
 async function build(): Promise<Runtime> {
   const [settings, apiKey] = await Promise.all([loadSettings(), readApiKey()]);
   let watch: WatchService | null = null;
   let tabLive: TabLive | null = null;
 
   let onLive: ReturnType<typeof createLivePush> | null = null;
+  // (services is read only when a hook runs, by then it exists)
+  const hooks = watchLiveHooks(
+    () => watch,
+    (room) => services.hub.owners(room),
+  );
   const services = createServices({
     settings,
     apiKey,
     isWatched: (wallet) => watch?.isWatched(wallet) ?? false,
     isOnline: () => navigator.onLine,
-    onLiveStatus: (status) => watch?.setLiveState(status.state),
-    onReconnected: () => {
-      // No replay after a reconnect: catch up on watched wallets through REST.
-      void watch?.pollTick(true);
+    onLiveStatus: hooks.onLiveStatus,
+    onReconnected: hooks.onReconnected,
+    onLive: (message, rooms) => {
+      hooks.onLiveMessage(message, rooms);
+      void onLive?.(message, rooms);
     },
-    onLive: (message, rooms) => void onLive?.(message, rooms),
   });
 
   onLive = createLivePush({
@@ -90,10 +136,7 @@ async function build(): Promise<Runtime> {
     targets: (rooms) => tabLive?.targets(rooms) ?? [],
     send: (tabId, event) => messenger.sendMessage('liveEvent', event, tabId),
     releaseTab: (tabId) => tabLive?.releaseTab(tabId),
-    onTxEvent: (event, rooms) => {
-      if (rooms.some((r) => services.hub.owners(r).includes('watchlist')))
-        void watch?.handleEvent(event, rooms[0]);
-    },
+    onTxEvent: (event, rooms) => hooks.onTxEvent(event, rooms),
   });
 
   watch = createWatchService({
@@ -113,10 +156,7 @@ async function build(): Promise<Runtime> {
     iconUrl: browser.runtime.getURL('/icon/128.png'),
     lookupUrl,
     // every page: a single activity-sorted page leaves out exactly the older order that just changed
-    fetchOrders: (wallet) =>
-      fetchAllOrders((cursor) =>
-        services.data.walletOrdersPage(wallet, { status: 'all', sort: 'recent', cursor }),
-      ),
+    fetchOrders: watchFetchOrders(services.data),
     onChange: (change) => {
       syncWatchRooms();
       void resolveDomains(change.entries);
@@ -226,15 +266,19 @@ export function startBackground(): void {
   });
   browser.alarms.onAlarm.addListener(async (alarm) => {
     const rt = await ready();
-    if (alarm.name === POLL_ALARM) await rt.watch.pollTick();
+    if (alarm.name === POLL_ALARM) {
+      await rt.watch.pollTick();
+      // a catch-up left for later (a wallet fetched too recently, an error) is retried here
+      await rt.watch.sync();
+    }
     if (alarm.name === LIVE_ALARM) rt.syncWatchRooms();
   });
   browser.permissions.onAdded.addListener(async () => syncAnySite((await ready()).services));
   browser.permissions.onRemoved.addListener(async () => syncAnySite((await ready()).services));
   self.addEventListener('online', async () => (await ready()).services.hub.online());
 
-  void browser.alarms.create(POLL_ALARM, { periodInMinutes: 1 });
+  void ensureAlarm(POLL_ALARM, { periodInMinutes: 1 });
   // Wakes a stopped worker so the watchlist's rooms come back even when no page talks to us.
-  void browser.alarms.create(LIVE_ALARM, { periodInMinutes: 1 });
+  void ensureAlarm(LIVE_ALARM, { periodInMinutes: 1 });
   void ready();
 }

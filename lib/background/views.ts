@@ -18,6 +18,7 @@ import {
   type TokenRefView,
   toMs,
 } from '../views';
+import { eventUsd } from '../watch/event';
 
 const nn = (v: number | null | undefined): number | null =>
   typeof v === 'number' && Number.isFinite(v) ? v : null;
@@ -174,8 +175,10 @@ export function toHistoryView(res: CandlesResponse, maxSeries = 4): OddsHistoryV
   };
 }
 
+/** Base units -> token units; unknown decimals give no amount (a wrong number is worse than none). */
 function unitsToNumber(raw: string | undefined, decimals: number | null | undefined): number | null {
-  const exact = raw ? tokenAmountExact(raw, decimals ?? 0) : null;
+  if (!raw || typeof decimals !== 'number') return null;
+  const exact = tokenAmountExact(raw, decimals);
   return exact === null ? null : Number(exact);
 }
 
@@ -185,10 +188,6 @@ export function toFillView(event: DcaTxEvent): FillView {
   const inDecimals = order?.input?.decimals;
   const outDecimals = order?.output?.decimals;
   const e = event as DcaTxEvent & Record<string, unknown>;
-  const usd = (e.usd ?? {}) as Record<string, unknown>;
-  const usdValue = [usd.inAmountUsd, usd.amountUsd, usd.outAmountUsd].find((v) => typeof v === 'number') as
-    | number
-    | undefined;
   const inRaw = (e.inAmount ?? e.inDeposited ?? e.amount ?? e.totalInWithdrawn) as string | undefined;
   const outRaw = (e.outAmount ?? e.totalOutWithdrawn) as string | undefined;
   return {
@@ -201,7 +200,7 @@ export function toFillView(event: DcaTxEvent): FillView {
     inSymbol: order?.input?.symbol ?? null,
     outAmount: unitsToNumber(outRaw, outDecimals),
     outSymbol: order?.output?.symbol ?? null,
-    usd: usdValue ?? null,
+    usd: eventUsd(event),
     progressPercent: nn(order?.progressPercent),
   };
 }

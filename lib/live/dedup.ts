@@ -9,7 +9,8 @@
  * delivered: a false duplicate would hide real data, a missed one only repeats it).
  *  - DCA transaction events: signature + eventIndex (one transaction can emit several events);
  *  - DCA position snapshots: account address + writeVersion;
- *  - PnL and price: room + data.type + timestamp (these rooms do not overlap the same way).
+ *  - PnL and price: room + data.type + token + timestamp (these rooms do not overlap the same way;
+ *    `pnl:<wallet>` carries every token's updates, so two tokens' updates can share a timestamp).
  */
 export function dedupKey(room: string, item: unknown): string | null {
   if (typeof item !== 'object' || item === null) return null;
@@ -31,7 +32,8 @@ export function dedupKey(room: string, item: unknown): string | null {
   const ts = o.timestamp;
   if (typeof ts === 'number' || typeof ts === 'string') {
     const type = typeof o.type === 'string' ? o.type : '';
-    return `r:${room}:${type}:${ts}`;
+    const token = typeof o.token === 'string' ? o.token : '';
+    return `r:${room}:${type}:${token}:${ts}`;
   }
   return null;
 }

@@ -36,7 +36,9 @@ export const closedAlias = (order: string) => `closed:${order}`;
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-// The USD field that values each event's main amount, first match wins.
+// The USD fields that value each event's main amount, in order of preference: the first non-zero
+// one wins (a Withdraw of the bought token has inAmountUsd 0 and the value in outAmountUsd), and
+// only when every field present is 0 is the event worth $0.
 const USD_FIELDS: Record<string, string[]> = {
   Filled: ['inAmountUsd', 'outAmountUsd'],
   Opened: ['inDepositedUsd', 'depositedUsd', 'amountUsd', 'inAmountUsd'],
@@ -57,7 +59,10 @@ function mainAmount(e: DcaTxEvent): { raw?: string; mint?: string; decimals?: nu
     case 'Deposit':
       return { raw: e.amount, mint: o?.input?.mint, decimals: o?.input?.decimals };
     case 'Withdraw':
-      return { raw: e.inAmount, mint: o?.input?.mint, decimals: o?.input?.decimals };
+      // The side that moved: a withdrawal of the bought token has inAmount "0".
+      return e.inAmount !== undefined && /^0*$/.test(e.inAmount) && e.outAmount !== undefined
+        ? { raw: e.outAmount, mint: o?.output?.mint, decimals: o?.output?.decimals }
+        : { raw: e.inAmount, mint: o?.input?.mint, decimals: o?.input?.decimals };
     default:
       return {};
   }
@@ -69,10 +74,14 @@ function mainAmount(e: DcaTxEvent): { raw?: string; mint?: string; decimals?: nu
  */
 export function eventUsd(e: DcaTxEvent): number | null {
   const usd = (e.usd ?? {}) as Record<string, unknown>;
+  let zero = false;
   for (const field of USD_FIELDS[e.eventName] ?? []) {
     const v = usd[field];
-    if (isNum(v)) return Math.abs(v);
+    if (!isNum(v)) continue;
+    if (v !== 0) return Math.abs(v);
+    zero = true;
   }
+  if (zero) return 0;
   const { raw, mint, decimals } = mainAmount(e);
   const price = mint ? e.prices?.[mint] : undefined;
   if (raw && /^\d+$/.test(raw) && isNum(price) && typeof decimals === 'number') {
@@ -82,7 +91,7 @@ export function eventUsd(e: DcaTxEvent): number | null {
 }
 
 /** The wallet an event belongs to: the wallet room it arrived on, else what the event says. */
-export function eventWallet(e: DcaTxEvent, room?: string): string | null {
+export function eventWallet(e: Pick<DcaTxEvent, 'owner' | 'order'>, room?: string): string | null {
   const parsed = room ? parseRoom(room) : null;
   if (parsed?.kind === 'dcaWallet') return parsed.wallet;
   const userKey = (e as { userKey?: unknown }).userKey;

@@ -2,16 +2,24 @@
  * The watch service: watchlist + notifier + REST poller behind one object the background wires up.
  * The background owns the browser APIs and the live hub; this module only tells it which rooms the
  * 'watchlist' owner needs (`rooms()`, and `onChange` after every change of the list).
+ *
+ * The datastream replays nothing after a reconnect, so what the watched wallets did while it was
+ * down comes from REST: every watched wallet has a stored list of its orders (taken when it is
+ * added, kept current by the live events), and after a reconnect each one is fetched again and
+ * compared with it (`reconnected`). The catch-up goes one wallet at a time through the API client's
+ * rate-limited queue, at most once per wallet per `resyncAfterMs`; what is left waits for the next
+ * alarm tick (`sync`).
  */
+import { storage } from 'wxt/utils/storage';
 import { ApiError } from '../api/errors';
 import { DEFAULT_DCA_PROGRAM, rooms as roomNames } from '../api/rooms';
-import type { DcaTxEvent } from '../api/schemas/live';
+import type { DcaPosition, DcaTxEvent } from '../api/schemas/live';
 import type { ErrorView } from '../errors';
 import type { LiveState } from '../live/types';
 import type { OrderView } from '../views';
 import { eventWallet } from './event';
 import { createNotifier, type HandleResult, type NotifierOptions } from './notifier';
-import { type ChangeKind, createPoller } from './poller';
+import { type ChangeKind, createPoller, type SyncMode } from './poller';
 import { createSeenStore, type SeenStore } from './seen';
 import { createWatchlist, type ImportResult, type WatchEntry } from './watchlist';
 
@@ -38,7 +46,26 @@ export interface WatchServiceOptions extends Omit<NotifierOptions, 'watchlist' |
   offlineGraceMs?: number;
   limit?: number;
   seen?: SeenStore;
+  /** A wallet is fetched again for a catch-up at most this often (default 1 minute). */
+  resyncAfterMs?: number;
 }
+
+/** Marks a browser session in which a worker already ran (chrome.storage.session outlives workers). */
+export const SESSION_KEY = 'session:watch:workerStarted';
+
+export type SyncOutcome = {
+  synced: {
+    wallet: string;
+    mode: SyncMode;
+    baseline: boolean;
+    changes: { kind: ChangeKind; order: string }[];
+  }[];
+  /** Wallets still waiting (too soon again, the stream went down, or an error stopped the run). */
+  pending: number;
+  error: ErrorView | null;
+};
+
+const MODE_RANK: Record<SyncMode, number> = { prime: 0, announce: 1, silent: 2 };
 
 export type PollOutcome =
   | { status: 'skipped' }
@@ -63,6 +90,90 @@ export function createWatchService(opts: WatchServiceOptions) {
 
   let live: { state: LiveState; since: number } = { state: 'idle', since: now() };
   let lastRooms: string[] = [];
+
+  // ---------- the REST catch-up queue ----------
+  const resyncAfterMs = opts.resyncAfterMs ?? 60_000;
+  /** Wallets waiting for a catch-up; `seq` tells a request made during the fetch from the one served. */
+  const queue = new Map<string, { mode: SyncMode; seq: number }>();
+  const lastSynced = new Map<string, number>();
+  let seq = 0;
+  let running: Promise<SyncOutcome> | null = null;
+  let again = false;
+  /** The first time the stream is live after start: catch up on every wallet (see start()). */
+  let onFirstLive: SyncMode | null = null;
+
+  function enqueue(wallets: readonly string[], mode: SyncMode): void {
+    for (const wallet of wallets) {
+      const cur = queue.get(wallet);
+      const keep = cur && MODE_RANK[cur.mode] > MODE_RANK[mode] ? cur.mode : mode;
+      queue.set(wallet, { mode: keep, seq: ++seq });
+    }
+  }
+
+  /** The next wallet to catch up on now: a first list is always due, a catch-up once per interval. */
+  function nextDue(): [string, { mode: SyncMode; seq: number }] | null {
+    for (const [wallet, entry] of queue) {
+      if (!watchlist.has(wallet)) {
+        queue.delete(wallet);
+        continue;
+      }
+      const last = lastSynced.get(wallet);
+      if (entry.mode === 'prime' || last === undefined || now() - last >= resyncAfterMs)
+        return [wallet, entry];
+    }
+    return null;
+  }
+
+  async function drain(out: SyncOutcome): Promise<SyncOutcome> {
+    // Only while the stream is live: it is what the catch-up completes (and without it the poller
+    // stands in, one wallet per tick). One wallet at a time, so the user's own requests go first.
+    while (poller && live.state === 'live') {
+      const due = nextDue();
+      if (!due) break;
+      const [wallet, entry] = due;
+      try {
+        const result = await poller.sync(wallet, entry.mode);
+        if (result) lastSynced.set(wallet, now());
+        if (queue.get(wallet)?.seq === entry.seq) queue.delete(wallet);
+        if (!result) continue;
+        if (result.events.length) await notifier.handleChanges(wallet, result.events);
+        out.synced.push({
+          wallet,
+          mode: entry.mode,
+          baseline: result.baseline,
+          changes: result.changes.map((c) => ({ kind: c.kind, order: c.order })),
+        });
+      } catch (error) {
+        // Left queued: the next alarm tick or the next time the stream is live tries again.
+        out.error = ApiError.from(error).toView();
+        break;
+      }
+    }
+    out.pending = queue.size;
+    return out;
+  }
+
+  /** Runs the queue; a request made while it runs is served by the same run before it ends. */
+  function kick(): Promise<SyncOutcome> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      const out: SyncOutcome = { synced: [], pending: 0, error: null };
+      try {
+        do {
+          again = false;
+          out.error = null;
+          await drain(out);
+        } while (again && !out.error);
+        return out;
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
 
   function rooms(): string[] {
     const out: string[] = [];
@@ -106,29 +217,59 @@ export function createWatchService(opts: WatchServiceOptions) {
     notifier,
     poller,
 
-    /** Loads the list and the seen set, sets the badge; call once when the worker starts. */
+    /**
+     * Loads the list and the seen set, sets the badge; call once when the worker starts. A worker
+     * started again in the same browser session (MV3 stops idle workers) has a fresh socket and
+     * missed whatever happened in between: the first time its stream is live, every wallet is
+     * caught up on as after a reconnect. At a browser start the stored lists may be days old and
+     * the datastream never replays that far, so they are only refreshed, nothing is announced.
+     */
     async start(): Promise<WatchChange> {
       await notifier.init(); // loads the watchlist (and the seen set) once
       await notifier.refreshBadge();
       const entries = watchlist.snapshot();
       const next = rooms();
       lastRooms = next;
+      if (poller) {
+        const restarted = (await storage.getItem(SESSION_KEY)) !== null;
+        await storage.setItem(SESSION_KEY, now());
+        if (entries.length > 0) onFirstLive = restarted ? 'announce' : 'silent';
+      }
       return { entries, rooms: next, added: next, removed: [] };
     },
 
     rooms,
     isWatched: (wallet: string) => watchlist.has(wallet),
     list: () => watchlist.list(),
-    add: async (wallet: string, label?: string | null) => changed(await watchlist.add(wallet, label)),
+    async add(wallet: string, label?: string | null): Promise<WatchEntry[]> {
+      const entries = changed(await watchlist.add(wallet, label));
+      // The list to compare with after a gap is taken now, while nothing is missed yet.
+      if (poller && watchlist.has(wallet)) {
+        enqueue([wallet], 'prime');
+        void kick();
+      }
+      return entries;
+    },
     async remove(wallet: string): Promise<WatchEntry[]> {
       const entries = changed(await watchlist.remove(wallet));
+      queue.delete(wallet);
+      lastSynced.delete(wallet);
       await poller?.forget(wallet);
       await notifier.refreshBadge();
       return entries;
     },
     async importJson(json: string): Promise<ImportResult> {
       const result = await watchlist.importJson(json);
-      if (result.added > 0) changed(result.entries);
+      if (result.added > 0) {
+        changed(result.entries);
+        if (poller) {
+          enqueue(
+            result.entries.map((e) => e.wallet),
+            'prime',
+          );
+          void kick();
+        }
+      }
       return result;
     },
     exportJson: () => watchlist.exportJson(),
@@ -143,8 +284,17 @@ export function createWatchService(opts: WatchServiceOptions) {
     async handleEvent(event: DcaTxEvent, room?: string): Promise<HandleResult> {
       const result = await notifier.handleEvent(event, room);
       const wallet = eventWallet(event, room);
-      if (poller && wallet && watchlist.has(wallet)) await poller.observeLive(wallet, event);
+      // A copy handled before already moved the stored order on: adding its amounts again would not.
+      const copy = result.action === 'drop' && result.reason === 'duplicate';
+      if (poller && wallet && !copy && watchlist.has(wallet)) await poller.observeLive(wallet, event);
       return result;
+    },
+
+    /** A live position snapshot on a watched wallet's room: keeps its stored order current. */
+    async handleSnapshot(snapshot: DcaPosition, room?: string): Promise<void> {
+      const wallet = eventWallet(snapshot, room);
+      if (poller && wallet && watchlist.has(wallet))
+        await poller.observeSnapshot(wallet, snapshot.address, snapshot.order);
     },
 
     /** The hub's status: decides whether the REST poller has to stand in for the datastream. */
@@ -153,8 +303,40 @@ export function createWatchService(opts: WatchServiceOptions) {
       if (state === live.state) return;
       // The grace period runs from when the stream was last live, not from each status flicker.
       live = { state, since: state === 'live' || wasLive ? now() : live.since };
+      if (state !== 'live') return;
+      if (onFirstLive) {
+        enqueue(
+          watchlist.snapshot().map((e) => e.wallet),
+          onFirstLive,
+        );
+        onFirstLive = null;
+      }
+      if (queue.size > 0) void kick();
     },
     pollingWanted,
+
+    /**
+     * The socket came back and every room was joined again (the hub's onReconnected): nothing that
+     * happened in between is replayed, so every watched wallet is fetched and compared with its
+     * stored list, and what changed is announced ("While you were away"). What the datastream
+     * delivered before the gap is in the stored list, and the seen set drops what it announced.
+     */
+    reconnected(): Promise<SyncOutcome> {
+      enqueue(
+        watchlist.snapshot().map((e) => e.wallet),
+        'announce',
+      );
+      return kick();
+    },
+
+    /** Catches up on the wallets still waiting (the alarm tick; a no-op when none are). */
+    sync: (): Promise<SyncOutcome> =>
+      queue.size > 0 || running ? kick() : Promise.resolve({ synced: [], pending: 0, error: null }),
+
+    /** Resolves once no catch-up is running (tests; a worker about to be suspended). */
+    async idle(): Promise<void> {
+      while (running) await running;
+    },
 
     /** One alarm tick: polls the next wallet when the datastream is not doing the job. */
     async pollTick(force = false): Promise<PollOutcome> {

@@ -1,12 +1,18 @@
 /**
+ * Each watched wallet's orders as last known (the baseline), and what changed since, through REST.
+ *
  * Watching without the datastream (a plan without it, or a socket down for long): on each alarm tick
- * one watched wallet's orders are fetched through REST (round-robin, so the whole watchlist costs one
- * request per tick and stays inside the plan's rate limit), compared with the last list stored for
- * that wallet, and the differences become events for the notifier.
+ * one watched wallet's orders are fetched (round-robin, so the whole watchlist costs one request per
+ * tick and stays inside the plan's rate limit), compared with the baseline, and the differences
+ * become events for the notifier.
+ *
+ * With the datastream, the baseline is taken when a wallet is added and kept current from the live
+ * events (`observeLive`, `observeSnapshot`), so the catch-up after a reconnect (`sync`) finds exactly
+ * what the socket missed while it was down: the datastream replays nothing.
  */
 import { storage } from 'wxt/utils/storage';
-import type { DcaTxEvent } from '../api/schemas/live';
-import { mergeOrderView, type OrderPageView, type OrderView } from '../views';
+import type { DcaTxEvent, LivePartialOrder } from '../api/schemas/live';
+import { mergeOrderView, type OrderPageView, type OrderView, toMs } from '../views';
 import { closedAlias, openedAlias, type WatchEvent } from './event';
 
 export const POLL_ALARM = 'watch-poll';
@@ -26,7 +32,10 @@ export type OrderSnapshot = Pick<
   | 'rawDeposited'
   | 'rawUsed'
   | 'createdAt'
->;
+> & {
+  /** When a live event last moved this order on (REST may not show it yet for a while). */
+  liveAt?: number;
+};
 
 export type ChangeKind = 'fill' | 'opened' | 'closed' | 'deposit';
 export interface OrderChange {
@@ -123,7 +132,9 @@ export function diffOrders(
     }
     // A deposit raises what was deposited; when that is not reported, remaining going up shows it.
     const dep = grew(b.rawDeposited, o.rawDeposited, b.deposited, o.deposited);
-    const rem = grew(null, null, b.remaining, o.remaining);
+    const depositKnown =
+      (b.rawDeposited !== null && o.rawDeposited !== null) || (b.deposited !== null && o.deposited !== null);
+    const rem = depositKnown ? { up: false } : grew(null, null, b.remaining, o.remaining);
     if (dep.up || rem.up) {
       const state = o.rawDeposited ?? String(o.deposited ?? o.remaining);
       out.push({
@@ -157,10 +168,141 @@ export function changeToEvent(wallet: string, c: OrderChange, at: number): Watch
   };
 }
 
+// ---------- live events applied to a stored order ----------
+
+const DIGITS = /^\d+$/;
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const addRaw = (a: string | null, b: string | undefined): string | null =>
+  a !== null && b !== undefined && DIGITS.test(a) && DIGITS.test(b) ? String(BigInt(a) + BigInt(b)) : a;
+
+type Units = (raw: string) => number;
+
+/**
+ * Base units of the order's input token -> token units: by the event's decimals, else by the ratio
+ * the stored order shows between its numbers and its base units; null when neither is known.
+ */
+function inputUnits(o: Partial<OrderSnapshot>, decimals: number | null | undefined): Units | null {
+  if (typeof decimals === 'number') return (raw) => Number(raw) / 10 ** decimals;
+  for (const [raw, n] of [
+    [o.rawUsed, o.used],
+    [o.rawDeposited, o.deposited],
+  ] as const) {
+    if (raw && DIGITS.test(raw) && raw !== '0' && isNum(n) && n > 0)
+      return (r) => (Number(r) * n) / Number(raw);
+  }
+  return null;
+}
+
+/** `n` moved by `raw` base units (`sign` -1 takes away); unchanged when either is unknown. */
+function shift(n: number | null, raw: string | undefined, units: Units | null, sign = 1): number | null {
+  if (!isNum(n) || raw === undefined || !DIGITS.test(raw) || units === null) return n;
+  return n + sign * units(raw);
+}
+const plusUsd = (n: number | null, usd: unknown) => (isNum(n) && isNum(usd) ? n + usd : n);
+
+/**
+ * A stored order moved on by one live transaction event. Events carry a *partial* order: what it
+ * states (used, deposited, status...) is taken as is; what it leaves out is worked out from the
+ * event's own amounts (a fill's inAmount adds to `used`, a deposit's amount to `deposited`), so
+ * the next poll does not report again what the datastream already delivered. An Opened event adds
+ * the new order. Returns null when the event tells nothing about an order not stored.
+ */
+export function applyLiveEvent(
+  base: OrderSnapshot | undefined,
+  event: DcaTxEvent,
+  at: number,
+): OrderSnapshot | null {
+  const live: LivePartialOrder = event.order ?? {};
+  let o: OrderSnapshot;
+  if (base) o = { ...base };
+  else if (event.eventName === 'Opened') {
+    const units = inputUnits({}, live.input?.decimals);
+    const deposited = units ? units(event.inDeposited) : null;
+    const usd = (event.usd ?? {}) as Record<string, unknown>;
+    o = {
+      address: event.address,
+      status: 'pending',
+      deposited,
+      depositedUsd: isNum(usd.inDepositedUsd) ? usd.inDepositedUsd : null,
+      used: 0,
+      usedUsd: 0,
+      remaining: deposited,
+      remainingUsd: isNum(usd.inDepositedUsd) ? usd.inDepositedUsd : null,
+      perCycle: units && event.inAmountPerCycle ? units(event.inAmountPerCycle) : null,
+      rawDeposited: event.inDeposited,
+      rawUsed: '0',
+      createdAt: toMs(event.createdAt) ?? event.timestamp ?? at,
+    };
+  } else return null;
+
+  const said = live as Record<string, unknown>;
+  const has = (k: string) => isNum(said[k]);
+  const usd = (event.usd ?? {}) as Record<string, unknown>;
+  const units = inputUnits(o, live.input?.decimals);
+  if (base) {
+    switch (event.eventName) {
+      case 'Filled':
+        if (live.raw?.used == null) o.rawUsed = addRaw(o.rawUsed, event.inAmount);
+        if (!has('used')) o.used = shift(o.used, event.inAmount, units);
+        if (!has('usedUsd')) o.usedUsd = plusUsd(o.usedUsd, usd.inAmountUsd);
+        if (!has('remaining')) o.remaining = shift(o.remaining, event.inAmount, units, -1);
+        break;
+      case 'Deposit':
+        if (live.raw?.deposited == null) o.rawDeposited = addRaw(o.rawDeposited, event.amount);
+        if (!has('deposited')) o.deposited = shift(o.deposited, event.amount, units);
+        if (!has('depositedUsd')) o.depositedUsd = plusUsd(o.depositedUsd, usd.amountUsd);
+        if (!has('remaining')) o.remaining = shift(o.remaining, event.amount, units);
+        if (!has('remainingUsd')) o.remainingUsd = plusUsd(o.remainingUsd, usd.amountUsd);
+        break;
+      case 'Withdraw':
+        if (!has('remaining')) o.remaining = shift(o.remaining, event.inAmount, units, -1);
+        break;
+      case 'Closed':
+        if (live.status == null) o.status = 'completed';
+        break;
+    }
+  }
+  return { ...snapshot(mergeOrderView(o, live)), liveAt: at };
+}
+
+/**
+ * A stored order replaced by a live position snapshot (the whole account as it is now: absolute
+ * values, nothing added up). An order not stored yet is added when the snapshot says its status.
+ */
+export function applySnapshot(
+  base: OrderSnapshot | undefined,
+  address: string,
+  order: LivePartialOrder,
+  at: number,
+): OrderSnapshot | null {
+  if (!base && !order.status) return null;
+  const o: OrderSnapshot = base ?? {
+    address,
+    status: order.status ?? 'active',
+    deposited: null,
+    depositedUsd: null,
+    used: null,
+    usedUsd: null,
+    remaining: null,
+    remainingUsd: null,
+    perCycle: null,
+    rawDeposited: null,
+    rawUsed: null,
+    createdAt: toMs(order.createdAt ?? order.raw?.createdAt),
+  };
+  return { ...snapshot(mergeOrderView(o, order)), liveAt: at };
+}
+
 const baselineKey = (wallet: string) => `local:watch:orders:${wallet}` as const;
 const CURSOR_KEY = 'local:watch:pollCursor';
 /** Orders kept per wallet: every order seen, so a page that re-sorts never loses what was known. */
 const KEEP_ORDERS = 500;
+/**
+ * How long what a live event told about an order outranks REST: the REST index can lag the
+ * datastream by a little, and an answer from before a fill the socket delivered must not take the
+ * fill back out of the baseline (the next poll would then report it again). After this, REST wins.
+ */
+export const LIVE_AHEAD_MS = 2 * 60_000;
 
 /** What is stored per wallet: the orders seen and when the first poll took them. */
 interface Baseline {
@@ -178,10 +320,50 @@ function readBaseline(value: unknown): Baseline | null {
   return null;
 }
 
-/** `known` updated with `fresh` (fresh wins); orders only in `known` are kept, newest first, bounded. */
-function mergeOrders(known: readonly OrderSnapshot[], fresh: readonly OrderSnapshot[]): OrderSnapshot[] {
-  const seen = new Set(fresh.map((o) => o.address));
-  return [...fresh, ...known.filter((o) => !seen.has(o.address))].slice(0, KEEP_ORDERS);
+/** a's amount is ahead of b's: exact on base units, by the numbers otherwise. */
+function ahead(rawA: string | null, rawB: string | null, a: number | null, b: number | null): boolean {
+  if (rawA && rawB && DIGITS.test(rawA) && DIGITS.test(rawB)) return BigInt(rawA) > BigInt(rawB);
+  return isNum(a) && isNum(b) && a - b > Math.max(1e-9, Math.abs(b) * 1e-9);
+}
+
+/**
+ * A fetched order over the stored one: REST wins, except where a live event moved the stored one
+ * on lately and REST does not show that yet (used and deposited only grow).
+ */
+function freshOver(known: OrderSnapshot | undefined, fresh: OrderSnapshot, now: number): OrderSnapshot {
+  if (!known?.liveAt || now - known.liveAt > LIVE_AHEAD_MS) return fresh;
+  const out: OrderSnapshot = { ...fresh, liveAt: known.liveAt };
+  if (ahead(known.rawUsed, fresh.rawUsed, known.used, fresh.used)) {
+    out.rawUsed = known.rawUsed;
+    out.used = known.used;
+    out.usedUsd = known.usedUsd;
+    out.remaining = known.remaining;
+    out.remainingUsd = known.remainingUsd;
+  }
+  if (ahead(known.rawDeposited, fresh.rawDeposited, known.deposited, fresh.deposited)) {
+    out.rawDeposited = known.rawDeposited;
+    out.deposited = known.deposited;
+    out.depositedUsd = known.depositedUsd;
+    out.remaining = known.remaining;
+    out.remainingUsd = known.remainingUsd;
+  }
+  if (TERMINAL.test(known.status) && !TERMINAL.test(fresh.status)) out.status = known.status;
+  return out;
+}
+
+/**
+ * `known` updated with `fresh`: the fetched orders as they are to be stored (`fresh`, each over its
+ * known one) and the whole list to store (orders only in `known` kept after them, bounded).
+ */
+function mergeOrders(
+  known: readonly OrderSnapshot[],
+  fetched: readonly OrderSnapshot[],
+  now: number,
+): { fresh: OrderSnapshot[]; all: OrderSnapshot[] } {
+  const byAddress = new Map(known.map((o) => [o.address, o]));
+  const fresh = fetched.map((o) => freshOver(byAddress.get(o.address), o, now));
+  const seen = new Set(fetched.map((o) => o.address));
+  return { fresh, all: [...fresh, ...known.filter((o) => !seen.has(o.address))].slice(0, KEEP_ORDERS) };
 }
 
 /**
@@ -217,10 +399,28 @@ export interface PollResult {
   baseline: boolean;
 }
 
+/**
+ * announce: report what changed since the stored list; silent: only store what is there now (the
+ * stored list is too old for its differences to be news); prime: store a first list, only when the
+ * wallet has none (no request otherwise).
+ */
+export type SyncMode = 'announce' | 'silent' | 'prime';
+
 export type Poller = ReturnType<typeof createPoller>;
 
 export function createPoller(opts: PollerOptions) {
   const now = opts.now ?? Date.now;
+  // Read-modify-write of one wallet's stored list, one at a time: a live event arriving while a poll
+  // is between its read and its write must not be lost, nor the poll's answer.
+  const locks = new Map<string, Promise<unknown>>();
+  function locked<T>(wallet: string, fn: () => Promise<T>): Promise<T> {
+    const run = (locks.get(wallet) ?? Promise.resolve()).then(fn, fn);
+    const tail = run.catch(() => undefined);
+    locks.set(wallet, tail);
+    void tail.then(() => locks.get(wallet) === tail && locks.delete(wallet));
+    return run;
+  }
+  const read = async (wallet: string) => readBaseline(await storage.getItem(baselineKey(wallet)));
 
   async function nextWallet(): Promise<string | null> {
     const list = opts.wallets();
@@ -231,45 +431,74 @@ export function createPoller(opts: PollerOptions) {
     return list[(i + 1) % list.length] ?? null;
   }
 
+  /**
+   * Fetches one wallet's orders and compares them with its stored list. A failed fetch throws and
+   * leaves the stored list as it was. Null: mode 'prime' and the wallet already has a list.
+   */
+  async function sync(wallet: string, mode: SyncMode = 'announce'): Promise<PollResult | null> {
+    if (mode === 'prime' && (await read(wallet))) return null;
+    const orders = await opts.fetchOrders(wallet);
+    const after = orders.map(snapshot);
+    return locked(wallet, async () => {
+      const before = await read(wallet);
+      if (mode === 'prime' && before) return null;
+      const t = now();
+      const merged = mergeOrders(before?.orders ?? [], after, t);
+      await storage.setItem(baselineKey(wallet), { at: before ? before.at : t, orders: merged.all });
+      if (!before || mode !== 'announce') return { wallet, changes: [], events: [], baseline: !before };
+      // Compared as merged: what REST does not show yet of a live event is no change either way.
+      const changes = diffOrders(before.orders, merged.fresh, before.at);
+      return { wallet, changes, events: changes.map((c) => changeToEvent(wallet, c, t)), baseline: false };
+    });
+  }
+
+  /** Applies `next` to one stored order of a wallet that has a stored list. */
+  function update(
+    wallet: string,
+    address: string,
+    next: (base: OrderSnapshot | undefined) => OrderSnapshot | null,
+  ): Promise<void> {
+    return locked(wallet, async () => {
+      const stored = await read(wallet);
+      if (!stored) return;
+      const list = [...stored.orders];
+      const i = list.findIndex((o) => o.address === address);
+      const moved = next(list[i]);
+      if (!moved) return;
+      if (i >= 0) list[i] = moved;
+      else list.unshift(moved);
+      await storage.setItem(baselineKey(wallet), { ...stored, orders: list.slice(0, KEEP_ORDERS) });
+    });
+  }
+
   return {
-    /** Polls the next wallet. A failed fetch throws and leaves the stored list as it was. */
+    /** Polls the next wallet (round-robin), reporting what changed. */
     async tick(): Promise<PollResult | null> {
       const wallet = await nextWallet();
       if (!wallet) return null;
       await storage.setItem(CURSOR_KEY, wallet);
-      const orders = await opts.fetchOrders(wallet);
-      const before = readBaseline(await storage.getItem(baselineKey(wallet)));
-      const after = orders.map(snapshot);
-      const t = now();
-      const stored: Baseline = {
-        at: before ? before.at : t,
-        orders: mergeOrders(before?.orders ?? [], after),
-      };
-      await storage.setItem(baselineKey(wallet), stored);
-      if (!before) return { wallet, changes: [], events: [], baseline: true };
-      const changes = diffOrders(before.orders, after, before.at);
-      return { wallet, changes, events: changes.map((c) => changeToEvent(wallet, c, t)), baseline: false };
+      return sync(wallet, 'announce');
     },
 
+    sync,
+
+    /** Whether a wallet has a stored list to compare with. */
+    hasBaseline: async (wallet: string): Promise<boolean> => (await read(wallet)) !== null,
+
     /**
-     * Applies a live event to the stored list, so the next poll does not report again what the
-     * datastream already delivered (a fill raises `used`, a deposit `deposited`).
+     * Applies a live transaction event to the stored list, so the next poll does not report again
+     * what the datastream already delivered (a fill raises `used`, a deposit `deposited`).
      */
-    async observeLive(wallet: string, event: DcaTxEvent): Promise<void> {
-      const live = event.order;
-      if (!live) return;
-      const key = baselineKey(wallet);
-      const stored = readBaseline(await storage.getItem(key));
-      if (!stored) return;
-      const list = stored.orders;
-      const i = list.findIndex((o) => o.address === event.address);
-      const base = list[i];
-      if (!base) return;
-      list[i] = snapshot(mergeOrderView(base, live));
-      await storage.setItem(key, { ...stored, orders: list });
+    observeLive(wallet: string, event: DcaTxEvent): Promise<void> {
+      return update(wallet, event.address, (base) => applyLiveEvent(base, event, now()));
+    },
+
+    /** Applies a live position snapshot (the account as it is now) to the stored list. */
+    observeSnapshot(wallet: string, address: string, order: LivePartialOrder): Promise<void> {
+      return update(wallet, address, (base) => applySnapshot(base, address, order, now()));
     },
 
     /** Drops the stored list of a wallet no longer watched. */
-    forget: (wallet: string): Promise<void> => storage.removeItem(baselineKey(wallet)),
+    forget: (wallet: string): Promise<void> => locked(wallet, () => storage.removeItem(baselineKey(wallet))),
   };
 }

@@ -15,9 +15,9 @@ describe('dedupKey', () => {
     expect(dedupKey('dca:jupiter:A', { address: 'A', writeVersion: 7 })).toBe('p:A:7');
   });
 
-  test('PnL and price: room + type + timestamp; nothing stable means no key', () => {
-    expect(dedupKey('price:aggregated:T', { token: 'T', timestamp: 5 })).toBe('r:price:aggregated:T::5');
-    expect(dedupKey('pnl:W', { type: 'priceUpdate', timestamp: 5 })).toBe('r:pnl:W:priceUpdate:5');
+  test('PnL and price: room + type + token + timestamp; nothing stable means no key', () => {
+    expect(dedupKey('price:aggregated:T', { token: 'T', timestamp: 5 })).toBe('r:price:aggregated:T::T:5');
+    expect(dedupKey('pnl:W', { type: 'priceUpdate', timestamp: 5 })).toBe('r:pnl:W:priceUpdate::5');
     expect(dedupKey('pnl:W', { type: 'tradeUpdate', timestamp: 5 })).not.toBe(
       dedupKey('pnl:W', { type: 'priceUpdate', timestamp: 5 }),
     );
@@ -25,6 +25,22 @@ describe('dedupKey', () => {
     expect(dedupKey('dca:jupiter', { address: 'A' })).toBeNull();
     expect(dedupKey('dca:jupiter', null)).toBeNull();
     expect(dedupKey('dca:jupiter', 'text')).toBeNull();
+  });
+
+  test('PnL updates of two tokens at the same timestamp on one wallet room are both kept', () => {
+    const a = { type: 'tradeUpdate', token: 'TokA', timestamp: 5 };
+    const b = { type: 'tradeUpdate', token: 'TokB', timestamp: 5 };
+    expect(dedupKey('pnl:W', a)).not.toBe(dedupKey('pnl:W', b));
+    // the same update again (another copy) still has the same key
+    expect(dedupKey('pnl:W', { ...a })).toBe(dedupKey('pnl:W', a));
+    const seen = new SeenSet(10);
+    const kept = [a, b, { ...a }].filter((m) => {
+      const k = dedupKey('pnl:W', m)!;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+    expect(kept).toEqual([a, b]);
   });
 });
 

@@ -11,7 +11,7 @@ import {
   planBurst,
   type Shown,
 } from '../../../lib/watch/policy';
-import { addr, closed, deposit, filled, opened, rules } from './fixtures';
+import { addr, closed, deposit, filled, opened, rules, SOL, withdraw } from './fixtures';
 
 // 2025-01-15 00:00 UTC
 const MIDNIGHT_UTC = Date.UTC(2025, 0, 15);
@@ -109,6 +109,23 @@ describe('rules', () => {
     priced.prices = { EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v: 1.0 };
     expect(eventUsd(priced)).toBeCloseTo(2.5);
     expect(eventUsd(opened({ wallet: w, usd: 1000 }))).toBe(1000);
+  });
+
+  it('a zero USD field does not hide the non-zero one; a genuinely $0 event stays $0', () => {
+    const w = addr(1);
+    // Withdraw of the bought token: nothing on the input side, $240 of SOL out
+    const out = { ...withdraw({ wallet: w }), usd: { inAmountUsd: 0, outAmountUsd: 240 } };
+    expect(eventUsd(out)).toBe(240);
+    // A fully filled order closing: nothing left of the input to withdraw, $1,000 of output
+    const done = { ...closed({ wallet: w }), usd: { totalInWithdrawnUsd: 0, totalOutWithdrawnUsd: 1000 } };
+    expect(eventUsd(done)).toBe(1000);
+    expect(decide(rules({ minUsd: 10 }), fromLiveEvent(done, 0)!, noon)).toEqual({ action: 'notify' });
+    expect(decide(rules({ minUsd: 10 }), fromLiveEvent(out, 0)!, noon)).toEqual({ action: 'notify' });
+    // every field zero: the service says $0, and $0 it is
+    expect(eventUsd({ ...out, usd: { inAmountUsd: 0, outAmountUsd: 0 } })).toBe(0);
+    // no USD field, no input amount: the output side's amount x price values the withdrawal
+    const priced = { ...withdraw({ wallet: w }), prices: { [SOL]: 160 } };
+    expect(eventUsd(priced)).toBeCloseTo(240);
   });
 });
 

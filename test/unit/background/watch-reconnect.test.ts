@@ -1,0 +1,199 @@
+/**
+ * The datastream replays nothing after a reconnect (live-service.md): what happened to watched
+ * wallets while the socket was down must come from REST. Real background services (API client,
+ * scheduler, live hub) against the simulator over HTTP and WebSocket, wired to the watch service
+ * with the hooks start.ts uses. The "Wi-Fi" is the hub's isOnline plus a socket closed under it;
+ * events during the gap are applied to the simulator's REST state and never published.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createServices } from '../../../lib/background/services';
+import { watchFetchOrders, watchLiveHooks } from '../../../lib/background/start';
+import type { WebSocketCtor } from '../../../lib/live/types';
+import { createWatchService, type WatchService } from '../../../lib/watch';
+import { waitFor } from '../live/helpers';
+import { fakeBadge, fakeNotifications, rules } from '../watch/fixtures';
+import { clearLog, control, requests, rest, type Sim, simSettings, startSim } from './helpers';
+
+let sim: Sim;
+beforeAll(async () => {
+  sim = await startSim({ port: 0, seed: 5, eventsPerSecond: 0, pingIntervalMs: 60_000 });
+});
+afterAll(async () => {
+  await sim?.close();
+});
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+/** What one service worker builds: services + watch service, wired as start.ts wires them. */
+async function worker(opts: { wallets?: string[]; labels?: string[] } = {}) {
+  const net = { online: true };
+  const sockets: WebSocket[] = [];
+  class Tracked extends WebSocket {
+    constructor(url: string) {
+      super(url);
+      sockets.push(this);
+    }
+  }
+  const n = fakeNotifications();
+  let watch: WatchService | null = null;
+  const services = createServices({
+    settings: simSettings(sim),
+    apiKey: 'demo',
+    WebSocketImpl: Tracked as unknown as WebSocketCtor,
+    isOnline: () => net.online,
+    isWatched: (w) => watch?.isWatched(w) ?? false,
+    onLiveStatus: (s) => hooks.onLiveStatus(s),
+    onReconnected: () => hooks.onReconnected(),
+    // live-push hands every transaction event to onTxEvent; start.ts passes snapshots on the same way
+    onLive: (message, rooms) => {
+      hooks.onLiveMessage(message, rooms);
+      if (message.kind === 'dca-event') hooks.onTxEvent(message.event, rooms);
+    },
+  });
+  const hooks = watchLiveHooks(
+    () => watch,
+    (room) => services.hub.owners(room),
+  );
+  watch = createWatchService({
+    notifications: n.api,
+    setBadge: fakeBadge().set,
+    getRules: () => rules(),
+    iconUrl: 'icon.png',
+    fetchOrders: watchFetchOrders(services.data),
+    setTimer: () => 0,
+    clearTimer: () => {},
+    // every reconnect of the test fetches again (production waits a minute between two of a wallet)
+    resyncAfterMs: 0,
+  });
+  const w = watch;
+  await w.start();
+  for (const [i, wallet] of (opts.wallets ?? []).entries()) await w.add(wallet, opts.labels?.[i] ?? null);
+  services.hub.acquire('watchlist', w.rooms());
+  await waitFor(() => services.hub.status().state === 'live', 5_000, 'live');
+  await w.idle();
+
+  return {
+    services,
+    watch: w,
+    n,
+    messages: () => [...n.shown.values()].map((o) => `${o.title}: ${o.message}`),
+    /** The Wi-Fi drops: the socket closes under the hub, and the browser says it is offline. */
+    async dropWifi() {
+      net.online = false;
+      sockets.at(-1)?.close();
+      await waitFor(() => services.hub.status().state === 'offline', 5_000, 'offline');
+    },
+    /** The Wi-Fi is back: the browser's online event, the hub re-joins, the catch-up runs. */
+    async wifiBack() {
+      net.online = true;
+      services.hub.online();
+      await waitFor(() => services.hub.status().state === 'live', 5_000, 'live again');
+      await waitFor(() => services.hub.stats().reconnects > 0, 5_000, 'reconnected');
+      await w.idle();
+      await w.flush();
+    },
+    flush: () => w.flush(),
+    stop() {
+      services.hub.stop();
+    },
+  };
+}
+
+/** An event the datastream never delivers: applied to the REST state only (a client that missed it). */
+const missed = (body: Record<string, unknown>) =>
+  control(sim, 'POST', '/__sim/emit', { ...body, publish: false }) as Promise<{ address: string }>;
+
+const ordersFetched = async (wallet: string) =>
+  (await requests(sim, `/dca/wallet/${wallet}/orders`)).filter((r) => r.status === 200).length;
+
+/** Pages of 20 (the size the worker asks for) that one full read of a wallet's orders takes. */
+async function pagesOf(wallet: string): Promise<number> {
+  const page = (await rest(sim, `/dca/wallet/${wallet}/orders?limit=20`)) as {
+    pagination: { total: number };
+  };
+  return Math.min(5, Math.max(1, Math.ceil(page.pagination.total / 20)));
+}
+
+describe('after the socket was down, the watched wallets are reconciled through REST', () => {
+  it('fills and new orders of every watched wallet during a two-minute gap are announced, once', async () => {
+    const [W1, W2] = [sim.catalog.wallets[0]!, sim.catalog.wallets[1]!];
+    const w = await worker({ wallets: [W1, W2], labels: ['Whale', 'Shark'] });
+    expect(w.messages()).toEqual([]);
+
+    await w.dropWifi();
+    await missed({ wallet: W1, eventName: 'Filled' });
+    await missed({ wallet: W2, eventName: 'Filled' });
+    await missed({ wallet: W2, eventName: 'Opened' });
+    const pages = [await pagesOf(W1), await pagesOf(W2)];
+    await clearLog(sim);
+    await w.wifiBack();
+
+    expect(w.messages().sort()).toEqual([
+      'Shark: While you were away: 1 new order, 1 fill for Shark',
+      'Whale: While you were away: 1 fill for Whale',
+    ]);
+    // every wallet was read once (all of its pages), through the one rate-limited queue
+    expect([await ordersFetched(W1), await ordersFetched(W2)]).toEqual(pages);
+    expect((await w.watch.watchlist.unread()).total).toBe(3);
+
+    // Live again: a fill delivered over the socket is notified once, by the live path...
+    await control(sim, 'POST', '/__sim/emit', { wallet: W1, eventName: 'Filled' });
+    await waitFor(() => w.watch.notifier.pendingCount() === 1, 5_000, 'live fill');
+    await w.flush();
+    expect(w.n.created).toHaveLength(3);
+    expect(w.messages()).toContainEqual(expect.stringMatching(/^Whale: Filled: /));
+    // ...and the next reconnect's catch-up does not announce it (or the gap's changes) again.
+    const shown = [...w.n.created];
+    await w.dropWifi();
+    await clearLog(sim);
+    await w.wifiBack();
+    expect(await ordersFetched(W1)).toBe(pages[0]); // really compared again
+    expect(w.n.created).toEqual(shown);
+    expect((await w.watch.watchlist.unread()).total).toBe(4);
+    w.stop();
+  });
+});
+
+describe('a service worker started again', () => {
+  it('in the same browser session: what happened while no worker ran is announced once it is live', async () => {
+    const W = sim.catalog.wallets[2]!;
+    const first = await worker({ wallets: [W], labels: ['Tuna'] });
+    first.stop(); // MV3 stops the worker: its socket goes with it
+    const { address } = await missed({ wallet: W, eventName: 'Deposit' });
+    await missed({ order: address, eventName: 'Filled' });
+
+    const second = await worker(); // a fresh worker: fresh hub, same storage
+    await second.watch.idle();
+    await second.flush();
+    expect(second.messages()).toEqual(['Tuna: While you were away: 1 fill, 1 deposit for Tuna']);
+    // the next worker of the session finds nothing new
+    second.stop();
+    const third = await worker();
+    await third.watch.idle();
+    await third.flush();
+    expect(third.messages()).toEqual([]);
+    third.stop();
+  });
+
+  it('after a browser restart: the stored orders are refreshed silently, and the next gap is announced', async () => {
+    const W = sim.catalog.wallets[3]!;
+    const before = await worker({ wallets: [W], labels: ['Carp'] });
+    before.stop();
+    await missed({ wallet: W, eventName: 'Filled' }); // while the browser was closed: not news now
+    await fakeBrowser.storage.session.clear(); // the browser session ends; local storage stays
+
+    const after = await worker();
+    await after.watch.idle();
+    await after.flush();
+    expect(after.messages()).toEqual([]);
+
+    await after.dropWifi();
+    await missed({ wallet: W, eventName: 'Filled' });
+    await after.wifiBack();
+    expect(after.messages()).toEqual(['Carp: While you were away: 1 fill for Carp']);
+    after.stop();
+  });
+});
