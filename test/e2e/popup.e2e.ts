@@ -123,7 +123,8 @@ describe('popup search: each kind of input leads to its view with the simulator 
   it('two mints show the DCA pair view with the /dca/pair answer', async () => {
     const [a, b] = [lens.catalog.mints[1]!, lens.catalog.mints[0]!];
     const view = await lookupIn(popup, `${a} ${b}`, 'view-pair');
-    const pair = await lens.api<OrderPage>(`/dca/pair/${a}/${b}?limit=20`);
+    // sorted as the order list shows it (most recent first), so its "Load more" cursor holds
+    const pair = await lens.api<OrderPage>(`/dca/pair/${a}/${b}?limit=20&sort=recent`);
     expect(pair.orders.length).toBeGreaterThan(0);
     await expect
       .poll(() => orderAddresses(view), { timeout: 15_000 })
