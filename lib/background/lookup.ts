@@ -2,6 +2,7 @@
 import { type ApiClient, ApiError } from '../api';
 import type { Block } from '../api/schemas/rpc';
 import { parseLookupInput } from '../detect/links';
+import { kalshiTickerOf } from '../detect/lookup';
 import { knownLabel } from '../detect/programs';
 import { safeHttpsUrl } from '../format';
 import { type BlockView, type LookupResult, pairOfInput, type SearchHit } from '../lookup';
@@ -69,7 +70,10 @@ export async function lookup(input: string, data: DataService, client: ApiClient
       return { kind: 'search', query: parsed.query, hits: await searchTokens(client, parsed.query) };
     case 'event': {
       const ref = { exchange: parsed.event.exchange, id: parsed.event.id } as const;
-      const [event] = await data.odds([ref], 'hover');
+      let [event] = await data.odds([ref], 'hover');
+      // A lowercase Kalshi ticker as Kalshi's URLs write it reads as a Polymarket slug first.
+      const ticker = ref.exchange === 'polymarket' ? kalshiTickerOf(ref.id) : null;
+      if (!event?.found && ticker) [event] = await data.odds([{ exchange: 'kalshi', id: ticker }], 'hover');
       if (!event?.found) {
         throw new ApiError({
           code: 'NOT_FOUND',

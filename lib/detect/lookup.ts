@@ -38,6 +38,16 @@ function otherCluster(url: URL): string | null {
   return 'a custom cluster';
 }
 
+/**
+ * The Kalshi event ticker a lowercase id may be, as Kalshi's URLs write it (`kxfedrate-25dec` for
+ * KXFEDRATE-25DEC), or null. Such an id reads as a Polymarket slug first; the lookup tries Kalshi
+ * when Polymarket has no such event. Polymarket slugs have no digit in their second word's place.
+ */
+export function kalshiTickerOf(id: string): string | null {
+  const ticker = id.toUpperCase();
+  return KALSHI_TICKER.test(ticker) ? ticker : null;
+}
+
 function fromUrl(url: URL): LookupInput {
   const target = targetOfUrl(url);
   if (target?.type === 'event') return { type: 'event', event: target.event };

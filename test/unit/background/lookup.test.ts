@@ -1,6 +1,6 @@
 /**
- * The popup's pair lookup ("A B", "A -> B"), against the simulator over real HTTP: its first page is
- * sorted as the order list shows it, so the list's "Load more" (that sort and the page's cursor) works.
+ * The popup's lookup in the background, against the simulator over real HTTP: a pair ("A B") is
+ * sorted as the order list shows it, so the list's "Load more" works; a lowercase Kalshi ticker.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lookup } from '../../../lib/background/lookup';
@@ -42,4 +42,17 @@ it("a pair lookup pages on with the order list's sort (most recent first)", asyn
   const seen = new Set(result.page.orders.map((o) => o.address));
   expect(more.orders.length).toBeGreaterThan(0);
   expect(more.orders.every((o) => !seen.has(o.address))).toBe(true);
+});
+
+it('a Kalshi ticker written in lowercase, as in Kalshi URLs, finds the Kalshi event', async () => {
+  const ticker = sim.catalog.events.kalshi[0]!;
+  const services = simServices(sim);
+  const result = await lookup(ticker.toLowerCase(), services.data, services.client());
+  if (result.kind !== 'event') throw new Error(`expected an event, got ${result.kind}`);
+  expect(result.event).toMatchObject({ exchange: 'kalshi', found: true });
+  // A Polymarket slug is not taken for a ticker: its second word has no digit.
+  const slug = sim.catalog.events.polymarket[0]!;
+  const poly = await lookup(slug, services.data, services.client());
+  if (poly.kind !== 'event') throw new Error(`expected an event, got ${poly.kind}`);
+  expect(poly.event).toMatchObject({ exchange: 'polymarket', found: true });
 });
