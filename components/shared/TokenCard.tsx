@@ -26,8 +26,10 @@ export function buyerShare(view: TokenView['flow']): number | null {
 }
 
 function FillRow({ fill, now }: { fill: FillView; now: number }) {
+  // An amount the event could not give (its token's decimals unknown) is left out, not dashed.
   const side = (amount: number | null, symbol: string | null) =>
-    `${formatNumber(amount, { compact: true })} ${truncateText(symbol ?? '', 10)}`.trim();
+    `${amount == null ? '' : formatNumber(amount, { compact: true })} ${truncateText(symbol ?? '', 10)}`.trim() ||
+    '?';
   return (
     <li class="ol-line" data-fill={fill.id}>
       <span>

@@ -66,12 +66,17 @@ describe('toFillView', () => {
       toFillView(DcaTxEventSchema.parse({ ...f, order: { input: usdcToken, output: solToken } })).outAmount,
     ).toBe(0.31);
 
-    // The token card's line shows a dash for the unknown amounts, never "50000000 USDC".
-    const { container } = render(
-      <TokenCard view={tokenView()} fills={[v]} now={v.timestamp + 60_000} live="live" />,
+    // The token card's line leaves the unknown amounts out, never "50000000 USDC"; a side with
+    // neither amount nor symbol is a question mark.
+    const nameless = toFillView(
+      DcaTxEventSchema.parse({ ...f, eventIndex: 1, order: { progressPercent: 40 } }),
     );
-    const line = container.querySelector(`[data-fill="${v.id}"]`)!.textContent ?? '';
-    expect(line).not.toMatch(/50000000|310000000|50M|310M/);
-    expect(line).toContain('— USDC → — SOL');
+    const { container } = render(
+      <TokenCard view={tokenView()} fills={[v, nameless]} now={v.timestamp + 60_000} live="live" />,
+    );
+    const [line, bare] = [...container.querySelectorAll('[data-fill]')].map((el) => el.textContent ?? '');
+    expect(line).not.toMatch(/50000000|310000000|50M|310M|—/);
+    expect(line).toContain('USDC → SOL');
+    expect(bare).toMatch(/^\? → \?/);
   });
 });
