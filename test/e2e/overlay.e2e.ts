@@ -5,6 +5,7 @@ import {
   formatNumber,
   formatOdds,
   formatPercent,
+  formatProgress,
   formatTokenAmount,
   formatUsd,
   tokenAmountExact,
@@ -62,7 +63,7 @@ async function fillUntilShown(order: string): Promise<number> {
         });
         progress = fill.order.progressPercent;
         await lens.page.waitForTimeout(700);
-        return (await popoverText()).includes(formatPercent(progress));
+        return (await popoverText()).includes(formatProgress(progress));
       },
       { timeout: 15_000, interval: 300 },
     )
@@ -125,7 +126,7 @@ describe('wallet popover', () => {
     const order = list.orders.find((o) => o.status === 'active')!;
     await lens.page.goto(lens.fixture('solscan'));
     await hoverOpen(badge(wallet), wallet);
-    expect(await popoverText()).toContain(formatPercent(order.progressPercent));
+    expect(await popoverText()).toContain(formatProgress(order.progressPercent));
     // A fill of that order moves its row's progress.
     const shown = await fillUntilShown(order.address);
     // A fill the worker never hears of (a dropped socket): the account's next position snapshot
@@ -135,8 +136,8 @@ describe('wallet popover', () => {
       eventName: 'Filled',
       publish: false,
     });
-    const missedText = formatPercent(missed.order.progressPercent);
-    expect(missedText).not.toBe(formatPercent(shown));
+    const missedText = formatProgress(missed.order.progressPercent);
+    expect(missedText).not.toBe(formatProgress(shown));
     expect(await popoverText()).not.toContain(missedText);
     await lens.sim('emit', { order: order.address, eventName: 'Position' });
     await expect.poll(popoverText, { timeout: 10_000 }).toContain(missedText);
@@ -213,7 +214,7 @@ describe('order popover', () => {
     await hoverOpen(badge(address), address);
     const text = await popoverText();
     expect(text).toContain(order.status);
-    expect(text).toContain(formatPercent(order.progressPercent));
+    expect(text).toContain(formatProgress(order.progressPercent));
     expect(text).toContain(
       `${formatTokenAmount(order.raw.deposited, order.input.decimals)} ${truncateText(order.input.symbol, 10)}`,
     );
@@ -224,9 +225,9 @@ describe('order popover', () => {
     // A live fill of this order moves its progress in the open popover and on its badge. The first
     // emit may come before the room is joined, so emit until one shows (each answer is the new state).
     const after = await fillUntilShown(address);
-    expect(formatPercent(after)).not.toBe(formatPercent(order.progressPercent));
-    expect(await popoverText()).not.toContain(formatPercent(order.progressPercent));
-    expect(await badge(address).getAttribute('data-text')).toContain(formatPercent(after));
+    expect(formatProgress(after)).not.toBe(formatProgress(order.progressPercent));
+    expect(await popoverText()).not.toContain(formatProgress(order.progressPercent));
+    expect(await badge(address).getAttribute('data-text')).toContain(formatProgress(after));
     await lens.screenshot('popover-order-live');
 
     // A deposit changes no progress, only the amounts: the open popover shows the new deposit
