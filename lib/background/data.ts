@@ -480,7 +480,8 @@ export function createDataService(deps: DataDeps) {
           );
           out[address] = result.value;
         } catch {
-          out[address] = 'unknown';
+          // Left out of the answer (not 'unknown', which the overlay keeps for the tab's life): the
+          // address is asked about again when a page shows it again.
         }
       }),
     );

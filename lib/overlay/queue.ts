@@ -12,7 +12,8 @@ export interface QueueOptions {
   /** off-screen items wait this long (and go after any visible ones) */
   lazyMs?: number;
   onResult(item: Item, data: Loadable<unknown>): void;
-  onClassified(address: string, kind: AddressKind): void;
+  /** `kind` undefined: no answer (the lookup failed), so nothing to remember. */
+  onClassified(address: string, kind?: AddressKind): void;
 }
 
 const CLASSIFY_MAX = 200;
@@ -59,11 +60,11 @@ export function createRequestQueue(o: QueueOptions) {
     for (const addresses of chunks(unknown, CLASSIFY_MAX)) {
       o.ask('classify', { addresses }).then(
         (kinds) => {
-          for (const a of addresses) o.onClassified(a, kinds[a] ?? 'unknown');
+          for (const a of addresses) o.onClassified(a, kinds[a]);
         },
         // Unclassified addresses get no badge: a guess would show wrong numbers.
         () => {
-          for (const a of addresses) o.onClassified(a, 'unknown');
+          for (const a of addresses) o.onClassified(a);
         },
       );
     }

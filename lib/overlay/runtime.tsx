@@ -136,10 +136,12 @@ export function createOverlay(deps: OverlayDeps) {
       retrier.settled(item.key, data);
       for (const m of entry.mounts) write(m);
     }),
-    onClassified: timed('classified', (address: string, kind: AddressKind) => {
-      classified.set(address, kind);
+    onClassified: timed('classified', (address: string, kind?: AddressKind) => {
       const list = waiting.get(address) ?? [];
       waiting.delete(address);
+      // No answer (a failed lookup): forgotten, so the address is asked about again when found again.
+      if (!kind) return void classified.delete(address);
+      classified.set(address, kind);
       if (!BADGED.has(kind)) return;
       mayPrune = true;
       for (const w of list) add({ ...w.found, kind, address } as Found, w.visible);

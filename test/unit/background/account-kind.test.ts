@@ -62,6 +62,15 @@ describe('address kinds from getMultipleAccounts', () => {
     });
   });
 
+  it('leaves out an address whose account read failed (not "unknown", which the overlay would keep)', async () => {
+    services = simServices(sim);
+    const [wallet] = sim.catalog.wallets;
+    await control(sim, 'POST', '/__sim/faults', { status: 500, paths: '/rpc' });
+    expect(await services.data.classify([wallet!])).toEqual({});
+    await control(sim, 'POST', '/__sim/faults', {});
+    expect(await services.data.classify([wallet!])).toEqual({ [wallet!]: 'wallet' });
+  });
+
   it('keeps the kind: a second ask is served from the cache', async () => {
     services = simServices(sim);
     const [account2022] = sim.catalog.token2022.accounts;

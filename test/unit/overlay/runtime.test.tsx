@@ -122,6 +122,37 @@ describe('batching and order of requests', () => {
     expect(badges().map((b) => b.getAttribute('data-kind'))).toEqual(['wallet']);
   });
 
+  it('an address the background could not classify (a failed lookup, or one it left out) is asked again when found again', async () => {
+    let fail = true;
+    start(
+      {},
+      {
+        classify: (d: { addresses: string[] }) => {
+          if (fail) throw { code: 'NETWORK', message: 'worker restarting' };
+          // the background leaves out an address whose account read failed
+          return Object.fromEntries(d.addresses.filter((a) => a !== W(2)).map((a) => [a, 'wallet']));
+        },
+      },
+    );
+    overlay.visible([found('unknown', W(1))]);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(badges()).toHaveLength(0);
+    fail = false;
+    overlay.startPage(); // the next page view (SPA navigation)
+    overlay.visible([found('unknown', W(1)), found('unknown', W(2))]);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(bg.count('classify')).toBe(2);
+    expect(badges().map((b) => b.getAttribute('data-kind'))).toEqual(['wallet']);
+    // W(2) was left out of the answer: not remembered as 'unknown', so it is asked about again.
+    overlay.startPage();
+    overlay.visible([found('unknown', W(2))]);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(bg.calls.filter(([name]) => name === 'classify').at(-1)).toEqual([
+      'classify',
+      { addresses: [W(2)] },
+    ]);
+  });
+
   it('never badges pools or programs, and stops at maxBadges', async () => {
     start({ config: { maxBadges: 2, theme: 'light', currency: 'usd' } });
     overlay.found([found('pool', W(1)), found('program', W(2))]);
