@@ -183,8 +183,11 @@ export function createPopover(o: PopoverOptions) {
   }
 
   function listen(s: Session): void {
+    // Esc from our UI (the popover, its badge) gives focus back to the badge; Esc while typing in the
+    // page (a hover-opened popover) leaves the caret where it is.
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close(true);
+      const at = o.doc.activeElement;
+      if (e.key === 'Escape') close(at === s.mount.host || at === s.badge.host || at === o.doc.body);
     };
     const onDown = (e: Event) => {
       const path = typeof e.composedPath === 'function' ? e.composedPath() : [];

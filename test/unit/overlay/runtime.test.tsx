@@ -270,6 +270,30 @@ describe('popover', () => {
     expect(badgeButton(host).getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('Esc gives focus back to the badge from the popover, but not from a page field being typed in', async () => {
+    start();
+    const host = await openWith('wallet', W(1)); // opened from the badge: focus in our UI
+    const inPopover = popoverRoot()!.querySelector('button')!;
+    inPopover.focus();
+    inPopover.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(popoverHost()).toBeNull();
+    expect(document.activeElement).toBe(host);
+
+    // Hover-opened while the reader types in the page: Esc closes it and leaves the caret there.
+    const input = document.createElement('input');
+    document.body.append(input);
+    badgeButton(host).dispatchEvent(new MouseEvent('mouseenter'));
+    await vi.advanceTimersByTimeAsync(300);
+    expect(popoverHost()).not.toBeNull();
+    input.focus();
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(popoverHost()).toBeNull();
+    expect(document.activeElement).toBe(input);
+    input.remove();
+  });
+
   it('sends the wallet to the lookup tab from the watch button', async () => {
     start();
     await openWith('wallet', W(1));
