@@ -121,7 +121,7 @@ export interface Outputs {
   watchList: import('./watch/watchlist').WatchEntry[];
   watchAdd: import('./watch/watchlist').WatchEntry[];
   watchRemove: import('./watch/watchlist').WatchEntry[];
-  watchImport: { added: number; skipped: number; entries: import('./watch/watchlist').WatchEntry[] };
+  watchImport: import('./watch/watchlist').ImportResult;
   markRead: { unread: 0 };
   lookup: import('./lookup').LookupResult;
   walletOrders: OrderPageView;

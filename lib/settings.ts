@@ -25,17 +25,42 @@ export function defaultHosts(simUrl = BUILD_SIM_URL): Hosts {
   };
 }
 
-const hostUrl = (protocols: string[]) =>
-  z
+/** The parsed URL, or null when `u` is not one (a host typed without its scheme): checks never throw. */
+function parseUrl(u: string): URL | null {
+  try {
+    return new URL(u);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A host URL of one of `protocols` (the secure one first). zod 4 runs every check even after one
+ * failed, so each check parses on its own and none may throw: a throw is no field message.
+ */
+const hostUrl = (protocols: string[]) => {
+  const scheme = `${protocols[0]}//`;
+  return z
     .string()
     .trim()
-    .url()
-    .refine((u) => protocols.includes(new URL(u).protocol), `must use ${protocols.join(' or ')}`)
+    .refine((u) => parseUrl(u) !== null, {
+      message: `must be ${scheme.startsWith('https') ? 'an' : 'a'} ${scheme} URL`,
+      abort: true,
+    })
+    .refine(
+      (u) => {
+        const url = parseUrl(u);
+        return url !== null && protocols.includes(url.protocol);
+      },
+      `must use ${protocols.join(' or ')}`,
+    )
     .transform((u) => u.replace(/\/+$/, ''));
+};
 
 /** Plain http/ws is allowed only for loopback hosts (the simulator), never for remote hosts. */
 function secureOrLoopback(u: string): boolean {
-  const url = new URL(u);
+  const url = parseUrl(u);
+  if (!url) return false;
   if (url.protocol === 'https:' || url.protocol === 'wss:') return true;
   return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 }
@@ -111,8 +136,12 @@ export function normalizeSettings(stored: unknown): Settings {
       value && typeof value === 'object' && !Array.isArray(value)
         ? { ...(base[key as keyof Settings] as object), ...value }
         : value;
-    const parsed = field.safeParse(candidate);
-    if (parsed.success) merged[key] = parsed.data;
+    try {
+      const parsed = field.safeParse(candidate);
+      if (parsed.success) merged[key] = parsed.data;
+    } catch {
+      // a check that throws (none should) still only costs this field: the background must start
+    }
   }
   return merged as Settings;
 }

@@ -3,7 +3,7 @@
  * validated entry by entry by the background's watchImport).
  */
 import { useState } from 'preact/hooks';
-import { exportText } from '../../lib/watch/watchlist';
+import { exportText, type ImportResult, WATCH_LIMIT } from '../../lib/watch/watchlist';
 import { useAsk } from '../lookup/ask';
 import { errorText } from '../lookup/states';
 
@@ -20,6 +20,21 @@ export function precheckImport(text: string, size: number): string | null {
     return 'That file is not JSON: choose a file exported from Onchain Lens.';
   }
   return null;
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "Added 2, skipped 12: 9 over the limit (50 max), 2 not wallets, 1 already on the list." */
+export function importSummary(r: Pick<ImportResult, 'added' | 'skipped' | 'reasons'>): string {
+  const head = `Added ${r.added}, skipped ${r.skipped}`;
+  const why = r.reasons;
+  const parts = [
+    why.full > 0 && `${why.full} over the limit (${WATCH_LIMIT} max)`,
+    why.notWallet > 0 && count(why.notWallet, 'not a wallet', 'not wallets'),
+    why.invalid > 0 && count(why.invalid, 'not a valid address', 'not valid addresses'),
+    why.duplicate > 0 && `${why.duplicate} already on the list`,
+  ].filter(Boolean);
+  return parts.length ? `${head}: ${parts.join(', ')}.` : `${head}.`;
 }
 
 export function WatchlistSection({ download }: { download?: (name: string, json: string) => void }) {
@@ -49,7 +64,7 @@ export function WatchlistSection({ download }: { download?: (name: string, json:
     }
     try {
       const r = await ask('watchImport', { json: text });
-      setOutcome({ ok: true, text: `Added ${r.added}, skipped ${r.skipped}.` });
+      setOutcome({ ok: true, text: importSummary(r) });
     } catch (e) {
       setOutcome({ ok: false, text: errorText(e) });
     }

@@ -57,6 +57,23 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     }
     return result;
   };
+  /**
+   * Settings saves run one after another: each patch applies to the settings the previous save left,
+   * so two saves sent together (a theme and a currency) both land instead of the later undoing the first.
+   */
+  let settingsChain: Promise<unknown> = Promise.resolve();
+  const saveInTurn = (patch: Record<string, unknown>): Promise<Outputs['settingsSet']> => {
+    const run = settingsChain.then(async () => {
+      const result = applySettingsPatch(services.settings(), patch);
+      if (!result.ok) throw invalid(result.message);
+      await saveSettings(result.value);
+      services.setSettings(result.value);
+      deps.onSettingsChanged();
+      return result.value;
+    });
+    settingsChain = run.catch(() => undefined);
+    return run;
+  };
   const keyAnswer = (r: KeyProbe): Outputs['keyCheck'] => ({
     plan: r.plan,
     credits: r.credits,
@@ -119,20 +136,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return { cleared: true };
     },
     settingsGet: async () => services.settings(),
-    settingsSet: async ({ patch }) => {
-      const result = applySettingsPatch(services.settings(), patch);
-      if (!result.ok) throw invalid(result.message);
-      await saveSettings(result.value);
-      services.setSettings(result.value);
-      deps.onSettingsChanged();
-      return result.value;
-    },
+    settingsSet: ({ patch }) => saveInTurn(patch),
     watchList: () => watch.list(),
     watchAdd: ({ wallet, label }) => watch.add(wallet, label ?? null),
     watchRemove: ({ wallet }) => watch.remove(wallet),
     watchImport: async ({ json }) => {
       const r = await watch.importJson(json);
-      return { added: r.added, skipped: r.skipped, entries: r.entries };
+      return { added: r.added, skipped: r.skipped, entries: r.entries, reasons: r.reasons };
     },
     markRead: async () => {
       await watch.markRead();

@@ -8,6 +8,7 @@ import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
 import { ApiError } from '../api/errors';
 import { isSolanaAddress } from '../detect/address';
+import { knownKind } from '../detect/programs';
 import { cleanText } from '../format';
 
 /** A watched wallet. */
@@ -24,6 +25,8 @@ export const WATCH_LIMIT = 50;
 export const LABEL_MAX = 40;
 /** A bigger file is not a watchlist export; refuse it before parsing. */
 const IMPORT_MAX_CHARS = 200_000;
+/** More items than this is not a watchlist export either (the list itself holds 50). */
+const IMPORT_MAX_ITEMS = 1000;
 const EXPORT_TYPE = 'onchain-lens-watchlist';
 
 const Wallet = z.string().refine(isSolanaAddress, 'not a Solana address');
@@ -53,17 +56,25 @@ const ImportItem = z.union([
   }),
 ]);
 /** Our own export (`{wallets: [...]}`) or a plain list; each item is checked on its own. */
-const ImportFile = z.union([
-  z.array(z.unknown()).max(1000),
-  z.looseObject({ wallets: z.array(z.unknown()).max(1000) }),
-]);
+const ImportFile = z.union([z.array(z.unknown()), z.looseObject({ wallets: z.array(z.unknown()) })]);
 
 export interface ImportResult {
   added: number;
   skipped: number;
   entries: WatchEntry[];
   /** Why items were skipped, so the options page can say more than a count. */
-  reasons: { invalid: number; duplicate: number; full: number };
+  reasons: ImportReasons;
+}
+
+export interface ImportReasons {
+  /** Not an address (or not an item naming one). */
+  invalid: number;
+  /** Already watched, or named twice in the file. */
+  duplicate: number;
+  /** Past the watchlist's limit. */
+  full: number;
+  /** A known token mint or program: a valid address, but never a wallet that trades. */
+  notWallet: number;
 }
 
 /**
@@ -93,6 +104,14 @@ export function normalizeLabel(label: string | null | undefined): string | null 
   );
   const text = cps.slice(0, LABEL_MAX).join('').trim();
   return text === '' ? null : text;
+}
+
+/** Why a valid address cannot be watched (a known mint or program), or null when it can. */
+function notWalletReason(wallet: string): string | null {
+  const kind = knownKind(wallet);
+  if (kind === 'mint') return 'a token mint, not a wallet';
+  if (kind === 'program') return 'a program, not a wallet';
+  return null;
 }
 
 export interface WatchlistOptions {
@@ -160,6 +179,8 @@ export function createWatchlist(opts: WatchlistOptions = {}) {
         return Promise.reject(invalidInput('That is not a valid Solana wallet address.'));
       }
       const w = wallet.trim();
+      const notWallet = notWalletReason(w);
+      if (notWallet) return Promise.reject(invalidInput(`That address is ${notWallet}.`));
       const name = normalizeLabel(label);
       return update((list) => {
         const existing = list.find((e) => e.wallet === w);
@@ -207,7 +228,7 @@ export function createWatchlist(opts: WatchlistOptions = {}) {
 
     /**
      * Adds the wallets of a file. Existing entries are never changed or dropped; invalid addresses,
-     * duplicates and items past the limit are skipped and counted. Only a file that is not a list of
+     * known mints and programs, duplicates and items past the limit are skipped and counted by reason. Only a file that is not a list of
      * wallets at all is an error.
      */
     importJson(json: string): Promise<ImportResult> {
@@ -225,8 +246,15 @@ export function createWatchlist(opts: WatchlistOptions = {}) {
         return Promise.reject(invalidInput('Not a watchlist export: expected a list of wallets.'));
       }
       const items = Array.isArray(file.data) ? file.data : file.data.wallets;
+      if (items.length > IMPORT_MAX_ITEMS) {
+        return Promise.reject(
+          invalidInput(
+            `The file has too many entries (${items.length}): a watchlist file holds at most ${IMPORT_MAX_ITEMS}.`,
+          ),
+        );
+      }
       return update((list) => {
-        const reasons = { invalid: 0, duplicate: 0, full: 0 };
+        const reasons: ImportReasons = { invalid: 0, duplicate: 0, full: 0, notWallet: 0 };
         const next = [...list];
         const known = new Set(list.map((e) => e.wallet));
         for (const raw of items) {
@@ -237,6 +265,7 @@ export function createWatchlist(opts: WatchlistOptions = {}) {
               ? item.data.trim()
               : (item.data.wallet ?? item.data.address ?? '').trim();
           if (!wallet || !isSolanaAddress(wallet)) reasons.invalid++;
+          else if (notWalletReason(wallet)) reasons.notWallet++;
           else if (known.has(wallet)) reasons.duplicate++;
           else if (next.length >= limit) reasons.full++;
           else {
@@ -246,7 +275,7 @@ export function createWatchlist(opts: WatchlistOptions = {}) {
           }
         }
         const added = next.length - list.length;
-        const skipped = reasons.invalid + reasons.duplicate + reasons.full;
+        const skipped = reasons.invalid + reasons.duplicate + reasons.full + reasons.notWallet;
         const entries = next.map((e) => ({ ...e }));
         return { next: added > 0 ? next : undefined, result: { added, skipped, entries, reasons } };
       });

@@ -1,7 +1,16 @@
 /** Settings as the background loads them: older or damaged stored shapes become valid settings. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { defaultSettings, LIVE_HOSTS, loadSettings, saveSettings, settingsItem } from '../../../lib/settings';
+import {
+  applySettingsPatch,
+  defaultSettings,
+  HostsSchema,
+  LIVE_HOSTS,
+  loadSettings,
+  normalizeSettings,
+  saveSettings,
+  settingsItem,
+} from '../../../lib/settings';
 
 beforeEach(() => fakeBrowser.reset());
 
@@ -69,5 +78,63 @@ describe('settings migration', () => {
       await fakeBrowser.storage.local.set({ settings: junk });
       expect(await loadSettings()).toEqual(defaultSettings());
     }
+  });
+
+  it('a stored host that is not a URL at all (no scheme) falls back to the default hosts; the rest loads', async () => {
+    await fakeBrowser.storage.local.set({
+      settings: {
+        hosts: { ...LIVE_HOSTS, rpc: 'rpc-mainnet.solanatracker.io' },
+        theme: 'dark',
+        currency: 'sol',
+      },
+    });
+    const s = await loadSettings();
+    expect(s.hosts).toEqual(defaultSettings().hosts);
+    expect(s.theme).toBe('dark');
+    expect(s.currency).toBe('sol');
+    expect(normalizeSettings({ hosts: { datastream: 'datastream' } }).hosts).toEqual(defaultSettings().hosts);
+  });
+});
+
+describe('host validation', () => {
+  it('a host typed without its scheme gets the field message, not an exception', () => {
+    const typo = (patch: Record<string, string>) =>
+      applySettingsPatch(defaultSettings(), { hosts: { ...LIVE_HOSTS, ...patch } });
+    expect(typo({ data: 'data.solanatracker.io' })).toEqual({
+      ok: false,
+      message: 'hosts.data: must be an https:// URL',
+    });
+    expect(typo({ datastream: 'datastream.solanatracker.io' })).toEqual({
+      ok: false,
+      message: 'hosts.datastream: must be a wss:// URL',
+    });
+    expect(typo({ rpc: '' })).toEqual({ ok: false, message: 'hosts.rpc: must be an https:// URL' });
+    const r = HostsSchema.safeParse({ ...LIVE_HOSTS, prediction: 'not a url' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['prediction', 'must be an https:// URL'],
+    ]);
+  });
+
+  it('keeps the other host rules: scheme, loopback-only http, trailing slashes', () => {
+    const set = (patch: Record<string, string>) =>
+      applySettingsPatch(defaultSettings(), { hosts: { ...LIVE_HOSTS, ...patch } });
+    expect(set({ data: 'javascript:alert(1)' })).toEqual({
+      ok: false,
+      message: 'hosts.data: must use https: or http:',
+    });
+    expect(set({ datastream: 'https://x.example' })).toEqual({
+      ok: false,
+      message: 'hosts.datastream: must use wss: or ws:',
+    });
+    expect(set({ rpc: 'http://rpc.example' })).toEqual({
+      ok: false,
+      message: 'hosts.rpc: http is only allowed for localhost',
+    });
+    const ok = set({ data: '  http://127.0.0.1:8787//  ', datastream: 'ws://localhost:8787/ws' });
+    expect(ok.ok && ok.value.hosts).toMatchObject({
+      data: 'http://127.0.0.1:8787',
+      datastream: 'ws://localhost:8787/ws',
+    });
   });
 });

@@ -9,6 +9,7 @@ import { applySettingsPatch, defaultSettings, type Settings } from '../../../lib
 import type { StatusView } from '../../../lib/views';
 import { createWatchlist } from '../../../lib/watch/watchlist';
 import { fakeAsk, type Handlers, lensError } from '../popup/fake-ask';
+import { addr } from '../watch/fixtures';
 
 const KEY = 'sk-test-1234567890';
 
@@ -269,7 +270,14 @@ describe('options: cache and watchlist', () => {
   });
 
   it('imports a file and shows added/skipped; rejects non-JSON locally', async () => {
-    const fake = setup({ watchImport: () => ({ added: 2, skipped: 1, entries: [] }) });
+    const fake = setup({
+      watchImport: () => ({
+        added: 2,
+        skipped: 12,
+        entries: [],
+        reasons: { invalid: 0, duplicate: 1, full: 9, notWallet: 2 },
+      }),
+    });
     const input = screen.getByLabelText('Import JSON');
     fireEvent.change(input, { target: { files: [new File(['not json'], 'w.json')] } });
     expect((await screen.findByTestId('watch-io-result')).textContent).toContain('not JSON');
@@ -278,9 +286,38 @@ describe('options: cache and watchlist', () => {
     const good = JSON.stringify({ entries: [] });
     fireEvent.change(input, { target: { files: [new File([good], 'w.json')] } });
     await waitFor(() =>
-      expect(screen.getByTestId('watch-io-result').textContent).toBe('Added 2, skipped 1.'),
+      expect(screen.getByTestId('watch-io-result').textContent).toBe(
+        'Added 2, skipped 12: 9 over the limit (50 max), 2 not wallets, 1 already on the list.',
+      ),
     );
     expect(fake.callsOf('watchImport')).toEqual([{ json: good }]);
+  });
+
+  it('says why the real import skipped items, and names a file with too many entries', async () => {
+    const list = createWatchlist();
+    await list.add(addr(1));
+    setup({ watchImport: ({ json }: { json: string }) => list.importJson(json) });
+    const input = screen.getByLabelText('Import JSON');
+    const file = JSON.stringify([addr(1), addr(2), 'So11111111111111111111111111111111111111112', 'nope']);
+    fireEvent.change(input, { target: { files: [new File([file], 'w.json')] } });
+    await waitFor(() =>
+      expect(screen.getByTestId('watch-io-result').textContent).toBe(
+        'Added 1, skipped 3: 1 not a wallet, 1 not a valid address, 1 already on the list.',
+      ),
+    );
+    const clean = JSON.stringify([addr(3)]);
+    fireEvent.change(input, { target: { files: [new File([clean], 'w.json')] } });
+    await waitFor(() =>
+      expect(screen.getByTestId('watch-io-result').textContent).toBe('Added 1, skipped 0.'),
+    );
+    const big = JSON.stringify(Array.from({ length: 1001 }, () => addr(2)));
+    fireEvent.change(input, { target: { files: [new File([big], 'w.json')] } });
+    await waitFor(() =>
+      expect(screen.getByTestId('watch-io-result').textContent).toBe(
+        'The file has too many entries (1001): a watchlist file holds at most 1000.',
+      ),
+    );
+    expect(screen.getByTestId('watch-io-result').getAttribute('role')).toBe('alert');
   });
 
   it('shows the background validation message of a bad import', async () => {

@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '../../../lib/api/errors';
 import { createWatchlist, normalizeLabel, WATCH_LIMIT, watchlistItem } from '../../../lib/watch/watchlist';
-import { addr } from './fixtures';
+import { addr, SOL, USDC } from './fixtures';
+
+const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 
 const clock = () => {
   let t = 1_750_000_000_000;
@@ -35,6 +37,20 @@ describe('watchlist', () => {
     // a Bitcoin-length base58 string that does not decode to 32 bytes
     expect((await rejection(wl.add('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'))).code).toBe('INVALID_INPUT');
     expect(await wl.list()).toHaveLength(1);
+  });
+
+  it('refuses token mints and programs: they are valid addresses but never wallets', async () => {
+    const wl = createWatchlist();
+    const mint = await rejection(wl.add(SOL, 'wsol'));
+    expect(mint.code).toBe('INVALID_INPUT');
+    expect(mint.message).toBe('That address is a token mint, not a wallet.');
+    expect((await rejection(wl.add(` ${USDC} `))).message).toBe(
+      'That address is a token mint, not a wallet.',
+    );
+    const program = await rejection(wl.add(TOKEN_PROGRAM));
+    expect(program.code).toBe('INVALID_INPUT');
+    expect(program.message).toBe('That address is a program, not a wallet.');
+    expect(await wl.list()).toEqual([]);
   });
 
   it('cuts labels to 40 characters, drops control characters, and keeps empty labels as null', () => {
@@ -155,12 +171,47 @@ describe('watchlist', () => {
         { wallet: addr(4), label: 7 }, // wrong label type
       ];
       const result = await wl.importJson(JSON.stringify({ wallets: file }));
-      expect(result).toMatchObject({ added: 2, skipped: 8, reasons: { invalid: 6, duplicate: 2, full: 0 } });
+      expect(result).toMatchObject({
+        added: 2,
+        skipped: 8,
+        reasons: { invalid: 6, duplicate: 2, full: 0, notWallet: 0 },
+      });
       expect(result.entries.map((e) => [e.wallet, e.label])).toEqual([
         [addr(1), 'mine'],
         [addr(2), null],
         [addr(3), 'spaced'],
       ]);
+    });
+
+    it('skips token mints and programs as not wallets, so they take no slot', async () => {
+      const wl = createWatchlist();
+      for (let i = 0; i < 48; i++) await wl.add(addr(i));
+      const file = [SOL, { wallet: USDC, label: 'usdc' }, { address: TOKEN_PROGRAM }, addr(100), addr(101)];
+      const result = await wl.importJson(JSON.stringify({ wallets: file }));
+      expect(result).toMatchObject({
+        added: 2,
+        skipped: 3,
+        reasons: { invalid: 0, duplicate: 0, full: 0, notWallet: 3 },
+      });
+      expect((await wl.list()).slice(-2).map((e) => e.wallet)).toEqual([addr(100), addr(101)]);
+    });
+
+    it('refuses a file of more than 1000 entries with its own message, leaving the list untouched', async () => {
+      const wl = createWatchlist();
+      await wl.add(addr(1));
+      const many = Array.from({ length: 1001 }, () => addr(2));
+      for (const json of [JSON.stringify(many), JSON.stringify({ wallets: many })]) {
+        const err = await rejection(wl.importJson(json));
+        expect(err.code).toBe('INVALID_INPUT');
+        expect(err.message).toBe(
+          'The file has too many entries (1001): a watchlist file holds at most 1000.',
+        );
+      }
+      expect(await wl.importJson(JSON.stringify(many.slice(0, 1000)))).toMatchObject({
+        added: 1,
+        skipped: 999,
+      });
+      expect((await wl.list()).map((e) => e.wallet)).toEqual([addr(1), addr(2)]);
     });
 
     it('fills up to the limit and counts the rest as skipped', async () => {
