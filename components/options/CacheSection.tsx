@@ -1,14 +1,29 @@
-/** Cache statistics and a clear button. */
+/** Cache statistics against the size limit, the limit itself (saved like every setting), and a clear button. */
 import { useState } from 'preact/hooks';
 import { formatNumber, formatPercent } from '../../lib/format';
 import { useAsk } from '../lookup/ask';
 import { ErrorState, errorText, Loading } from '../lookup/states';
 import { useAsync } from '../lookup/useAsync';
+import { SaveNote, type SectionProps } from './save';
 
-export function CacheSection() {
+const MB = 1_048_576;
+const mb = (n: number) => formatNumber(n, { maxFraction: 1 });
+
+/** `settings` is null while the page's settings read is pending or failed: the limit control waits. */
+export function CacheSection({
+  settings,
+  save,
+  notes,
+}: { settings: SectionProps['settings'] | null } & Omit<SectionProps, 'settings'>) {
   const ask = useAsk();
   const [state, reload] = useAsync(() => ask('cacheStats', {}), []);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const limits = settings?.cache ?? null;
+  // settingsSet merges top-level keys only: the whole cache object goes in the patch (of the latest
+  // settings); a lower limit evicts at once, so the statistics are read again after a save
+  async function saveMaxMB(maxMB: number) {
+    if (await save('cache', (latest) => ({ cache: { ...latest.cache, maxMB } }))) reload();
+  }
 
   async function clear() {
     setNote(null);
@@ -27,10 +42,11 @@ export function CacheSection() {
   else {
     const s = state.value;
     const lookups = s.hits + s.misses;
+    const size = limits ? `${mb(s.bytes / MB)} of ${mb(limits.maxMB)} MB` : `${mb(s.bytes / MB)} MB`;
     stats = (
       <p class="small" data-testid="cache-stats">
-        {formatNumber(s.entries)} entries · {formatNumber(s.bytes / 1_048_576, { maxFraction: 1 })} MB · hit
-        rate {lookups ? formatPercent((s.hits / lookups) * 100) : '—'}
+        {formatNumber(s.entries)} entries · {size} · hit rate{' '}
+        {lookups ? formatPercent((s.hits / lookups) * 100) : '—'}
       </p>
     );
   }
@@ -38,6 +54,25 @@ export function CacheSection() {
     <section aria-labelledby="cache-title" data-testid="options-cache">
       <h2 id="cache-title">Cache</h2>
       {stats}
+      {limits && (
+        <div class="row">
+          <label for="cache-max-mb">Maximum size (MB)</label>
+          <input
+            id="cache-max-mb"
+            data-testid="cache-max-mb"
+            type="number"
+            min={1}
+            max={500}
+            step={1}
+            value={limits.maxMB}
+            onChange={(e) => {
+              const n = e.currentTarget.valueAsNumber;
+              void saveMaxMB(Number.isFinite(n) ? n : 0); // 0 lets settingsSet explain the bound
+            }}
+          />
+          <SaveNote section="cache" note={notes.cache} />
+        </div>
+      )}
       <div class="row">
         <button type="button" data-testid="cache-clear" onClick={() => void clear()}>
           Clear cache

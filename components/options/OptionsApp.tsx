@@ -78,7 +78,7 @@ function Options({ permissions, download }: Omit<OptionsAppProps, 'ask'>) {
           <DisplaySection settings={settings} save={save} notes={notes} />
         </>
       )}
-      <CacheSection />
+      <CacheSection settings={settings} save={save} notes={notes} />
       <WatchlistSection download={download} />
       {settings && <HostsSection settings={settings} save={save} notes={notes} />}
     </>

@@ -67,7 +67,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const result = applySettingsPatch(services.settings(), patch);
       if (!result.ok) throw invalid(result.message);
       await saveSettings(result.value);
-      services.setSettings(result.value);
+      await services.setSettings(result.value); // a lower cache limit has evicted when the answer comes
       deps.onSettingsChanged();
       return result.value;
     });

@@ -131,13 +131,22 @@ export function createServices(deps: ServiceDeps) {
     plan: () => plan,
     checkKey,
     probeKey,
-    setSettings(next: Settings) {
+    /**
+     * Adopts saved settings: new hosts rebuild the client and the live connection, new cache bounds
+     * apply to the running cache at once. Resolves when a lower bound's eviction is done.
+     */
+    setSettings(next: Settings): Promise<void> {
       const hostsChanged = JSON.stringify(next.hosts) !== JSON.stringify(settings.hosts);
+      const cacheChanged =
+        next.cache.maxEntries !== settings.cache.maxEntries || next.cache.maxMB !== settings.cache.maxMB;
       settings = next;
       if (hostsChanged) {
         client = buildClient(() => apiKey ?? undefined);
         hub.restart();
       }
+      if (!cacheChanged) return Promise.resolve();
+      // the same bounds createCache got above
+      return cache.setLimits({ maxEntries: next.cache.maxEntries, maxBytes: next.cache.maxMB * 1024 * 1024 });
     },
     /** Switches to a new key; `probe` is the check already made of it (saves a second request). */
     setApiKey(next: string | null, probe?: KeyProbe) {

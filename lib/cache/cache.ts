@@ -14,7 +14,15 @@ import {
   type Pick,
   type StoredEntry,
 } from './store';
-import type { Cache, CachedOptions, CacheEntry, CacheOptions, CacheResult, Fetcher } from './types';
+import type {
+  Cache,
+  CachedOptions,
+  CacheEntry,
+  CacheLimits,
+  CacheOptions,
+  CacheResult,
+  Fetcher,
+} from './types';
 
 const ignore = () => {};
 
@@ -29,6 +37,9 @@ export function createCache(options: CacheOptions): Cache {
   const ratio = Math.min(0.9, Math.max(0, options.evictRatio ?? 0.1));
   const touchFlushMs = options.touchFlushMs ?? 1000;
   const report = options.onError ?? ignore;
+  // The bounds in force: setLimits changes them while the cache runs (the options page's size).
+  let maxEntries = options.maxEntries;
+  let maxBytes = options.maxBytes;
   const sizes = new Map<string, number>();
   const hot = new Map<string, StoredEntry>();
   // Written but not yet in IndexedDB: readers must see these even when `hot` is small or off.
@@ -189,7 +200,6 @@ export function createCache(options: CacheOptions): Cache {
       bytes += size - (sizes.get(entry.id) ?? 0);
       sizes.set(entry.id, size);
     }
-    const { maxEntries, maxBytes } = options;
     if (sizes.size > maxEntries || bytes > maxBytes) {
       const lowEntries = Math.floor(maxEntries * (1 - ratio));
       const lowBytes = Math.floor(maxBytes * (1 - ratio));
@@ -212,7 +222,7 @@ export function createCache(options: CacheOptions): Cache {
    */
   function store(entry: StoredEntry): Promise<void> {
     const size = sizeOf(entry);
-    if (size === undefined || size > options.maxBytes) return Promise.resolve();
+    if (size === undefined || size > maxBytes) return Promise.resolve();
     remember(entry);
     unsaved.set(entry.id, entry);
     if (!open) {
@@ -276,6 +286,25 @@ export function createCache(options: CacheOptions): Cache {
     return { value: fresh.value as T, stale: false, fetchedAt: fresh.fetchedAt, source: 'network' };
   }
 
+  /**
+   * New bounds, in force for every later write at once; when the cache holds more than they allow,
+   * the least recently used entries go (in the write chain, after the writes queued before) until
+   * it fits. Bounds that are not positive numbers are refused (reported) and change nothing.
+   */
+  function setLimits(limits: CacheLimits): Promise<void> {
+    if (!(limits.maxEntries > 0 && limits.maxBytes > 0)) {
+      report(new RangeError(`invalid cache limits: ${JSON.stringify(limits)}`));
+      return Promise.resolve();
+    }
+    maxEntries = limits.maxEntries;
+    maxBytes = limits.maxBytes;
+    return serial(async (b) => {
+      // the bounds in force when the chain gets here (a later call may have changed them again)
+      if (sizes.size <= maxEntries && bytes <= maxBytes) return;
+      await evictWhile(b, new Set(), (n, by) => n > maxEntries || by > maxBytes);
+    }).catch(ignore);
+  }
+
   async function flush(): Promise<void> {
     await serial((b) => flushTouches(b)).catch(ignore);
   }
@@ -298,7 +327,7 @@ export function createCache(options: CacheOptions): Cache {
         // A live event changes part of the data: the TTL still dates from the last full fetch.
         const entry = { id, resource, key, value: next, fetchedAt: prev?.fetchedAt ?? now() };
         const size = sizeOf(entry);
-        if (size === undefined || size > options.maxBytes) return next;
+        if (size === undefined || size > maxBytes) return next;
         remember(entry);
         await persist(b, [{ entry, size }]);
         return next;
@@ -328,9 +357,12 @@ export function createCache(options: CacheOptions): Cache {
     stats: () => ({
       entries: sizes.size,
       bytes,
+      maxEntries,
+      maxBytes,
       ...counts,
       backend: backend?.kind ?? 'opening',
     }),
+    setLimits,
     flush,
     async close() {
       await flush();

@@ -4,6 +4,7 @@ export type {
   Cache,
   CachedOptions,
   CacheEntry,
+  CacheLimits,
   CacheOptions,
   CacheResult,
   CacheStats,

@@ -1,13 +1,17 @@
 /** The cache's public shapes, apart from the code so the API reads in one screen. */
 import type { Priority } from '../sched';
 
-export interface CacheOptions {
-  dbName: string;
-  /** Bump when cached shapes change: older data is dropped on open. */
-  schemaVersion: number;
+/** The cache's bounds: a write past either evicts the least recently used entries. */
+export interface CacheLimits {
   maxEntries: number;
   /** Approximate: JSON length of each value plus its key. */
   maxBytes: number;
+}
+
+export interface CacheOptions extends CacheLimits {
+  dbName: string;
+  /** Bump when cached shapes change: older data is dropped on open. */
+  schemaVersion: number;
   now?: () => number;
   /** Hot records kept in memory so repeated hits skip IndexedDB. Default 200. */
   memoryEntries?: number;
@@ -44,6 +48,9 @@ export interface CacheEntry<T> {
 export interface CacheStats {
   entries: number;
   bytes: number;
+  /** The bounds in force (setLimits changes them). */
+  maxEntries: number;
+  maxBytes: number;
   hits: number;
   misses: number;
   staleHits: number;
@@ -73,6 +80,11 @@ export interface Cache {
   delete(resource: string, key: string): Promise<void>;
   clear(): Promise<void>;
   stats(): CacheStats;
+  /**
+   * Changes the bounds at once; a lower bound evicts least recently used entries down to it (in
+   * turn with the writes queued before). Resolves when that is done; never rejects.
+   */
+  setLimits(limits: CacheLimits): Promise<void>;
   /** Waits for queued writes and writes pending last-access times. */
   flush(): Promise<void>;
   close(): Promise<void>;

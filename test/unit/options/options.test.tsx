@@ -238,11 +238,45 @@ describe('options: settings', () => {
 describe('options: cache and watchlist', () => {
   it('shows cache statistics and clears', async () => {
     const fake = setup();
-    expect((await screen.findByTestId('cache-stats')).textContent).toBe('120 entries · 2 MB · hit rate 75%');
+    expect((await screen.findByTestId('cache-stats')).textContent).toBe(
+      '120 entries · 2 of 20 MB · hit rate 75%',
+    );
     fireEvent.click(screen.getByTestId('cache-clear'));
     await screen.findByText('Cache cleared.');
     expect(fake.callsOf('cacheClear')).toEqual([{}]);
     await waitFor(() => expect(fake.callsOf('cacheStats')).toHaveLength(2));
+  });
+
+  it('the maximum size saves the whole cache object, says Saved, and the stats show the new limit', async () => {
+    const fake = setup();
+    await screen.findByTestId('cache-stats');
+    const input = screen.getByLabelText('Maximum size (MB)') as HTMLInputElement;
+    expect([input.value, input.min, input.max]).toEqual(['20', '1', '500']);
+    fireEvent.change(input, { target: { value: '50' } });
+    expect(await screen.findByTestId('saved-cache')).toBeTruthy();
+    expect(patches(fake)).toEqual([{ cache: { maxEntries: 5000, maxMB: 50 } }]);
+    expect(fake.settings().cache).toEqual({ maxEntries: 5000, maxMB: 50 });
+    expect(input.value).toBe('50');
+    // read again after the save (a lower limit evicts at once) and shown against the new limit
+    await waitFor(() => expect(fake.callsOf('cacheStats')).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.getByTestId('cache-stats').textContent).toBe('120 entries · 2 of 50 MB · hit rate 75%'),
+    );
+  });
+
+  it('a size the background refuses shows the field message and puts the saved size back', async () => {
+    const fake = setup();
+    const input = (await screen.findByLabelText('Maximum size (MB)')) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '1000' } });
+    const err = await screen.findByTestId('error-cache');
+    expect(err.textContent).toMatch(/^cache\.maxMB: /);
+    expect(err.getAttribute('role')).toBe('alert');
+    await waitFor(() => expect(input.value).toBe('20'));
+    expect(fake.settings().cache.maxMB).toBe(20);
+    fireEvent.change(input, { target: { value: '' } }); // empty: the bound's message, not a crash
+    await waitFor(() => expect(patches(fake)).toHaveLength(2));
+    expect(patches(fake)[1]).toEqual({ cache: { maxEntries: 5000, maxMB: 0 } });
+    await waitFor(() => expect(screen.getByTestId('error-cache').textContent).toMatch(/^cache\.maxMB: /));
   });
 
   it('exports the watchlist as a JSON download', async () => {
