@@ -8,6 +8,9 @@ import { SaveNote, type SectionProps } from './save';
 
 const MB = 1_048_576;
 const mb = (n: number) => formatNumber(n, { maxFraction: 1 });
+/** What the cache holds: under a megabyte in whole kilobytes (not "0.1332 MB"). */
+const held = (bytes: number) =>
+  bytes < MB ? `${formatNumber(Math.ceil(bytes / 1024), { maxFraction: 0 })} KB` : `${mb(bytes / MB)} MB`;
 
 /** `settings` is null while the page's settings read is pending or failed: the limit control waits. */
 export function CacheSection({
@@ -42,7 +45,7 @@ export function CacheSection({
   else {
     const s = state.value;
     const lookups = s.hits + s.misses;
-    const size = limits ? `${mb(s.bytes / MB)} of ${mb(limits.maxMB)} MB` : `${mb(s.bytes / MB)} MB`;
+    const size = limits ? `${held(s.bytes)} of ${mb(limits.maxMB)} MB` : held(s.bytes);
     stats = (
       <p class="small" data-testid="cache-stats">
         {formatNumber(s.entries)} entries · {size} · hit rate{' '}

@@ -236,10 +236,17 @@ describe('options: settings', () => {
 });
 
 describe('options: cache and watchlist', () => {
+  it('says a cache under a megabyte in kilobytes', async () => {
+    setup({ cacheStats: () => ({ entries: 66, bytes: 139_674, hits: 9, misses: 4 }) });
+    expect((await screen.findByTestId('cache-stats')).textContent).toBe(
+      '66 entries · 137 KB of 20 MB · hit rate 69%',
+    );
+  });
+
   it('shows cache statistics and clears', async () => {
     const fake = setup();
     expect((await screen.findByTestId('cache-stats')).textContent).toBe(
-      '120 entries · 2 of 20 MB · hit rate 75%',
+      '120 entries · 2 MB of 20 MB · hit rate 75%',
     );
     fireEvent.click(screen.getByTestId('cache-clear'));
     await screen.findByText('Cache cleared.');
@@ -260,7 +267,7 @@ describe('options: cache and watchlist', () => {
     // read again after the save (a lower limit evicts at once) and shown against the new limit
     await waitFor(() => expect(fake.callsOf('cacheStats')).toHaveLength(2));
     await waitFor(() =>
-      expect(screen.getByTestId('cache-stats').textContent).toBe('120 entries · 2 of 50 MB · hit rate 75%'),
+      expect(screen.getByTestId('cache-stats').textContent).toBe('120 entries · 2 MB of 50 MB · hit rate 75%'),
     );
   });
 
