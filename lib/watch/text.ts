@@ -8,6 +8,7 @@ import type { DcaTxEvent } from '../api/schemas/live';
 import {
   formatFrequency,
   formatNumber,
+  formatProgress,
   formatTokenAmount,
   formatUsd,
   shortAddress,
@@ -54,7 +55,7 @@ function amount(raw: string | undefined, t: TokenSide | null | undefined, mint?:
 
 const usdPart = (usd: number | null) => (usd === null ? '' : ` (${formatUsd(usd)})`);
 
-/** What happened, e.g. "Filled: 50 USDC -> 0.31 SOL, 40 % done". */
+/** What happened, e.g. "Filled: 50 USDC -> 0.31 SOL, 40% done" (progress as the cards show it, rounded down). */
 export function eventText(e: DcaTxEvent): string {
   const input = e.order?.input;
   const output = e.order?.output;
@@ -62,8 +63,7 @@ export function eventText(e: DcaTxEvent): string {
   switch (e.eventName) {
     case 'Filled': {
       const p = e.order?.progressPercent;
-      const done =
-        typeof p === 'number' && Number.isFinite(p) ? `, ${formatNumber(p, { maxFraction: 0 })} % done` : '';
+      const done = typeof p === 'number' && Number.isFinite(p) ? `, ${formatProgress(p)} done` : '';
       return `Filled: ${amount(e.inAmount, input, e.inputMint)} -> ${amount(e.outAmount, output, e.outputMint)}${usd}${done}`;
     }
     case 'Opened': {

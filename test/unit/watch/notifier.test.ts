@@ -62,7 +62,7 @@ describe('notifier', () => {
       type: 'basic',
       iconUrl: 'icon/128.png',
       title: 'Whale',
-      message: 'Filled: 50 USDC -> 0.31 SOL, 40 % done',
+      message: 'Filled: 50 USDC -> 0.31 SOL, 40% done',
     });
     expect(await svc.onClicked(id)).toBe(`lookup.html#q=${order}`);
     expect(badge.last()).toBe('');

@@ -25,11 +25,11 @@ describe('who', () => {
 
 describe('what', () => {
   it('Filled with decimals (USDC 6, SOL 9), USD and progress', () => {
-    expect(eventText(filled({ wallet: w, usd: null }))).toBe('Filled: 50 USDC -> 0.31 SOL, 40 % done');
-    expect(eventText(filled({ wallet: w, usd: 50 }))).toBe('Filled: 50 USDC -> 0.31 SOL ($50.00), 40 % done');
+    expect(eventText(filled({ wallet: w, usd: null }))).toBe('Filled: 50 USDC -> 0.31 SOL, 40% done');
+    expect(eventText(filled({ wallet: w, usd: 50 }))).toBe('Filled: 50 USDC -> 0.31 SOL ($50.00), 40% done');
   });
 
-  it('Filled with odd amounts: fraction cut to 4 digits, millions compact, progress rounded', () => {
+  it('Filled with odd amounts: fraction cut to 4 digits, millions compact, progress rounded down as on the cards', () => {
     const e = DcaTxEventSchema.parse({
       ...filled({ wallet: w }),
       inAmount: '12345678', // 12.345678 USDC
@@ -41,7 +41,7 @@ describe('what', () => {
         progressPercent: 66.6666,
       },
     });
-    expect(eventText(e)).toBe('Filled: 12.3456 USDC -> 1.23M BONK ($12.35), 67 % done');
+    expect(eventText(e)).toBe('Filled: 12.3456 USDC -> 1.23M BONK ($12.35), 66% done');
   });
 
   it('Filled without decimals leaves the amounts out rather than show base units', () => {
@@ -83,7 +83,7 @@ describe('what', () => {
   it('title is who, message is what', () => {
     expect(eventNotification(filled({ wallet: w, usd: null }), { wallet: w, label: 'Whale' })).toEqual({
       title: 'Whale',
-      message: 'Filled: 50 USDC -> 0.31 SOL, 40 % done',
+      message: 'Filled: 50 USDC -> 0.31 SOL, 40% done',
     });
   });
 });
