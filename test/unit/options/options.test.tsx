@@ -267,7 +267,9 @@ describe('options: cache and watchlist', () => {
     // read again after the save (a lower limit evicts at once) and shown against the new limit
     await waitFor(() => expect(fake.callsOf('cacheStats')).toHaveLength(2));
     await waitFor(() =>
-      expect(screen.getByTestId('cache-stats').textContent).toBe('120 entries · 2 MB of 50 MB · hit rate 75%'),
+      expect(screen.getByTestId('cache-stats').textContent).toBe(
+        '120 entries · 2 MB of 50 MB · hit rate 75%',
+      ),
     );
   });
 
