@@ -39,10 +39,11 @@ function pair(segment: string): AddressHit[] {
  */
 export function swapOutputOf(url: URL): string | null {
   const p = pathSegments(url);
-  if (hostKey(url.hostname) !== 'jup.ag' || p[0] !== 'swap') return null;
-  if (!p[1]) return url.searchParams.get('buy') ?? url.searchParams.get('outputMint');
-  const parts = p[1].split('-');
-  return parts.length === 2 ? parts[1]! : null;
+  if (hostKey(url.hostname) !== 'jup.ag') return null;
+  if (p[0] === 'swap' && !p[1]) return url.searchParams.get('buy') ?? url.searchParams.get('outputMint');
+  // `/swap/A-B`, and the recurring (DCA) page of a pair, `/recurring/A-B`
+  const pair = p[0] === 'swap' || p[0] === 'recurring' || p[0] === 'dca' ? p[1]?.split('-') : undefined;
+  return pair?.length === 2 ? pair[1]! : null;
 }
 
 /** gmgn referral links prefix the address: `/sol/token/<ref>_<mint>`. */

@@ -31,7 +31,11 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** The cluster an explorer link names when it is not mainnet (`devnet`, `testnet`), else null. */
 function otherCluster(url: URL): string | null {
-  const cluster = url.searchParams.get('cluster');
+  return clusterName(url.searchParams.get('cluster'));
+}
+
+/** A `cluster` parameter's value as the error names it, or null for mainnet (or none). */
+function clusterName(cluster: string | null | undefined): string | null {
   if (!cluster || /^mainnet/i.test(cluster)) return null;
   if (/devnet/i.test(cluster)) return 'devnet';
   if (/testnet/i.test(cluster)) return 'testnet';
@@ -74,6 +78,9 @@ function fromText(s: string): LookupInput | null {
   if (distinct > 1) return invalid(`That text holds ${distinct} addresses: look up one at a time`);
   if (!found[0]) return null;
   const { address, index } = found[0];
+  // an explorer link to devnet or testnet written in the text (`…/address/W?cluster=devnet`)
+  const cluster = clusterName(/[?&]cluster=([^&#\s]*)/i.exec(s)?.[1]);
+  if (cluster) return invalid(`That link is for ${cluster}: Onchain Lens reads mainnet only`);
   return { type: 'address', address, kind: classify(address, kindInText(s, index, address)) };
 }
 

@@ -263,7 +263,7 @@ export function createWatchlist(opts: WatchlistOptions = {}) {
             ? null
             : typeof item.data === 'string'
               ? item.data.trim()
-              : (item.data.wallet ?? item.data.address ?? '').trim();
+              : (item.data.wallet || item.data.address || '').trim(); // an empty 'wallet' field is no wallet
           if (!wallet || !isSolanaAddress(wallet)) reasons.invalid++;
           else if (notWalletReason(wallet)) reasons.notWallet++;
           else if (known.has(wallet)) reasons.duplicate++;

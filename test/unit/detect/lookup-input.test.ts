@@ -84,6 +84,7 @@ describe('Jupiter swap links whose output is a symbol without a known mint', () 
     ['https://jup.ag/swap/SOL-WIF', search('WIF')],
     ['https://jup.ag/swap?sell=SOL&buy=BONK', search('BONK')],
     ['jup.ag/swap/SOL-BONK', search('BONK')],
+    ['https://jup.ag/recurring/SOL-BONK', search('BONK')], // a pair's recurring (DCA) page
     ['https://jup.ag/swap/SOL-USDC', addr(USDC, 'mint')],
   ])('the popup looks up %s as the output token', (input, expected) => {
     expect(parseLookupInput(input)).toEqual(expected);
@@ -122,6 +123,9 @@ describe('devnet, testnet and custom-cluster links', () => {
     [`https://explorer.solana.com/address/${W}?cluster=testnet`, /testnet.*mainnet only/],
     [`solscan.io/account/${W}?cluster=testnet`, /testnet.*mainnet only/],
     [`https://explorer.solana.com/address/${W}?cluster=custom`, /custom cluster.*mainnet only/],
+    // a devnet link inside text (the address is found in the text, the cluster beside it)
+    [`see https://explorer.solana.com/address/${W}?cluster=devnet for it`, /devnet.*mainnet only/],
+    [`CA: solscan.io/token/${M}?foo=1&cluster=testnet`, /testnet.*mainnet only/],
   ])('the popup says %s is not mainnet', (input, message) => {
     expectError(input, message);
   });

@@ -169,10 +169,11 @@ describe('watchlist', () => {
         12,
         null,
         { wallet: addr(4), label: 7 }, // wrong label type
+        { wallet: '', address: addr(5) }, // an empty wallet field: the address field names it
       ];
       const result = await wl.importJson(JSON.stringify({ wallets: file }));
       expect(result).toMatchObject({
-        added: 2,
+        added: 3,
         skipped: 8,
         reasons: { invalid: 6, duplicate: 2, full: 0, notWallet: 0 },
       });
@@ -180,6 +181,7 @@ describe('watchlist', () => {
         [addr(1), 'mine'],
         [addr(2), null],
         [addr(3), 'spaced'],
+        [addr(5), null],
       ]);
     });
 
