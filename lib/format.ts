@@ -9,7 +9,8 @@ export const DASH = '—';
 const UNITS = ['', 'K', 'M', 'B', 'T'] as const;
 
 const NONZERO = /[1-9]/;
-const isNum = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+/** A number that can be shown (not NaN or infinite): the guard every reader of API numbers uses. */
+export const isNum = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
 
 /** Groups an unsigned digit string with commas: "1234567" -> "1,234,567". */
 function groupDigits(digits: string): string {

@@ -39,17 +39,6 @@ export interface AccountFacts {
   accountType?: number;
 }
 
-function decodeBase64(text: string): Uint8Array | undefined {
-  try {
-    const bin = atob(text);
-    const out = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-    return out;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The account-type byte from an account's `data` (`[base64, 'base64']`) as getMultipleAccounts
  * returns it with ACCOUNT_TYPE_SLICE: the one byte of the slice, or byte 165 of the whole data
@@ -58,13 +47,15 @@ function decodeBase64(text: string): Uint8Array | undefined {
  */
 export function accountTypeByte(data: unknown, space?: number | null): number | undefined {
   if (!Array.isArray(data) || data[1] !== 'base64' || typeof data[0] !== 'string') return undefined;
-  const bytes = decodeBase64(data[0]);
-  if (!bytes) return undefined;
-  if (bytes.length === 1) return bytes[0];
-  if (typeof space === 'number' && bytes.length === space && space > ACCOUNT_TYPE_OFFSET) {
-    return bytes[ACCOUNT_TYPE_OFFSET];
+  let bytes: string; // one character per byte
+  try {
+    bytes = atob(data[0]);
+  } catch {
+    return undefined;
   }
-  return undefined;
+  if (bytes.length === 1) return bytes.charCodeAt(0);
+  const whole = typeof space === 'number' && bytes.length === space && space > ACCOUNT_TYPE_OFFSET;
+  return whole ? bytes.charCodeAt(ACCOUNT_TYPE_OFFSET) : undefined;
 }
 
 /**

@@ -128,13 +128,11 @@ export function createDataService(deps: DataDeps) {
     ...STREAM_BATCH,
     maxSize: 100,
     run: async (addresses, signal, meta) => {
-      const answer = await deps
-        .client()
-        .rpc.getMultipleAccounts(
-          addresses,
-          { encoding: 'base64', dataSlice: { ...ACCOUNT_TYPE_SLICE } },
-          { signal, priority: meta.priority },
-        );
+      const answer = await deps.client().rpc.getMultipleAccounts(
+        addresses,
+        { dataSlice: ACCOUNT_TYPE_SLICE }, // base64, the client's default encoding
+        { signal, priority: meta.priority },
+      );
       return new Map(
         addresses.map((a, i): [string, AccountEntry] => {
           const info = answer.value[i];

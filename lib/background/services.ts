@@ -62,12 +62,12 @@ export function createServices(deps: ServiceDeps) {
     });
   let client: ApiClient = buildClient(() => apiKey ?? undefined);
 
-  const cache = createCache({
-    dbName: 'onchain-lens-cache',
-    schemaVersion: 1,
-    maxEntries: settings.cache.maxEntries,
-    maxBytes: settings.cache.maxMB * 1024 * 1024,
+  /** The cache's bounds from the settings (at start, and whenever the options page changes them). */
+  const cacheLimits = (s: Settings) => ({
+    maxEntries: s.cache.maxEntries,
+    maxBytes: s.cache.maxMB * 1024 * 1024,
   });
+  const cache = createCache({ dbName: 'onchain-lens-cache', schemaVersion: 1, ...cacheLimits(settings) });
 
   const data = createDataService({
     client: () => client,
@@ -137,16 +137,13 @@ export function createServices(deps: ServiceDeps) {
      */
     setSettings(next: Settings): Promise<void> {
       const hostsChanged = JSON.stringify(next.hosts) !== JSON.stringify(settings.hosts);
-      const cacheChanged =
-        next.cache.maxEntries !== settings.cache.maxEntries || next.cache.maxMB !== settings.cache.maxMB;
+      const cacheChanged = JSON.stringify(next.cache) !== JSON.stringify(settings.cache);
       settings = next;
       if (hostsChanged) {
         client = buildClient(() => apiKey ?? undefined);
         hub.restart();
       }
-      if (!cacheChanged) return Promise.resolve();
-      // the same bounds createCache got above
-      return cache.setLimits({ maxEntries: next.cache.maxEntries, maxBytes: next.cache.maxMB * 1024 * 1024 });
+      return cacheChanged ? cache.setLimits(cacheLimits(next)) : Promise.resolve();
     },
     /** Switches to a new key; `probe` is the check already made of it (saves a second request). */
     setApiKey(next: string | null, probe?: KeyProbe) {

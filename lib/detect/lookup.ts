@@ -29,12 +29,7 @@ const HEX = /^(?:0x)?[0-9a-fA-F]{40,128}$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
-/** The cluster an explorer link names when it is not mainnet (`devnet`, `testnet`), else null. */
-function otherCluster(url: URL): string | null {
-  return clusterName(url.searchParams.get('cluster'));
-}
-
-/** A `cluster` parameter's value as the error names it, or null for mainnet (or none). */
+/** An explorer link's `cluster` parameter as the error names it (devnet, testnet), or null for mainnet or none. */
 function clusterName(cluster: string | null | undefined): string | null {
   if (!cluster || /^mainnet/i.test(cluster)) return null;
   if (/devnet/i.test(cluster)) return 'devnet';
@@ -58,7 +53,7 @@ function fromUrl(url: URL): LookupInput {
   if (target) return { type: 'address', address: target.address, kind: target.kind };
   if (!hasUrlRules(url))
     return invalid('This link does not point to a Solana address or a prediction market');
-  const cluster = otherCluster(url);
+  const cluster = clusterName(url.searchParams.get('cluster'));
   if (cluster) return invalid(`That link is for ${cluster}: Onchain Lens reads mainnet only`);
   if (/\/(tx|transaction)\//.test(url.pathname)) return invalid('That link is a transaction, not an address');
   // a swap to a symbol we hold no mint for (jup.ag/swap/SOL-BONK): search for that token

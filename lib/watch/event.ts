@@ -4,6 +4,7 @@
  */
 import { parseRoom } from '../api/rooms';
 import type { DcaTxEvent } from '../api/schemas/live';
+import { isNum } from '../format';
 
 export interface WatchEvent {
   /** De-dup key: signature + eventIndex for live events, a state-derived key for polled changes. */
@@ -33,8 +34,6 @@ export function liveEventKey(e: { signature: string; eventIndex?: number; eventN
 
 export const openedAlias = (order: string) => `opened:${order}`;
 export const closedAlias = (order: string) => `closed:${order}`;
-
-const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 // The USD fields that value each event's main amount, in order of preference: the first non-zero
 // one wins (a Withdraw of the bought token has inAmountUsd 0 and the value in outAmountUsd), and

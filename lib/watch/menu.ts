@@ -1,14 +1,8 @@
 import { parseLookupInput } from '../detect/lookup';
+import { NOT_A_WALLET } from './watchlist';
 
 /** What "Watch wallet in Onchain Lens" on selected text or a link should watch, or why it cannot. */
 export type WatchTarget = { wallet: string } | { error: string };
-
-const NOT_A_WALLET: Record<string, string> = {
-  mint: 'That is a token mint, not a wallet: only wallets can be watched.',
-  order: 'That is a DCA order account, not a wallet: watch its owner instead.',
-  pool: 'That is a liquidity pool, not a wallet.',
-  program: 'That is a program, not a wallet.',
-};
 
 /**
  * Reads the wallet to watch from the context menu's selection (an address or an explorer URL) or,

@@ -12,6 +12,7 @@
  */
 import { storage } from 'wxt/utils/storage';
 import type { DcaTxEvent, LivePartialOrder } from '../api/schemas/live';
+import { isNum } from '../format';
 import { mergeOrderView, type OrderPageView, type OrderView, toMs } from '../views';
 import { closedAlias, openedAlias, type WatchEvent } from './event';
 
@@ -171,7 +172,6 @@ export function changeToEvent(wallet: string, c: OrderChange, at: number): Watch
 // ---------- live events applied to a stored order ----------
 
 const DIGITS = /^\d+$/;
-const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const addRaw = (a: string | null, b: string | undefined): string | null =>
   a !== null && b !== undefined && DIGITS.test(a) && DIGITS.test(b) ? String(BigInt(a) + BigInt(b)) : a;
 
@@ -332,21 +332,18 @@ function ahead(rawA: string | null, rawB: string | null, a: number | null, b: nu
  */
 function freshOver(known: OrderSnapshot | undefined, fresh: OrderSnapshot, now: number): OrderSnapshot {
   if (!known?.liveAt || now - known.liveAt > LIVE_AHEAD_MS) return fresh;
-  const out: OrderSnapshot = { ...fresh, liveAt: known.liveAt };
-  if (ahead(known.rawUsed, fresh.rawUsed, known.used, fresh.used)) {
-    out.rawUsed = known.rawUsed;
-    out.used = known.used;
-    out.usedUsd = known.usedUsd;
-    out.remaining = known.remaining;
-    out.remainingUsd = known.remainingUsd;
-  }
-  if (ahead(known.rawDeposited, fresh.rawDeposited, known.deposited, fresh.deposited)) {
-    out.rawDeposited = known.rawDeposited;
-    out.deposited = known.deposited;
-    out.depositedUsd = known.depositedUsd;
-    out.remaining = known.remaining;
-    out.remainingUsd = known.remainingUsd;
-  }
+  const usedAhead = ahead(known.rawUsed, fresh.rawUsed, known.used, fresh.used);
+  const depositedAhead = ahead(known.rawDeposited, fresh.rawDeposited, known.deposited, fresh.deposited);
+  const pick = (keep: boolean, ...keys: (keyof OrderSnapshot)[]) =>
+    keep ? Object.fromEntries(keys.map((k) => [k, known[k]])) : {};
+  const out: OrderSnapshot = {
+    ...fresh,
+    liveAt: known.liveAt,
+    ...pick(usedAhead, 'rawUsed', 'used', 'usedUsd'),
+    ...pick(depositedAhead, 'rawDeposited', 'deposited', 'depositedUsd'),
+    // what is left follows whichever of the two the live events are ahead on
+    ...pick(usedAhead || depositedAhead, 'remaining', 'remainingUsd'),
+  };
   if (TERMINAL.test(known.status) && !TERMINAL.test(fresh.status)) out.status = known.status;
   return out;
 }

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ApiError } from '../api/errors';
 import { isSolanaAddress } from '../detect/address';
 import { knownKind } from '../detect/programs';
+import type { AddressKind } from '../detect/types';
 import { cleanText } from '../format';
 
 /** A watched wallet. */
@@ -106,12 +107,21 @@ export function normalizeLabel(label: string | null | undefined): string | null 
   return text === '' ? null : text;
 }
 
-/** Why a valid address cannot be watched (a known mint or program), or null when it can. */
+/**
+ * Why an address of a kind that is never a trading wallet cannot be watched (the watchlist's add and
+ * import, the context menu's "Watch wallet"); kinds not listed can be.
+ */
+export const NOT_A_WALLET: Partial<Record<AddressKind, string>> = {
+  mint: 'That address is a token mint, not a wallet.',
+  program: 'That address is a program, not a wallet.',
+  order: 'That address is a DCA order account, not a wallet: watch its owner instead.',
+  pool: 'That address is a liquidity pool, not a wallet.',
+};
+
+/** Why a valid address cannot be watched, from what is known of it offline (mints, programs), or null. */
 function notWalletReason(wallet: string): string | null {
   const kind = knownKind(wallet);
-  if (kind === 'mint') return 'a token mint, not a wallet';
-  if (kind === 'program') return 'a program, not a wallet';
-  return null;
+  return (kind && NOT_A_WALLET[kind]) ?? null;
 }
 
 export interface WatchlistOptions {
@@ -180,7 +190,7 @@ export function createWatchlist(opts: WatchlistOptions = {}) {
       }
       const w = wallet.trim();
       const notWallet = notWalletReason(w);
-      if (notWallet) return Promise.reject(invalidInput(`That address is ${notWallet}.`));
+      if (notWallet) return Promise.reject(invalidInput(notWallet));
       const name = normalizeLabel(label);
       return update((list) => {
         const existing = list.find((e) => e.wallet === w);
