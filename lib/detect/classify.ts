@@ -7,9 +7,10 @@ export function classify(address: string, hint: AddressKind = 'unknown'): Addres
   return knownKind(address) ?? hint;
 }
 
+/** The kind is what the URL's place implies: known programs and mints are `classify`'s to decide. */
 function hit(candidate: string | null | undefined, kind: AddressKind): AddressHit[] {
   if (!candidate || !isSolanaAddress(candidate)) return [];
-  return [{ address: candidate, kind: classify(candidate, kind) }];
+  return [{ address: candidate, kind }];
 }
 
 /** A swap side written as a mint or a symbol (SOL, USDC). */

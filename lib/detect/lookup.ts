@@ -50,7 +50,8 @@ export function kalshiTickerOf(id: string): string | null {
 function fromUrl(url: URL): LookupInput {
   const target = targetOfUrl(url);
   if (target?.type === 'event') return { type: 'event', event: target.event };
-  if (target) return { type: 'address', address: target.address, kind: target.kind };
+  if (target)
+    return { type: 'address', address: target.address, kind: classify(target.address, target.kind) };
   if (!hasUrlRules(url))
     return invalid('This link does not point to a Solana address or a prediction market');
   const cluster = clusterName(url.searchParams.get('cluster'));

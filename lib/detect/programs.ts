@@ -52,7 +52,7 @@ export const KNOWN_PROGRAMS = [
 ] as const;
 
 export type KnownProgram = (typeof KNOWN_PROGRAMS)[number];
-const PROGRAM_SET: ReadonlySet<string> = new Set(KNOWN_PROGRAMS);
+const PROGRAM_SET: ReadonlySet<string> = /* @__PURE__ */ new Set(KNOWN_PROGRAMS);
 
 /**
  * The name of each known program, for the lookup page (the background). Apart from the ids so that

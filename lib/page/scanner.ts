@@ -1,5 +1,4 @@
 import { findAddresses } from '../detect/address';
-import { classify } from '../detect/classify';
 import { kindInText, parseLink } from '../detect/links';
 import type { AddressKind, LinkTarget, PredictionEvent } from '../detect/types';
 import { BUILD_TEST_HOOKS } from '../env';
@@ -341,10 +340,15 @@ export function createScanner(options: ScannerOptions): Scanner {
     if (!stopped) onLost?.(el);
   }
 
+  /**
+   * The kind the place of an address implies (its URL, the adapter's say). Known programs and mints
+   * are not told apart here: the list is the background's (an 'unknown' address is classified
+   * there, by that list first), which keeps it out of every page's script.
+   */
   function addressKind(address: string, hint: AddressKind, source: Found['source'], element: Element) {
-    if (!adapter.classify) return classify(address, hint);
-    const kind = adapter.classify({ type: 'address', address, kind: hint }, { source, element });
-    return kind === null ? null : classify(address, kind);
+    return adapter.classify
+      ? adapter.classify({ type: 'address', address, kind: hint }, { source, element })
+      : hint;
   }
 
   function linkTarget(link: Element): LinkTarget | null {

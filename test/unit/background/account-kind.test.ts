@@ -62,6 +62,16 @@ describe('address kinds from getMultipleAccounts', () => {
     });
   });
 
+  it('names known programs and mints by its list, without reading their accounts', async () => {
+    // The content script reports them as 'unknown' (the list is kept out of page scripts): this
+    // answer is what keeps them from being badged as wallets.
+    services = simServices(sim);
+    const token = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+    const usdc = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+    expect(await services.data.classify([token, usdc])).toEqual({ [token]: 'program', [usdc]: 'mint' });
+    expect(await requests(sim, '/rpc')).toEqual([]);
+  });
+
   it('leaves out an address whose account read failed (not "unknown", which the overlay would keep)', async () => {
     services = simServices(sim);
     const [wallet] = sim.catalog.wallets;

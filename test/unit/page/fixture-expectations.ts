@@ -1,30 +1,32 @@
 /**
  * Hand-written expectations per fixture: `<source> <kind> <value>`, with the fixture's own
  * placeholders (filled by renderFixture like the page). Events are written `event <exchange>:<id>`.
+ * Kinds are the scanner's: a known program comes as `unknown` (its place implies no kind), and the
+ * background's classify names it a program.
  */
 export const HAND_EXPECTATIONS: Readonly<Record<string, readonly string[]>> = {
   solscan: [
     'text unknown {{wallet:0}}',
-    'link program 11111111111111111111111111111111',
+    'link unknown 11111111111111111111111111111111',
     'link mint {{mint:2}}',
     'link mint {{mint:3}}',
     'link mint {{mint:1}}',
     'attribute mint {{mint:4}}',
     'link unknown {{wallet:1}}',
     'link unknown {{order:0}}',
-    'link program DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M',
+    'link unknown DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M',
     'attribute unknown {{wallet:2}}',
     'link unknown {{wallet:0}}',
-    'link program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+    'link unknown TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
     'text mint {{mint:5}}',
   ],
   'solana-explorer': [
     'text unknown {{wallet:2}}',
-    'link program 11111111111111111111111111111111',
+    'link unknown 11111111111111111111111111111111',
     'link unknown {{mint:2}}',
     'link unknown {{mint:3}}',
-    'link program JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4',
-    'text program ComputeBudget111111111111111111111111111111',
+    'link unknown JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4',
+    'text unknown ComputeBudget111111111111111111111111111111',
     'link unknown {{order:1}}',
     'link unknown {{pool:0}}',
   ],
@@ -35,12 +37,12 @@ export const HAND_EXPECTATIONS: Readonly<Record<string, readonly string[]>> = {
     'link unknown {{queuedWallet:0}}',
     'link unknown {{mint:3}}',
     'text unknown {{mint:4}}',
-    'link program TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
+    'link unknown TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
   ],
   birdeye: [
     'attribute mint {{mint:2}}',
     'text unknown {{wallet:5}}',
-    'link program metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s',
+    'link unknown metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s',
     'link pool {{pool:1}}',
     'link unknown {{pool:2}}',
     'link wallet {{wallet:0}}',
@@ -68,7 +70,7 @@ export const HAND_EXPECTATIONS: Readonly<Record<string, readonly string[]>> = {
     'attribute order {{order:2}}',
     'link unknown {{wallet:1}}',
     'text unknown {{order:3}}',
-    'text program DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M',
+    'text unknown DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M',
   ],
   pumpfun: [
     'text unknown {{mint:2}}',
@@ -79,7 +81,7 @@ export const HAND_EXPECTATIONS: Readonly<Record<string, readonly string[]>> = {
     'link wallet {{wallet:5}}',
     'link mint {{mint:3}}',
     'link mint {{mint:4}}',
-    'text program 6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P',
+    'text unknown 6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P',
   ],
   gmgn: [
     'attribute unknown {{mint:2}}',
@@ -99,7 +101,7 @@ export const HAND_EXPECTATIONS: Readonly<Record<string, readonly string[]>> = {
     'text unknown {{wallet:2}}',
     'link pool {{pool:5}}',
     'text mint {{mint:4}}',
-    'text program JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4',
+    'text unknown JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4',
   ],
   'polymarket-links': [
     'link event polymarket:{{polymarket:0}}',
@@ -116,7 +118,7 @@ export const HAND_EXPECTATIONS: Readonly<Record<string, readonly string[]>> = {
     'link mint {{mint:3}}',
     'link event polymarket:{{polymarket:3}}',
     'attribute unknown {{wallet:2}}',
-    'text program ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL',
+    'text unknown ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL',
   ],
   'infinite-scroll': [
     'link unknown {{wallet:10}}',

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { knownKind } from '../../../lib/detect/programs';
 import { createScanner, type Found } from '../../../lib/page';
 import { adapterFor } from '../../../lib/sites';
 import { catalogKinds, readExpectation, renderFixture } from '../../fixtures/render';
@@ -18,16 +19,24 @@ function describeFound(f: Found): string {
     : `${f.source} ${f.kind} ${f.address}`;
 }
 
-/** Counts as a user sees them once the background resolved 'unknown' accounts (via the catalog). */
+/**
+ * Counts as a user sees them once the background resolved 'unknown' accounts: known programs and
+ * mints by its list (data.classify), the rest by their accounts (here, the catalog).
+ */
 function tally(found: Found[]) {
   const badges: Record<string, number> = {};
   let odds = 0;
   let programs = 0;
   for (const f of found) {
+    const resolved =
+      f.kind === 'unknown'
+        ? (knownKind(f.address) ?? kinds.get(f.address))
+        : f.kind === 'event'
+          ? null
+          : f.kind;
     if (f.kind === 'event') odds++;
-    else if (f.kind === 'program') programs++;
+    else if (resolved === 'program') programs++;
     else {
-      const resolved = f.kind === 'unknown' ? kinds.get(f.address) : f.kind;
       if (!resolved) throw new Error(`found an address that is not in the catalog: ${f.address}`);
       badges[resolved] = (badges[resolved] ?? 0) + 1;
     }
