@@ -84,6 +84,9 @@ export function createPopover(o: PopoverOptions) {
   const paint = () => {
     const s = session;
     if (!s) return;
+    // An event's odds are its badge's, which may come after the popover opened.
+    const { model } = s.badge;
+    if (s.content.kind === 'event' && model.kind === 'event') s.content = { ...s.content, odds: model.data };
     render(
       <Popover label={labelOf(s.badge)} onClose={() => close(true)} focusOnOpen={s.by === 'keyboard'}>
         <OverlayCard
@@ -163,7 +166,7 @@ export function createPopover(o: PopoverOptions) {
     if (item.kind === 'mint')
       return { kind: 'mint', view: loading, fills: [], live: 'connecting', liveNote: null };
     if (item.kind === 'order') return { kind: 'order', view: model.kind === 'order' ? model.data : loading };
-    return { kind: 'event', odds: model.kind === 'event' ? model.data : loading, history: loading };
+    return { kind: 'event', odds: loading, history: loading }; // odds: the badge's, at paint
   }
 
   function subscribe(s: Session): void {
@@ -207,6 +210,14 @@ export function createPopover(o: PopoverOptions) {
         else place(s);
       }, 16);
     };
+    // A badge the site removed without a scroll (a re-render, a closed panel) takes its popover with
+    // it too: nothing else tells, so it is checked twice a second while the popover is open.
+    const check = () => {
+      if (session !== s) return;
+      if (s.badge.host.isConnected) o.timers.setTimeout(check, 500);
+      else close(false);
+    };
+    o.timers.setTimeout(check, 500);
     const enter = () => o.onHover?.(true);
     const leave = () => o.onHover?.(false);
     s.mount.host.addEventListener('mouseenter', enter);
@@ -301,6 +312,8 @@ export function createPopover(o: PopoverOptions) {
     open,
     close,
     live,
+    /** Paints the open popover again (its badge's data changed). */
+    paint,
     current: (): BadgeRef | null => session?.badge ?? null,
     openedBy: (): OpenedBy | null => session?.by ?? null,
   };

@@ -57,7 +57,17 @@ interface Entry {
   /** the memo: asked once per page, whatever the number of places the address appears */
   requested: boolean;
   mounts: Set<BadgeMount>;
+  /** When its data came (answer or live update): kept across page views for ANSWER_KEPT_MS. */
+  at?: number;
+  /** Its data came from a live update: newer than any answer still on its way (maybe cached). */
+  live?: boolean;
 }
+
+/**
+ * How long answers are reused across page views of a single-page site (X, DEX apps), where a tab
+ * may live for hours: then asked again (the background's cache answers at once while fresh).
+ */
+const ANSWER_KEPT_MS = 60_000;
 
 interface BadgeMount {
   entry: Entry;
@@ -131,10 +141,14 @@ export function createOverlay(deps: OverlayDeps) {
     lazyMs: deps.lazyMs,
     onResult: timed('answer', (item: Item, data: Loadable<unknown>) => {
       const entry = entries.get(item.key);
-      if (!entry) return;
+      // A live update came while this was asked: it is the newer (the answer may be a cached one).
+      if (!entry || entry.live) return;
       entry.model = { kind: entry.item.kind, data } as BadgeData;
+      entry.at = now();
       retrier.settled(item.key, data);
       for (const m of entry.mounts) write(m);
+      // A popover opened before the data came shows it now (an event's odds are the badge's).
+      if (expanded?.entry === entry) popover.paint();
     }),
     onClassified: timed('classified', (address: string, kind?: AddressKind) => {
       const list = waiting.get(address) ?? [];
@@ -171,6 +185,8 @@ export function createOverlay(deps: OverlayDeps) {
       const entry = order ? entries.get(`order:${order.address}`) : undefined;
       if (order && entry) {
         entry.model = { kind: 'order', data: { status: 'ready', value: order } };
+        entry.live = true;
+        entry.at = now();
         retrier.settled(entry.item.key, entry.model.data);
         for (const m of entry.mounts) paint(m);
       }
@@ -476,8 +492,9 @@ export function createOverlay(deps: OverlayDeps) {
     mounts.clear();
     for (const [key, entry] of entries) {
       entry.mounts.clear();
-      // Failures are worth another try on the next page view; answers are kept (the memo).
-      if (entry.model.data.status === 'error') entries.delete(key);
+      // Failures are worth another try on the next page view; answers are kept a while (the memo);
+      // one still loading (no `at`) is kept, its answer on its way.
+      if (entry.model.data.status === 'error' || now() - entry.at! > ANSWER_KEPT_MS) entries.delete(key);
     }
   }
 

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Badge } from '../../../components/shared/Badge';
 import { errorMessage } from '../../../lib/errors';
 import type { createOverlay, OverlayDeps } from '../../../lib/overlay/runtime';
-import { fill, order, walletBadge } from '../components/fixtures';
+import { fill, odds, order, walletBadge } from '../components/fixtures';
 import {
   badgeButton,
   badges,
@@ -107,6 +107,26 @@ describe('batching and order of requests', () => {
     overlay.visible([again]);
     await vi.advanceTimersByTimeAsync(30);
     expect(bg.count('walletBadge')).toBe(1);
+    expect(badges()[0]!.getAttribute('data-state')).toBe('ready');
+  });
+
+  it('asks again on a page view more than a minute after the answer (a long single-page session)', async () => {
+    start({ now: () => Date.now() });
+    const view = async () => {
+      const f = found('wallet', W(1));
+      overlay.found([f]);
+      overlay.visible([f]);
+      await vi.advanceTimersByTimeAsync(30);
+    };
+    await view();
+    await vi.advanceTimersByTimeAsync(50_000);
+    overlay.startPage();
+    await view();
+    expect(bg.count('walletBadge')).toBe(1); // 50 s on: the answer is reused
+    await vi.advanceTimersByTimeAsync(11_000);
+    overlay.startPage();
+    await view();
+    expect(bg.count('walletBadge')).toBe(2); // 61 s after it came: asked again
     expect(badges()[0]!.getAttribute('data-state')).toBe('ready');
   });
 
@@ -381,6 +401,31 @@ describe('popover', () => {
     expect(host.getAttribute('data-text')).toBe('active 75%');
   });
 
+  it('keeps a live order update over an answer that was already on its way (maybe a cached one)', async () => {
+    const address = 'Order2'.padEnd(40, 'z');
+    let answer = () => {};
+    start(
+      {},
+      {
+        order: () =>
+          new Promise((resolve) => {
+            answer = () => resolve(order({ address, progressPercent: 10 }));
+          }),
+      },
+    );
+    overlay.visible([found('order', address)]);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(bg.count('order')).toBe(1);
+    bg.push({
+      topic: { kind: 'order', address },
+      fill: null,
+      order: order({ address, progressPercent: 75 }),
+    });
+    answer();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(badges()[0]!.getAttribute('data-text')).toBe('active 75%');
+  });
+
   it('shows odds with every outcome and asks for the history', async () => {
     start();
     const f = found('event', 'polymarket:will-it-rain');
@@ -391,6 +436,42 @@ describe('popover', () => {
     expect(bg.calls).toContainEqual(['oddsHistory', { exchange: 'polymarket', id: 'will-it-rain' }]);
     expect(bg.count('liveSubscribe')).toBe(0);
     expect(popoverRoot()!.querySelectorAll('[data-section=outcomes] li')).toHaveLength(2);
+  });
+
+  it('fills an odds popover opened while the odds were loading, once they come', async () => {
+    let answer = () => {};
+    start(
+      {},
+      {
+        odds: (d: { events: { exchange: string; id: string }[] }) =>
+          new Promise((resolve) => {
+            answer = () => resolve(d.events.map((e) => odds({ exchange: e.exchange, requestedId: e.id })));
+          }),
+      },
+    );
+    overlay.visible([found('event', 'polymarket:will-it-rain')]);
+    await vi.advanceTimersByTimeAsync(30);
+    badgeButton(badges()[0]!).click();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(popoverHost()!.getAttribute('data-state')).toBe('loading');
+
+    answer();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(popoverHost()!.getAttribute('data-state')).toBe('ready');
+    expect(popoverRoot()!.querySelectorAll('[data-section=outcomes] li')).toHaveLength(2);
+    expect(popoverRoot()!.querySelector('[role=dialog]')!.getAttribute('aria-label')).toBe(
+      'Odds: Will it rain?',
+    );
+  });
+
+  it('closes when the site removes its badge, without a scroll or a click', async () => {
+    start();
+    const host = await openWith('wallet', W(1));
+    expect(popoverHost()).not.toBeNull();
+    host.remove(); // a re-render drops the badge with its row
+    await vi.advanceTimersByTimeAsync(600);
+    expect(popoverHost()).toBeNull();
+    expect(bg.calls).toContainEqual(['liveUnsubscribe', { topic: { kind: 'wallet', address: W(1) } }]);
   });
 
   it('shows a failed full view as an error line', async () => {
