@@ -149,7 +149,9 @@ export function createWatchlist(opts: WatchlistOptions = {}) {
     const out: WatchEntry[] = [];
     for (const item of Array.isArray(raw) ? raw : []) {
       const parsed = StoredEntry.safeParse(item);
-      if (!parsed.success || seen.has(parsed.data.wallet)) continue;
+      // A mint or program saved before add and import refused them: never a wallet that trades, it
+      // would only hold a slot and a live room (the next write drops it from storage too).
+      if (!parsed.success || seen.has(parsed.data.wallet) || notWalletReason(parsed.data.wallet)) continue;
       seen.add(parsed.data.wallet);
       out.push({ ...parsed.data, domain: parsed.data.domain ?? null });
     }

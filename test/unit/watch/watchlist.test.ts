@@ -108,6 +108,18 @@ describe('watchlist', () => {
     expect((await createWatchlist().list()).map((e) => e.wallet)).toEqual([addr(1), addr(2)]);
   });
 
+  it('drops mints and programs an older version saved: they take no slot and go at the next write', async () => {
+    const entry = (wallet: string) => ({ wallet, label: null, addedAt: 1, unread: 0 });
+    await watchlistItem.setValue([entry(addr(1)), entry(USDC), entry(TOKEN_PROGRAM)]);
+    const list = createWatchlist();
+    expect((await list.load()).map((e) => e.wallet)).toEqual([addr(1)]);
+    await list.add(addr(2));
+    expect(((await watchlistItem.getValue()) as { wallet: string }[]).map((e) => e.wallet)).toEqual([
+      addr(1),
+      addr(2),
+    ]);
+  });
+
   it('counts unread per wallet and in total; markRead clears one wallet or all', async () => {
     const wl = createWatchlist();
     await wl.add(addr(1));
