@@ -99,7 +99,8 @@ export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V
     }
     const settle = (each: (entry: Entry<K, V>) => void) => {
       for (const entry of entries) {
-        inFlight.delete(entry.id);
+        // (a later caller may have asked again for a key of this chunk: see load)
+        if (inFlight.get(entry.id) === entry) inFlight.delete(entry.id);
         each(entry);
       }
     };
@@ -153,7 +154,11 @@ export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V
     return new Promise<V | undefined>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       const id = keyId(key);
-      let entry = inFlight.get(id) ?? gathered.get(id);
+      let entry = inFlight.get(id);
+      // Every caller of its chunk gave up, so the run is being aborted: a new caller asks again
+      // rather than get that abort.
+      if (entry?.chunk?.controller.signal.aborted) entry = undefined;
+      entry ??= gathered.get(id);
       let added = false;
       if (!entry) {
         entry = { key, id, priority, waiters: new Set() };

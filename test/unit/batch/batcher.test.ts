@@ -268,6 +268,31 @@ describe('batcher', () => {
     expect(signals[0]?.aborted).toBe(true);
   });
 
+  it('a caller arriving after every caller of a run gave up asks again instead of getting their abort', async () => {
+    const calls: string[][] = [];
+    const b = createBatcher<string, string>({
+      maxSize: 10,
+      delayMs: 5,
+      run: (keys, signal) => {
+        calls.push([...keys]);
+        // The first run ends only by its abort, once the event loop gets to it; later runs answer.
+        if (calls.length > 1) return Promise.resolve(new Map(keys.map((k) => [k, `v:${k}`])));
+        return new Promise((_, reject) =>
+          signal.addEventListener('abort', () => setTimeout(() => reject(signal.reason), 1)),
+        );
+      },
+    });
+    const gone = new AbortController();
+    const first = b.load('x', { signal: gone.signal });
+    await vi.advanceTimersByTimeAsync(5);
+    gone.abort(new Error('left the page'));
+    await expect(first).rejects.toThrow('left the page');
+    const again = b.load('x');
+    await vi.advanceTimersByTimeAsync(10);
+    await expect(again).resolves.toBe('v:x');
+    expect(calls).toEqual([['x'], ['x']]);
+  });
+
   it('property: any multiset of keys resolves every caller with its own value, runs never exceed maxSize', async () => {
     await fc.assert(
       fc.asyncProperty(
