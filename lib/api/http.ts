@@ -33,6 +33,22 @@ const MALFORMED = new WeakSet<ApiError>();
 const SERVER_CODE_RE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 const MAX_MESSAGE = 300;
 
+/**
+ * `text` with the key replaced by `[key]`: as sent in the header, and as URLs encode it (the RPC key
+ * is in the query string, and a server quoting its URL quotes it encoded).
+ */
+function scrubKey(text: string, key: string): string {
+  if (key.length < 4) return text;
+  let out = text;
+  for (const form of new Set([
+    key,
+    encodeURIComponent(key),
+    new URLSearchParams({ k: key }).toString().slice(2),
+  ]))
+    if (out.includes(form)) out = out.split(form).join('[key]');
+  return out;
+}
+
 function joinUrl(base: string, path: string): URL {
   const url = new URL(base);
   url.pathname = `${url.pathname.replace(/\/+$/, '')}${path}`;
@@ -95,9 +111,10 @@ export function createHttpCore(options: ApiClientOptions): HttpCore {
     return key.trim();
   }
 
+  /** A server's error text for our errors: the key out of it first (see scrubKey), then clipped. */
   function redact(text: string, key: string): string {
-    const clipped = text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
-    return key.length >= 4 ? clipped.split(key).join('[key]') : clipped;
+    const clean = scrubKey(text, key);
+    return clean.length > MAX_MESSAGE ? `${clean.slice(0, MAX_MESSAGE)}…` : clean;
   }
 
   function httpError(
@@ -167,7 +184,9 @@ export function createHttpCore(options: ApiClientOptions): HttpCore {
       });
       if (!res.ok) throw httpError(res.status, await res.text().catch(() => ''), res.headers, endpoint, key);
       if (req.binary) return await res.arrayBuffer();
-      const text = await res.text();
+      // A 2xx body can echo the key too (a JSON-RPC error's message quoting its URL): its text never
+      // reaches a view with the key in it.
+      const text = scrubKey(await res.text(), key);
       try {
         return JSON.parse(text);
       } catch {

@@ -350,6 +350,38 @@ describe('HTTP core: time-outs, aborts, network', () => {
   });
 });
 
+describe('HTTP core: the key never leaves in server text', () => {
+  it('redacts a key that straddles the 300-character cut (replaced before clipping)', async () => {
+    server.handle(
+      script((res) =>
+        json(res, 400, { error: { code: 'INVALID_WALLET', message: `${'x'.repeat(285)} ${KEY} tail` } }),
+      ),
+    );
+    const { client } = testClient(server.url);
+    const e = await caught(client.dca.wallet(W));
+    expect(e.message).not.toContain(KEY.slice(0, 6));
+    expect(e.message).toBe(`${'x'.repeat(285)} [key] tail`);
+  });
+
+  it('redacts the key as a URL encodes it, and in a JSON-RPC error answered with 200', async () => {
+    const key = 'ab+cd/ef==-secret';
+    server.handle(
+      script((res, hit) =>
+        json(res, 200, {
+          jsonrpc: '2.0',
+          id: 1,
+          error: { code: -32000, message: `bad url ${hit.url.search} (raw ${key})` },
+        }),
+      ),
+    );
+    const { client } = testClient(server.url, { apiKey: key });
+    const e = await caught(client.rpc.getBlock(5));
+    expect(e.code).toBe('RPC_-32000');
+    expect(e.message).toBe('bad url ?api_key=[key] (raw [key])');
+    expect(JSON.stringify(e.toView())).not.toContain('secret');
+  });
+});
+
 describe('ApiError', () => {
   it('wraps foreign values without their text', () => {
     const e = ApiError.from(new Error(`https://rpc/?api_key=${KEY}`));
