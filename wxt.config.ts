@@ -1,6 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
-import { API_HOST_PERMISSIONS, LOCAL_MATCHES, SITE_MATCHES } from './lib/sites/hosts';
+import { ANY_SITE_ORIGINS, API_HOST_PERMISSIONS, LOCAL_MATCHES, SITE_MATCHES } from './lib/sites/hosts';
 
 /**
  * LENS_SIM_URL (e.g. http://127.0.0.1:8787) makes a build for the simulator: default hosts point at
@@ -44,8 +44,10 @@ export default defineConfig({
       'Read-only Solana Tracker overlays: DCA badges, PnL popovers and prediction-market odds on the pages traders use.',
     minimum_chrome_version: '116',
     permissions: ['storage', 'alarms', 'notifications', 'contextMenus', 'scripting'],
-    host_permissions: [...API_HOST_PERMISSIONS, ...SITE_MATCHES, ...(simUrl ? LOCAL_MATCHES : [])],
-    optional_host_permissions: ['*://*/*'],
+    // The API hosts only (simulator builds: the local simulator). The content script's sites need no
+    // host permission: its matches let it run there, and nothing else of ours may touch those sites.
+    host_permissions: [...API_HOST_PERMISSIONS, ...(simUrl ? LOCAL_MATCHES : [])],
+    optional_host_permissions: ANY_SITE_ORIGINS,
     commands: {
       _execute_action: { suggested_key: { default: 'Alt+Shift+L' }, description: 'Open Onchain Lens' },
     },
@@ -53,7 +55,7 @@ export default defineConfig({
     ...(browser === 'firefox'
       ? {
           // MV2 has no optional_host_permissions (WXT drops it): "any site" detection asks for this instead.
-          optional_permissions: ['*://*/*'],
+          optional_permissions: ANY_SITE_ORIGINS,
           browser_specific_settings: {
             gecko: {
               id: 'onchain-lens@onchainlens.dev',

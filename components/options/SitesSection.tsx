@@ -3,10 +3,8 @@
  * browser grants only from a user gesture: the request is the first thing the click handler does.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { SUPPORTED_SITES } from '../../lib/sites/hosts';
+import { ANY_SITE_ORIGINS, SUPPORTED_SITES } from '../../lib/sites/hosts';
 import { SaveNote, type SectionProps } from './save';
-
-const ANY_SITE_ORIGINS = ['*://*/*'];
 
 /** The slice of browser.permissions the page uses; injected so tests need no browser. */
 export interface PermissionsApi {

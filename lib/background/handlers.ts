@@ -25,6 +25,14 @@ function invalid(message: string): ApiError {
   return new ApiError({ code: 'INVALID_INPUT', status: 0, endpoint: 'settings', message });
 }
 
+function hostnameOf(url: string | undefined): string | null {
+  try {
+    return url ? new URL(url).hostname : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Whether the overlay runs on `host`: the site's switch, else "any site" (local pages in simulator builds). */
 function siteEnabled(host: string, settings: ReturnType<Services['settings']>): boolean {
   if (BUILD_SIM_URL && (host === '127.0.0.1' || host === 'localhost')) return true;
@@ -95,10 +103,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await deps.openTab(deps.lookupUrl(input));
       return { opened: true };
     },
-    overlayConfig: async ({ host }) => {
+    overlayConfig: async ({ host }, ctx) => {
       const settings = services.settings();
+      // A content script is answered for the page it runs in (its sender's URL), whatever host it
+      // names: a script in one site's frame cannot switch itself on with another site's setting.
+      const site = ctx.fromExtensionPage ? host : hostnameOf(ctx.sender.url);
       return {
-        enabled: siteEnabled(host, settings),
+        enabled: site !== null && siteEnabled(site, settings),
         maxBadges: settings.maxBadges,
         theme: settings.theme,
         currency: settings.currency,

@@ -11,6 +11,7 @@ import { INPUTS, type MessageName } from '../messaging';
 import { messenger } from '../messenger';
 import { readApiKey } from '../secrets';
 import { loadSettings } from '../settings';
+import { ANY_SITE_ORIGINS } from '../sites/hosts';
 import type { OrderView } from '../views';
 import { createWatchService, fetchAllOrders, POLL_ALARM, type WatchService } from '../watch';
 import { createDomainResolver } from '../watch/domains';
@@ -209,14 +210,14 @@ async function build(): Promise<Runtime> {
 /** "Any site" detection: a dynamic content script registered only while the user grants it. */
 async function syncAnySite(services: Services): Promise<void> {
   const id = 'overlay-any-site';
-  const granted = await browser.permissions.contains({ origins: ['*://*/*'] });
+  const granted = await browser.permissions.contains({ origins: ANY_SITE_ORIGINS });
   const registered = await browser.scripting.getRegisteredContentScripts({ ids: [id] });
   const want = services.settings().anySite && granted;
   if (want && registered.length === 0) {
     await browser.scripting.registerContentScripts([
       {
         id,
-        matches: ['https://*/*'],
+        matches: ANY_SITE_ORIGINS,
         js: ['content-scripts/overlay.js'],
         runAt: 'document_idle',
         persistAcrossSessions: true,
@@ -227,7 +228,18 @@ async function syncAnySite(services: Services): Promise<void> {
   }
 }
 
+/**
+ * Settings (the API hosts among them), the watchlist and recent lookups are the extension's own:
+ * content scripts, untrusted contexts that `storage.local` serves by default, may not read or write
+ * them. Chrome keeps the level; Firefox sets it for `storage.session` only (refused there, harmless).
+ */
+async function restrictLocalStorage(): Promise<void> {
+  const local = browser.storage.local as { setAccessLevel?: (o: { accessLevel: string }) => Promise<void> };
+  await local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => {});
+}
+
 export function startBackground(): void {
+  void restrictLocalStorage();
   let runtime: Promise<Runtime> | null = null;
   const ready = () => {
     runtime ??= build();

@@ -26,6 +26,12 @@ export const SITE_MATCHES: string[] = SUPPORTED_SITES.flatMap((s) => s.matches);
 /** Local pages (fixtures, the demo) are matched only in builds made for the simulator. */
 export const LOCAL_MATCHES = ['http://127.0.0.1/*', 'http://localhost/*'];
 
+/**
+ * "Any site" detection: asked for only when the user turns it on (optional), and https only, like
+ * the content script it registers (the supported sites are all https).
+ */
+export const ANY_SITE_ORIGINS = ['https://*/*'];
+
 export const API_HOST_PERMISSIONS = [
   'https://data.solanatracker.io/*',
   'https://prediction-market-api.solanatracker.io/*',

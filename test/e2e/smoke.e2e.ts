@@ -20,7 +20,7 @@ describe('the extension in Chromium', () => {
     expect(manifest.name).toBe('Onchain Lens');
     expect(manifest.manifest_version).toBe(3);
     expect(manifest.permissions).not.toContain('tabs');
-    expect(manifest.optional_host_permissions).toContain('*://*/*');
+    expect(manifest.optional_host_permissions).toEqual(['https://*/*']);
   });
 
   it('renders the popup', async () => {

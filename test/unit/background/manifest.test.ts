@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SITE_MATCHES } from '../../../lib/sites/hosts';
+import { API_HOST_PERMISSIONS, SITE_MATCHES } from '../../../lib/sites/hosts';
 
 let out: string;
 const manifests: Record<string, Record<string, unknown>> = {};
@@ -39,8 +39,9 @@ describe('store manifests', () => {
     expect(m.manifest_version).toBe(3);
     expect(m.background).toMatchObject({ service_worker: 'background.js' });
     expect(m).not.toHaveProperty('externally_connectable');
-    expect(m.optional_host_permissions).toEqual(['*://*/*']);
-    expect(m.host_permissions).not.toContain('*://*/*');
+    expect(m.optional_host_permissions).toEqual(['https://*/*']);
+    // The API hosts only: the supported sites get the content script by its matches, nothing more.
+    expect(m.host_permissions).toEqual(API_HOST_PERMISSIONS);
     expect(JSON.stringify(m)).not.toContain('127.0.0.1'); // the store build has no local pages
   });
 
@@ -54,7 +55,8 @@ describe('store manifests', () => {
       },
     });
     expect(m).not.toHaveProperty('externally_connectable');
-    expect(m.optional_permissions).toEqual(['*://*/*']);
-    expect(m.permissions).not.toContain('*://*/*');
+    expect(m.optional_permissions).toEqual(['https://*/*']);
+    expect(m.permissions).toEqual(expect.arrayContaining(API_HOST_PERMISSIONS));
+    for (const site of SITE_MATCHES) expect(m.permissions).not.toContain(site);
   });
 });

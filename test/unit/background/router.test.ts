@@ -155,6 +155,20 @@ describe('router: payloads', () => {
     expect((await requests(sim)).length).toBeGreaterThan(0);
   });
 
+  it("answers a content script's overlayConfig for the page it runs in, not the host it names", async () => {
+    const before = services.settings();
+    expect(
+      await dispatch('settingsSet', { patch: { sites: { ...before.sites, birdeye: false } } }, page),
+    ).toMatchObject({
+      ok: true,
+    });
+    const onBirdeye: Sender = { ...contentScript, url: 'https://birdeye.so/token/x' };
+    const claimed = await dispatch('overlayConfig', { host: 'solscan.io' }, onBirdeye);
+    expect(claimed).toMatchObject({ ok: true, value: { enabled: false } });
+    const onSolscan = await dispatch('overlayConfig', { host: 'birdeye.so' }, contentScript);
+    expect(onSolscan).toMatchObject({ ok: true, value: { enabled: true } });
+  });
+
   it('a settings patch that fails validation is a typed error, and the settings stay', async () => {
     const before = services.settings();
     const r = await dispatch(

@@ -148,11 +148,11 @@ describe('options: settings', () => {
     const fake = setup({}, true);
     const box = await screen.findByTestId('any-site');
     fireEvent.click(box);
-    expect(fake.permissions.request).toHaveBeenCalledWith({ origins: ['*://*/*'] });
+    expect(fake.permissions.request).toHaveBeenCalledWith({ origins: ['https://*/*'] });
     await waitFor(() => expect(patches(fake)).toEqual([{ anySite: true }]));
     await waitFor(() => expect((box as HTMLInputElement).checked).toBe(true));
     fireEvent.click(box);
-    expect(fake.permissions.remove).toHaveBeenCalledWith({ origins: ['*://*/*'] });
+    expect(fake.permissions.remove).toHaveBeenCalledWith({ origins: ['https://*/*'] });
     await waitFor(() => expect(patches(fake)).toEqual([{ anySite: true }, { anySite: false }]));
   });
 
