@@ -14,19 +14,17 @@ export function toBlockView(slot: number, block: Block | null): BlockView | null
   let fees = 0;
   let failed = 0;
   const signatures: string[] = [];
-  for (const tx of txs) {
-    const meta = (tx as { meta?: { fee?: number; err?: unknown } | null }).meta;
-    fees += typeof meta?.fee === 'number' ? meta.fee : 0;
+  for (const { meta, transaction } of txs) {
+    fees += meta?.fee ?? 0;
     if (meta?.err) failed++;
-    const sig = (tx as { transaction?: { signatures?: string[] } }).transaction?.signatures?.[0];
+    const sig = Array.isArray(transaction) ? undefined : transaction?.signatures?.[0];
     if (sig && signatures.length < 5) signatures.push(sig);
   }
-  const b = block as Block & { blockTime?: number | null; blockhash?: string; parentSlot?: number };
   return {
     slot,
-    blockTime: b.blockTime ?? null,
-    blockhash: b.blockhash ?? '',
-    parentSlot: b.parentSlot ?? slot - 1,
+    blockTime: block.blockTime ?? null,
+    blockhash: block.blockhash,
+    parentSlot: block.parentSlot,
     transactionCount: txs.length,
     totalFeesLamports: fees,
     failedCount: failed,
@@ -35,7 +33,8 @@ export function toBlockView(slot: number, block: Block | null): BlockView | null
 }
 
 export async function fetchBlock(client: ApiClient, slot: number): Promise<BlockView | null> {
-  return toBlockView(slot, await client.rpc.getBlock(slot, {}, { priority: 'hover' }));
+  // The view counts transactions and fees and shows five signatures: the rewards list is not needed.
+  return toBlockView(slot, await client.rpc.getBlock(slot, { rewards: false }, { priority: 'hover' }));
 }
 
 export async function searchTokens(client: ApiClient, query: string): Promise<SearchHit[]> {

@@ -32,8 +32,10 @@ export const RpcTransaction = z.looseObject({
       status: z.unknown().nullish(),
     })
     .nullish(),
-  /** An object for `json`/`jsonParsed`, `[data, encoding]` for binary encodings. */
-  transaction: z.unknown(),
+  /** An object for `json`/`jsonParsed` (its signatures read), `[data, encoding]` for binary encodings. */
+  transaction: z
+    .union([z.looseObject({ signatures: z.array(Text).nullish() }), z.array(z.unknown())])
+    .nullish(),
 });
 
 export const Block = z.looseObject({

@@ -2,6 +2,7 @@ import bs58 from 'bs58';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, isPnlQueued } from '../../../lib/api';
+import { fetchBlock } from '../../../lib/background/lookup';
 import { isSolanaAddress } from '../../../lib/detect/address';
 import {
   addr,
@@ -296,6 +297,41 @@ describe('prediction', () => {
 
 describe('RPC', () => {
   const rpc = (result: unknown) => ({ jsonrpc: '2.0', id: 1, result });
+
+  it("the block lookup reads each transaction's fee, error and first signature, parsed, without rewards", async () => {
+    const tx = (sig: unknown, fee: number, err: unknown = null) => ({
+      meta: { fee, err },
+      transaction: { signatures: [sig] },
+    });
+    const block = (txs: unknown[]) =>
+      rpc({ blockhash: 'h', parentSlot: 9, previousBlockhash: 'p', blockTime: 7, transactions: txs });
+    server.handle((_h, res) =>
+      json(
+        res,
+        200,
+        block([
+          tx('s1', 5000),
+          tx('s2', 7000, { InstructionError: [0, 'x'] }),
+          { meta: { fee: 0, err: null }, transaction: ['AAAA', 'base64'] },
+        ]),
+      ),
+    );
+    const { client } = testClient(server.url);
+    expect(await fetchBlock(client, 10)).toEqual({
+      slot: 10,
+      blockTime: 7,
+      blockhash: 'h',
+      parentSlot: 9,
+      transactionCount: 3,
+      totalFeesLamports: 12_000,
+      failedCount: 1,
+      signatures: ['s1', 's2'],
+    });
+    expect(JSON.parse(server.hits[0]!.body).params[1]).toMatchObject({ rewards: false });
+    // A signature that is not text is a schema change, not something to show.
+    server.handle((_h, res) => json(res, 200, block([tx({ not: 'text' }, 5000)])));
+    expect(await code(fetchBlock(client, 11))).toBe('SCHEMA_MISMATCH');
+  });
 
   it('falls back to getConfirmedBlock only on -32601', async () => {
     server.handle((hit, res) => {
