@@ -373,8 +373,12 @@ export function createOverlay(deps: OverlayDeps) {
     const theme = pickTheme(f.anchor);
     if (!f.anchor.parentNode) return null;
     const shadow = createBadgeHost(doc, theme);
-    shadow.host.setAttribute('data-kind', item.kind);
-    shadow.host.setAttribute('data-address', item.address);
+    // Test builds: what the badge is about, for e2e tests. Store builds leave the page no record of
+    // what the service said each address is.
+    if (MIRROR_HOOKS && deps.testHooks) {
+      shadow.host.setAttribute('data-kind', item.kind);
+      shadow.host.setAttribute('data-address', item.address);
+    }
     const owner = entry;
     const ref: BadgeRef = {
       item,

@@ -223,12 +223,13 @@ describe('badge host attributes and errors', () => {
     expect(host.getAttribute('data-text')).toBe('active 40%');
   });
 
-  it('has no data-text outside test builds', async () => {
+  it('leaves the page no record of what the badge is about outside test builds', async () => {
     start({ testHooks: false });
     const f = found('wallet', W(1));
     overlay.visible([f]);
     await vi.advanceTimersByTimeAsync(30);
-    expect(badges()[0]!.hasAttribute('data-text')).toBe(false);
+    for (const name of ['data-text', 'data-kind', 'data-address'])
+      expect(badges()[0]!.hasAttribute(name), name).toBe(false);
   });
 
   it('turns failures into the error state with its reason, not a page exception', async () => {
