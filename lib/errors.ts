@@ -27,6 +27,7 @@ const MESSAGES = {
   NETWORK: 'Network error: the service could not be reached.',
   OFFLINE: 'You are offline.',
   UNAUTHORIZED: 'The API key was refused: check it in the options page.',
+  FORBIDDEN: 'Your API plan does not allow this, or its credits ran out.',
   NO_KEY: 'No API key yet: add one in the options page.',
   NEEDS_PLAN: 'Live updates need a Premium plan.',
   SCHEMA_MISMATCH: 'The service answered in an unexpected format.',

@@ -56,7 +56,10 @@ function joinUrl(base: string, path: string): URL {
 }
 
 function defaultCode(status: number): string {
-  if (status === 401 || status === 403) return 'UNAUTHORIZED';
+  // 401: the key itself was refused. 403: this key may not do this (a plan or credits limit, as the
+  // datastream's 403 for a plan without it): the key stays good for the rest.
+  if (status === 401) return 'UNAUTHORIZED';
+  if (status === 403) return 'FORBIDDEN';
   if (status === 404) return 'NOT_FOUND';
   if (status === 408) return 'TIMEOUT';
   if (status === 429) return 'RATE_LIMITED';
@@ -95,9 +98,10 @@ export function createHttpCore(options: ApiClientOptions): HttpCore {
   /**
    * Until when a Retry-After longer than a call waits out (maxRetryAfterMs) holds: calls fail at once
    * with RATE_LIMITED and the time left, sending nothing. Pausing the shared queue that long instead
-   * would leave every view of the extension loading, with no word of why.
+   * would leave every view of the extension loading, with no word of why. Per service: the data,
+   * prediction and RPC hosts each limit on their own, so one's long wait stops none of the others.
    */
-  let limitedUntil = 0;
+  const limitedUntil: Record<Service, number> = { data: 0, prediction: 0, rpc: 0 };
 
   async function resolveKey(endpoint: string): Promise<string> {
     const source = options.apiKey;
@@ -226,7 +230,7 @@ export function createHttpCore(options: ApiClientOptions): HttpCore {
     let malformedRetried = false;
     for (let attemptNo = 0; ; attemptNo++) {
       if (signal?.aborted) throw new ApiError({ code: 'ABORTED', endpoint });
-      const limitedFor = limitedUntil - now();
+      const limitedFor = limitedUntil[req.service] - now();
       if (limitedFor > 0)
         throw new ApiError({ code: 'RATE_LIMITED', status: 429, endpoint, retryAfterMs: limitedFor });
       try {
@@ -239,7 +243,7 @@ export function createHttpCore(options: ApiClientOptions): HttpCore {
         if (error.retryAfterMs !== undefined) delay = Math.max(delay, error.retryAfterMs);
         const tooLong = error.retryAfterMs !== undefined && error.retryAfterMs > maxRetryAfterMs;
         if (error.status === 429) {
-          if (tooLong) limitedUntil = Math.max(limitedUntil, now() + error.retryAfterMs!);
+          if (tooLong) limitedUntil[req.service] = Math.max(limitedUntil[req.service], now() + error.retryAfterMs!);
           else options.onRateLimited?.(delay);
         }
         if (tooLong || attemptNo >= retries || !shouldRetry(error, malformedRetried)) throw error;

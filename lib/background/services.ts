@@ -89,7 +89,9 @@ export function createServices(deps: ServiceDeps) {
       };
     } catch (error) {
       const code = (error as { code?: string }).code;
-      return { check: code === 'UNAUTHORIZED' ? 'bad-key' : 'unknown', plan: null, credits: null };
+      // /subscription is there to tell any key its plan: refused, even with a 403, the key is.
+      const refused = code === 'UNAUTHORIZED' || code === 'FORBIDDEN';
+      return { check: refused ? 'bad-key' : 'unknown', plan: null, credits: null };
     }
   }
 

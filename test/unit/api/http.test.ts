@@ -215,6 +215,10 @@ describe('HTTP core: retries', () => {
     const later = await caught(client.dca.wallet(W));
     expect([later.code, later.retryAfterMs]).toEqual(['RATE_LIMITED', 3_000_000]);
     expect(server.hits).toHaveLength(1);
+    // The other hosts limit on their own: the RPC still answers meanwhile.
+    server.handle(script((res) => json(res, 200, { jsonrpc: '2.0', id: 1, result: null })));
+    expect(await client.rpc.getBlock(5)).toBeNull();
+    expect(server.hits).toHaveLength(1);
     // Once it is over, calls go out again.
     t += 3_000_000;
     server.handle(script(ok)); // (a new script: the hit log starts again)
@@ -227,7 +231,7 @@ describe('HTTP core: retries', () => {
     [400, { error: { code: 'PROGRAM_PARAM_CONFLICT', message: 'conflict' } }, 'PROGRAM_PARAM_CONFLICT'],
     [404, { error: { code: 'NOT_FOUND', message: 'no such order' } }, 'NOT_FOUND'],
     [401, { error: { code: 'whatever', message: 'no' } }, 'UNAUTHORIZED'],
-    [403, 'forbidden', 'UNAUTHORIZED'],
+    [403, 'forbidden', 'FORBIDDEN'],
     [400, { code: 400, error: 'bad id', errorCode: 'BAD_REQUEST' }, 'BAD_REQUEST'],
     [400, { error: 'Invalid currency. Options: usd, sol, eur' }, 'BAD_REQUEST'],
     [422, '<html>nope</html>', 'BAD_REQUEST'],
