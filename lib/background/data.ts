@@ -85,6 +85,8 @@ export interface ListQuery {
   status?: DcaStatusFilter;
   sort?: DcaSort;
   cursor?: string;
+  /** Orders per page: 20 (what a list shows at a time) unless given. */
+  limit?: number;
 }
 
 export interface DataDeps {
@@ -313,7 +315,7 @@ export function createDataService(deps: DataDeps) {
     params: ListQuery,
     priority: Priority = 'hover',
   ): Promise<OrderPageView> {
-    return toOrderPage(await deps.client().dca.walletOrders(address, { ...params, limit: 20 }, { priority }));
+    return toOrderPage(await deps.client().dca.walletOrders(address, { limit: 20, ...params }, { priority }));
   }
 
   async function tokenOrdersPage(

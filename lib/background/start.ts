@@ -88,12 +88,15 @@ export function watchLiveHooks(watch: () => WatchService | null, owners: (room: 
   };
 }
 
-/** Every page of a watched wallet's orders, for the watch service's REST catch-up. */
+/**
+ * Every page of a watched wallet's orders, for the watch service's REST catch-up: 100 a page (the
+ * most the API gives), so its five pages cover 500 orders, not 100.
+ */
 export function watchFetchOrders(data: Services['data']): (wallet: string) => Promise<OrderView[]> {
   return (wallet) =>
     fetchAllOrders((cursor) =>
       // background priority: a catch-up of the whole watchlist waits behind what the user looks at
-      data.walletOrdersPage(wallet, { status: 'all', sort: 'recent', cursor }, 'background'),
+      data.walletOrdersPage(wallet, { status: 'all', sort: 'recent', cursor, limit: 100 }, 'background'),
     );
 }
 
