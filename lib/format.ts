@@ -179,7 +179,10 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** "in 12 min", "3 h ago", "just now"; older than 30 days becomes a date. */
+/**
+ * "in 12 min", "3 h ago", "just now"; older than 30 days becomes a date. For something that has
+ * already happened (a fill, an order's creation) use formatAgo, which never says "in …".
+ */
 export function formatRelativeTime(ms: number | null | undefined, now: number = Date.now()): string {
   if (!isNum(ms) || !isNum(now)) return DASH;
   const diff = ms - now;
@@ -193,6 +196,14 @@ export function formatRelativeTime(ms: number | null | undefined, now: number = 
         ? `${Math.round(abs / HOUR)} h`
         : `${Math.round(abs / DAY)} d`;
   return diff > 0 ? `in ${text}` : `${text} ago`;
+}
+
+/**
+ * When a past event happened: "3 h ago", "just now". A time ahead of this machine's clock can only be
+ * clock skew (the service's or this machine's clock), so it reads "just now", never "in 2 min".
+ */
+export function formatAgo(ms: number | null | undefined, now: number = Date.now()): string {
+  return formatRelativeTime(isNum(ms) && ms > now ? now : ms, now);
 }
 
 /**

@@ -13,7 +13,7 @@ import { ResultView } from './ResultView';
 import { ErrorState, Loading } from './states';
 import { useAsync } from './useAsync';
 import { validateLookupInput } from './validate';
-import { WatchSync } from './watchSync';
+import { type WatchChange, WatchSync } from './watchSync';
 
 export interface LookupPanelProps {
   initialQuery?: string;
@@ -33,9 +33,23 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
   const [recent, setRecent] = useState<string[]>([]);
   const [active, setActive] = useState(-1);
   const query = history.at(-1) ?? null;
-  const [watchVersion, setWatchVersion] = useState(0);
+  const [watch, setWatch] = useState<{ version: number; last: WatchChange | null }>({
+    version: 0,
+    last: null,
+  });
 
-  const [state, retry] = useAsync(query ? () => ask('lookup', { input: query }) : null, [query, nonce]);
+  // Only a lookup that answered goes to Recent, saved with the answer: an effect on "status is ok"
+  // would also fire on a new query's first render, while the status is still the previous lookup's.
+  const [state, retry] = useAsync(
+    query
+      ? () =>
+          ask('lookup', { input: query }).then((result) => {
+            void addRecent(query).then(setRecent);
+            return result;
+          })
+      : null,
+    [query, nonce],
+  );
 
   useEffect(() => {
     inputRef.current?.focus();
@@ -45,10 +59,6 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
   useEffect(() => {
     if (initialQuery) run(initialQuery, true);
   }, [initialQuery]);
-
-  useEffect(() => {
-    if (state.status === 'ok' && query) void addRecent(query).then(setRecent);
-  }, [state.status, query]);
 
   function run(raw: string, replace = false) {
     const checked = validateLookupInput(raw);
@@ -95,7 +105,13 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
 
   return (
     <LookupNav.Provider value={(input) => run(input)}>
-      <WatchSync.Provider value={{ version: watchVersion, changed: () => setWatchVersion((v) => v + 1) }}>
+      <WatchSync.Provider
+        value={{
+          ...watch,
+          changed: (last, reload = true) =>
+            setWatch((w) => ({ version: w.version + (reload ? 1 : 0), last })),
+        }}
+      >
         <div class="lookup" data-testid="lookup-panel">
           <form class="search" aria-label="Lookup" onSubmit={onSubmit}>
             {history.length > 0 && (

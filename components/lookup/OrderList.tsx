@@ -55,6 +55,9 @@ export function OrderList({
     const id = ++seq.current;
     setBusy(append ? 'more' : 'first');
     setError(null);
+    // page one of a new filter replaces the list: the old filter's rows and total must not stay on
+    // screen under it, neither while it loads nor if it fails
+    if (!append) setPage(null);
     fetchPage({ ...params, status: params.status === 'all' ? undefined : params.status }).then(
       (next) => {
         if (id !== seq.current) return;

@@ -36,7 +36,10 @@ export function RecentList({
             onClick={() => onPick(item)}
             onKeyDown={(e) => e.key === 'Enter' && onPick(item)}
           >
-            <span class="mono truncate">{item}</span>
+            {/* a long input (a link) is cut with an ellipsis; the title shows it whole */}
+            <span class="mono truncate" title={item}>
+              {item}
+            </span>
             <button
               type="button"
               class="icon"

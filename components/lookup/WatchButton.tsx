@@ -1,5 +1,5 @@
 /** Watch a wallet (with an optional label) or stop watching it, from the wallet view: one click. */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ErrorView } from '../../lib/errors';
 import { toErrorView } from '../shared/Loadable';
 import { useAsk } from './ask';
@@ -21,6 +21,13 @@ export function WatchButton({ wallet, watched: initial }: { wallet: string; watc
   const [label, setLabel] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A change to this wallet made elsewhere on the page (the popup watchlist's ×) is followed here. The
+  // change already known when this view mounted is older than the lookup that gave `initial`: skipped.
+  const seen = useRef(sync.last);
+  useEffect(() => {
+    const change = sync.last;
+    if (change && change !== seen.current && change.wallet === wallet) setWatched(change.watched);
+  }, [sync.last]);
 
   async function act(fn: () => Promise<unknown>, next: boolean) {
     setBusy(true);
@@ -28,7 +35,7 @@ export function WatchButton({ wallet, watched: initial }: { wallet: string; watc
     try {
       await fn();
       setWatched(next);
-      sync.changed();
+      sync.changed({ wallet, watched: next });
     } catch (e) {
       setError(watchErrorText(toErrorView(e)));
     } finally {

@@ -39,14 +39,17 @@ export function KeySection() {
   const [key, setKey] = useState('');
   const [show, setShow] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<StatusView['key'] | null>(null);
+  // null while asking; 'failed' when the background did not answer, so the page never waits forever
+  const [status, setStatus] = useState<StatusView['key'] | 'failed' | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
-  const refresh = () =>
-    ask('status', {}).then(
+  const refresh = () => {
+    setStatus(null);
+    return ask('status', {}).then(
       (s) => setStatus(s.key),
-      () => setStatus(null),
+      () => setStatus('failed'),
     );
+  };
   // read once when the page opens
   useEffect(() => {
     void refresh();
@@ -81,16 +84,26 @@ export function KeySection() {
     }
   }
 
+  // a key may be saved when the check failed, so Remove stays usable then
   const saved = status !== null && status !== 'missing';
   return (
     <section data-testid="options-key">
       <h2 id="key-title">API key</h2>
       <p class="small" data-testid="key-saved-state">
-        {status === null
-          ? 'Checking…'
-          : saved
-            ? `A key is saved${status === 'invalid' ? ', but the service refused it' : status === 'valid' ? ' and works' : ''}.`
-            : 'No key saved yet.'}
+        {status === 'failed' ? (
+          <>
+            Could not check whether a key is saved.{' '}
+            <button type="button" class="link" data-testid="key-state-retry" onClick={() => void refresh()}>
+              Retry
+            </button>
+          </>
+        ) : status === null ? (
+          'Checking…'
+        ) : saved ? (
+          `A key is saved${status === 'invalid' ? ', but the service refused it' : status === 'valid' ? ' and works' : ''}.`
+        ) : (
+          'No key saved yet.'
+        )}
       </p>
       <form
         class="row"

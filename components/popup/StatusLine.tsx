@@ -73,7 +73,9 @@ export function StatusLine() {
     return () => clearInterval(tick);
   }, [countingDown]);
 
-  if (!status) {
+  // A failed poll means the last answer may no longer hold ("Live" of a background that has stopped):
+  // say so instead of showing it, until the polls get answers again.
+  if (!status || failed) {
     return (
       <footer class="status-line muted small" data-testid="status-line" role="status">
         {failed ? 'Background not answering.' : 'Checking status…'}

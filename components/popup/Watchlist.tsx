@@ -12,7 +12,8 @@ import { useWatchSync } from '../lookup/watchSync';
 export function Watchlist() {
   const ask = useAsk();
   const open = useOpenLookup();
-  const { version } = useWatchSync();
+  const sync = useWatchSync();
+  const { version } = sync;
   const [state, reload] = useAsync(() => ask('watchList', {}), [version]);
   const [override, setOverride] = useState<WatchEntry[] | null>(null);
   useEffect(() => setOverride(null), [version]);
@@ -22,6 +23,8 @@ export function Watchlist() {
     setRemoveError(null);
     try {
       setOverride(await ask('watchRemove', { wallet }));
+      // the wallet's view above must stop saying "Watching"; this list already is the answer
+      sync.changed({ wallet, watched: false }, false);
     } catch (e) {
       setRemoveError(errorText(e));
     }

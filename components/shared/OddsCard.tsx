@@ -49,13 +49,21 @@ export function OddsCard({
         </span>
       </div>
       <ul class="ol-list" data-section="outcomes">
-        {odds.outcomes.map((o, i) => (
-          <li key={i} class="ol-line">
-            <SafeText text={o.label} max={24} />
-            <ProgressBar percent={o.price == null ? null : o.price * 100} label={`${o.label} price`} />
-            <b>{formatOdds(o.price)}</b>
-          </li>
-        ))}
+        {odds.outcomes.map((o, i) => {
+          // the bar announces the same odds text as shown: "56%" and "<1%", not its own rounding
+          const shown = formatOdds(o.price);
+          return (
+            <li key={i} class="ol-line">
+              <SafeText text={o.label} max={24} />
+              <ProgressBar
+                percent={o.price == null ? null : o.price * 100}
+                label={`${o.label} price`}
+                text={shown}
+              />
+              <b>{shown}</b>
+            </li>
+          );
+        })}
       </ul>
       {history.status === 'error' && <ErrorLine error={history.error} />}
       {history.status === 'loading' && (

@@ -1,10 +1,10 @@
 import {
+  formatAgo,
   formatDate,
   formatFrequency,
   formatNextCycle,
   formatNumber,
   formatProgress,
-  formatRelativeTime,
   formatTokenAmount,
 } from '../../lib/format';
 import type { OrderView } from '../../lib/views';
@@ -29,7 +29,7 @@ function amount(raw: string | null, decimals: number, n: number | null, symbol: 
 function createdText(at: number | null, now: number): string {
   if (at == null) return '—';
   const date = formatDate(at);
-  const ago = formatRelativeTime(at, now);
+  const ago = formatAgo(at, now);
   return ago === date ? date : `${date} (${ago})`;
 }
 

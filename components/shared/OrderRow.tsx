@@ -38,6 +38,7 @@ export function OrderRow({ order, now }: { order: OrderView; now: number }) {
     order.status === 'active' && order.nextCycleAt != null ? formatNextCycle(order.nextCycleAt, now) : null;
   // "next in 12 min", "next cycle due", "overdue 7 min": short enough for the row's right side.
   const next = when === 'due now' ? 'next cycle due' : when?.startsWith('in ') ? `next ${when}` : when;
+  const cycle = `${amountText(formatNumber(order.perCycle, { compact: true }), order.input.symbol, order.perCycleUsd)} ${formatFrequency(order.frequency)}`;
   return (
     <li class="ol-row" data-order={order.address}>
       <div class="ol-line">
@@ -48,12 +49,10 @@ export function OrderRow({ order, now }: { order: OrderView; now: number }) {
         <ProgressBar percent={order.progressPercent} label={`${order.pair} progress`} />
         <span>{formatProgress(order.progressPercent)}</span>
       </div>
+      {/* a narrow row cuts these with an ellipsis (.ol-line>*): the title keeps the whole text readable */}
       <div class="ol-line ol-sub">
-        <span>
-          {amountText(formatNumber(order.perCycle, { compact: true }), order.input.symbol, order.perCycleUsd)}{' '}
-          {formatFrequency(order.frequency)}
-        </span>
-        {next && <span>{next}</span>}
+        <span title={cycle}>{cycle}</span>
+        {next && <span title={next}>{next}</span>}
       </div>
     </li>
   );

@@ -1,4 +1,4 @@
-import { formatNumber, formatRelativeTime, formatUsd, truncateText } from '../../lib/format';
+import { formatAgo, formatNumber, formatUsd, truncateText } from '../../lib/format';
 import type { FillView, TokenView } from '../../lib/views';
 import { AddressLabel, explorerUrl } from './AddressLabel';
 import { TokenLogo } from './ExternalLink';
@@ -13,6 +13,7 @@ export interface TokenCardProps {
   /** live: fills stream in; off: no subscription (e.g. plan without live data) */
   live?: 'live' | 'connecting' | 'off';
   liveNote?: string | null;
+  /** 0 leaves the fills section out: the lookup page has no fills feed, and "No fills yet." would be false */
   maxFills?: number;
 }
 
@@ -37,7 +38,7 @@ function FillRow({ fill, now }: { fill: FillView; now: number }) {
       </span>
       <span class="ol-sub">
         {fill.usd != null && `${formatUsd(fill.usd)} · `}
-        {formatRelativeTime(fill.timestamp, now)}
+        {formatAgo(fill.timestamp, now)}
       </span>
     </li>
   );
@@ -98,16 +99,20 @@ export function TokenCard({ view, fills, now, live = 'off', liveNote, maxFills =
           ))}
         </ul>
       )}
-      <h3 class="ol-h">Latest fills{live === 'live' && <span class="up"> · live</span>}</h3>
-      {liveNote && <p class="ol-sub">{liveNote}</p>}
-      {fills.length === 0 ? (
-        <p class="ol-sub">{live === 'live' ? 'Waiting for fills…' : 'No fills yet.'}</p>
-      ) : (
-        <ul class="ol-list" data-section="fills">
-          {fills.slice(0, maxFills).map((f) => (
-            <FillRow key={f.id} fill={f} now={now} />
-          ))}
-        </ul>
+      {maxFills > 0 && (
+        <>
+          <h3 class="ol-h">Latest fills{live === 'live' && <span class="up"> · live</span>}</h3>
+          {liveNote && <p class="ol-sub">{liveNote}</p>}
+          {fills.length === 0 ? (
+            <p class="ol-sub">{live === 'live' ? 'Waiting for fills…' : 'No fills yet.'}</p>
+          ) : (
+            <ul class="ol-list" data-section="fills">
+              {fills.slice(0, maxFills).map((f) => (
+                <FillRow key={f.id} fill={f} now={now} />
+              ))}
+            </ul>
+          )}
+        </>
       )}
     </section>
   );

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cleanText,
   DASH,
+  formatAgo,
   formatDuration,
   formatFrequency,
   formatNextCycle,
@@ -121,6 +122,19 @@ describe('times and frequencies', () => {
     expect(formatRelativeTime(now + 2 * 86_400_000, now)).toBe('in 2 d');
     expect(formatRelativeTime(now - 60 * 86_400_000, now)).toMatch(/2024/);
     expect(formatRelativeTime(null, now)).toBe(DASH);
+  });
+  it('says a past event never happens "in …": a time ahead of this clock is clock skew', () => {
+    expect(formatAgo(now + 90_000, now)).toBe('just now');
+    expect(formatAgo(now + 3 * 3_600_000, now)).toBe('just now');
+    expect(formatAgo(now - 3 * 3_600_000, now)).toBe('3 h ago');
+    expect(formatAgo(now - 60 * 86_400_000, now)).toMatch(/2024/);
+    expect(formatAgo(null, now)).toBe(DASH);
+    expect(formatAgo(now, Number.NaN)).toBe(DASH);
+    fc.assert(
+      fc.property(fc.integer({ min: -40 * 86_400_000, max: 40 * 86_400_000 }), (d) => {
+        expect(formatAgo(now + d, now)).not.toMatch(/^in /);
+      }),
+    );
   });
   it('says durations with two units at most', () => {
     expect(formatDuration(45_000)).toBe('45 s');

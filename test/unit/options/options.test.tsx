@@ -132,6 +132,31 @@ describe('options: API key', () => {
     expect(fake.callsOf('keySet')).toEqual([{ key: KEY }]);
     expect(screen.getByTestId('key-saved-state').textContent).toBe('No key saved yet.');
   });
+
+  it('a failed key-state check says so, offers a retry and keeps Remove usable', async () => {
+    let fail = true;
+    const fake = setup({
+      status: () => {
+        if (fail) throw lensError('INTERNAL');
+        return {
+          key: 'valid',
+          plan: null,
+          credits: null,
+          live: 'idle',
+          liveRetryAt: null,
+          watched: 0,
+          unread: 0,
+        };
+      },
+    });
+    await waitFor(() => expect(fake.callsOf('status')).toHaveLength(1));
+    const state = screen.getByTestId('key-saved-state');
+    await waitFor(() => expect(state.textContent).toContain('Could not check'));
+    expect((screen.getByTestId('key-remove') as HTMLButtonElement).disabled).toBe(false);
+    fail = false;
+    fireEvent.click(screen.getByTestId('key-state-retry'));
+    await waitFor(() => expect(state.textContent).toBe('A key is saved and works.'));
+  });
 });
 
 describe('options: settings', () => {
