@@ -243,7 +243,8 @@ export function createHttpCore(options: ApiClientOptions): HttpCore {
         if (error.retryAfterMs !== undefined) delay = Math.max(delay, error.retryAfterMs);
         const tooLong = error.retryAfterMs !== undefined && error.retryAfterMs > maxRetryAfterMs;
         if (error.status === 429) {
-          if (tooLong) limitedUntil[req.service] = Math.max(limitedUntil[req.service], now() + error.retryAfterMs!);
+          if (tooLong)
+            limitedUntil[req.service] = Math.max(limitedUntil[req.service], now() + error.retryAfterMs!);
           else options.onRateLimited?.(delay);
         }
         if (tooLong || attemptNo >= retries || !shouldRetry(error, malformedRetried)) throw error;
