@@ -109,12 +109,12 @@ const missed = (body: Record<string, unknown>) =>
 const ordersFetched = async (wallet: string) =>
   (await requests(sim, `/dca/wallet/${wallet}/orders`)).filter((r) => r.status === 200).length;
 
-/** Pages of 20 (the size the worker asks for) that one full read of a wallet's orders takes. */
+/** Pages of 100 (the size the worker asks for) that one full read of a wallet's orders takes. */
 async function pagesOf(wallet: string): Promise<number> {
-  const page = (await rest(sim, `/dca/wallet/${wallet}/orders?limit=20`)) as {
+  const page = (await rest(sim, `/dca/wallet/${wallet}/orders?limit=100`)) as {
     pagination: { total: number };
   };
-  return Math.min(5, Math.max(1, Math.ceil(page.pagination.total / 20)));
+  return Math.min(5, Math.max(1, Math.ceil(page.pagination.total / 100)));
 }
 
 describe('after the socket was down, the watched wallets are reconciled through REST', () => {
