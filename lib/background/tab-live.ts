@@ -8,20 +8,32 @@ import { topicRooms } from './services';
 
 export type TabLive = ReturnType<typeof createTabLive>;
 
+interface Held {
+  topic: Topic;
+  rooms: string[];
+  /**
+   * Subscribers of this topic in the tab: two frames, or a popover reopened before the previous
+   * one's unsubscribe arrived. The rooms are released when the last one leaves.
+   */
+  count: number;
+}
+
 export function createTabLive(hub: LiveHub) {
   // Rooms are worked out once per subscription, not again for every live event routed.
-  const topicsByTab = new Map<number, Map<string, { topic: Topic; rooms: string[] }>>();
+  const topicsByTab = new Map<number, Map<string, Held>>();
   const owner = (tabId: number) => `tab:${tabId}`;
   const keyOf = (t: Topic) => `${t.kind}:${t.address}`;
 
   return {
     subscribe(tabId: number | null, topic: Topic): boolean {
       if (tabId === null) return false;
-      const topics = topicsByTab.get(tabId) ?? new Map<string, { topic: Topic; rooms: string[] }>();
+      const topics = topicsByTab.get(tabId) ?? new Map<string, Held>();
       topicsByTab.set(tabId, topics);
-      if (!topics.has(keyOf(topic))) {
+      const held = topics.get(keyOf(topic));
+      if (held) held.count++;
+      else {
         const rooms = topicRooms(topic);
-        topics.set(keyOf(topic), { topic, rooms });
+        topics.set(keyOf(topic), { topic, rooms, count: 1 });
         hub.acquire(owner(tabId), rooms);
       }
       return hub.status().state === 'live';
@@ -30,8 +42,9 @@ export function createTabLive(hub: LiveHub) {
       if (tabId === null) return false;
       const topics = topicsByTab.get(tabId);
       const held = topics?.get(keyOf(topic));
-      if (held) {
-        topics!.delete(keyOf(topic));
+      if (topics && held && --held.count === 0) {
+        topics.delete(keyOf(topic));
+        if (topics.size === 0) topicsByTab.delete(tabId);
         hub.release(owner(tabId), held.rooms);
       }
       return hub.status().state === 'live';

@@ -42,7 +42,10 @@ export interface WatchServiceOptions extends Omit<NotifierOptions, 'watchlist' |
   /** DCA programs to watch each wallet on (GET /dca/programs); default ['jupiter']. */
   programs?: () => readonly string[];
   onChange?: (change: WatchChange) => void;
-  /** How long the datastream may be down before polling takes over (default 5 minutes). */
+  /**
+   * How long the datastream may be down before polling takes over (default 5 minutes), counted
+   * across worker restarts (see LIVE_KEY).
+   */
   offlineGraceMs?: number;
   limit?: number;
   seen?: SeenStore;
@@ -52,6 +55,32 @@ export interface WatchServiceOptions extends Omit<NotifierOptions, 'watchlist' |
 
 /** Marks a browser session in which a worker already ran (chrome.storage.session outlives workers). */
 export const SESSION_KEY = 'session:watch:workerStarted';
+
+/**
+ * What the polling decision knows about the datastream, kept for the next worker: MV3 stops an idle
+ * worker after about 30 s, and the alarm that polls usually meets a fresh one that is still
+ * connecting. Without this, each worker would start the grace period over and never learn that the
+ * plan refuses the stream, so nothing would ever be polled.
+ */
+export const LIVE_KEY = 'session:watch:live';
+
+interface LiveRecord {
+  /** When the stream was last live (or, never live so far, when the first worker found it down). */
+  downSince: number | null;
+  /** The server's last word on the stream: what a worker still connecting goes by. */
+  refused: 'needs-plan' | 'bad-key' | null;
+}
+
+const isRefusal = (s: LiveState): s is 'needs-plan' | 'bad-key' => s === 'needs-plan' || s === 'bad-key';
+
+function readLiveRecord(value: unknown): LiveRecord | null {
+  if (!value || typeof value !== 'object') return null;
+  const { downSince, refused } = value as Partial<LiveRecord>;
+  return {
+    downSince: typeof downSince === 'number' ? downSince : null,
+    refused: refused === 'needs-plan' || refused === 'bad-key' ? refused : null,
+  };
+}
 
 export type SyncOutcome = {
   synced: {
@@ -88,7 +117,14 @@ export function createWatchService(opts: WatchServiceOptions) {
       })
     : null;
 
-  let live: { state: LiveState; since: number } = { state: 'idle', since: now() };
+  // A worker starts without the stream; start() adds what earlier workers of the session learned.
+  let live: { state: LiveState } & LiveRecord = { state: 'idle', downSince: now(), refused: null };
+  let saved: Promise<void> = Promise.resolve();
+  function saveLive(): void {
+    if (!poller) return; // only the polling decision reads it
+    const record: LiveRecord = { downSince: live.downSince, refused: live.refused };
+    saved = saved.then(() => storage.setItem(LIVE_KEY, record)).catch(() => {});
+  }
   let lastRooms: string[] = [];
 
   // ---------- the REST catch-up queue ----------
@@ -209,7 +245,10 @@ export function createWatchService(opts: WatchServiceOptions) {
     if (live.state === 'needs-plan') return true;
     // bad-key: REST would be refused too; live/stopped: nothing to make up for.
     if (live.state === 'live' || live.state === 'bad-key' || live.state === 'stopped') return false;
-    return now() - live.since >= graceMs;
+    // Not settled (yet): a fresh worker is still connecting when the alarm that woke it polls, and
+    // a refused plan is refused again a moment later, so the last answer still holds.
+    if (live.refused) return live.refused === 'needs-plan';
+    return live.downSince !== null && now() - live.downSince >= graceMs;
   }
 
   return {
@@ -234,6 +273,14 @@ export function createWatchService(opts: WatchServiceOptions) {
         const restarted = (await storage.getItem(SESSION_KEY)) !== null;
         await storage.setItem(SESSION_KEY, now());
         if (entries.length > 0) onFirstLive = restarted ? 'announce' : 'silent';
+        // The outage (or refusal) an earlier worker saw goes on until the stream is live again.
+        const before = readLiveRecord(await storage.getItem(LIVE_KEY));
+        if (before && live.state !== 'live') {
+          if (before.downSince !== null)
+            live.downSince = Math.min(live.downSince ?? before.downSince, before.downSince);
+          if (!isRefusal(live.state)) live.refused ??= before.refused;
+        }
+        saveLive();
       }
       return { entries, rooms: next, added: next, removed: [] };
     },
@@ -299,10 +346,22 @@ export function createWatchService(opts: WatchServiceOptions) {
 
     /** The hub's status: decides whether the REST poller has to stand in for the datastream. */
     setLiveState(state: LiveState): void {
-      const wasLive = live.state === 'live';
-      if (state === live.state) return;
-      // The grace period runs from when the stream was last live, not from each status flicker.
-      live = { state, since: state === 'live' || wasLive ? now() : live.since };
+      const prev = live.state;
+      if (state === prev) return;
+      const next = { state, downSince: live.downSince, refused: live.refused };
+      if (state === 'live') {
+        next.downSince = null;
+        next.refused = null;
+      } else {
+        // The grace period runs from when the stream was last live, not from each status flicker.
+        next.downSince ??= now();
+        if (isRefusal(state)) next.refused = state;
+        // Out of a refusal only through a restart of the hub (another key): that answer is void.
+        else if (isRefusal(prev)) next.refused = null;
+      }
+      const changed = next.downSince !== live.downSince || next.refused !== live.refused;
+      live = next;
+      if (changed) saveLive();
       if (state !== 'live') return;
       if (onFirstLive) {
         enqueue(
@@ -333,9 +392,10 @@ export function createWatchService(opts: WatchServiceOptions) {
     sync: (): Promise<SyncOutcome> =>
       queue.size > 0 || running ? kick() : Promise.resolve({ synced: [], pending: 0, error: null }),
 
-    /** Resolves once no catch-up is running (tests; a worker about to be suspended). */
+    /** Resolves once no catch-up is running and the stream's state is saved (tests; a worker about to be suspended). */
     async idle(): Promise<void> {
       while (running) await running;
+      await saved;
     },
 
     /** One alarm tick: polls the next wallet when the datastream is not doing the job. */

@@ -163,6 +163,8 @@ export function createNotifier(opts: NotifierOptions) {
     if (!group) return;
     pending.delete(wallet);
     clearTimer(group.timer);
+    // Removed within the grouping window: the user no longer wants to hear about it.
+    if (!watchlist.has(wallet)) return;
     const t = now();
     const plan = planBurst(
       recent.get(wallet) ?? [],

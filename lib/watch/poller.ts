@@ -418,6 +418,8 @@ export function createPoller(opts: PollerOptions) {
     return run;
   }
   const read = async (wallet: string) => readBaseline(await storage.getItem(baselineKey(wallet)));
+  // Bumped by forget(): a fetch that started before must not store the list back afterwards.
+  const forgotten = new Map<string, number>();
 
   async function nextWallet(): Promise<string | null> {
     const list = opts.wallets();
@@ -430,13 +432,18 @@ export function createPoller(opts: PollerOptions) {
 
   /**
    * Fetches one wallet's orders and compares them with its stored list. A failed fetch throws and
-   * leaves the stored list as it was. Null: mode 'prime' and the wallet already has a list.
+   * leaves the stored list as it was. Null: mode 'prime' and the wallet already has a list, or the
+   * wallet was removed while its orders were being fetched.
    */
   async function sync(wallet: string, mode: SyncMode = 'announce'): Promise<PollResult | null> {
     if (mode === 'prime' && (await read(wallet))) return null;
+    const generation = forgotten.get(wallet);
     const orders = await opts.fetchOrders(wallet);
     const after = orders.map(snapshot);
     return locked(wallet, async () => {
+      // A list stored for a wallet removed meanwhile would stay in storage for good, and a later
+      // add would find it and announce weeks-old changes as news.
+      if (forgotten.get(wallet) !== generation || !opts.wallets().includes(wallet)) return null;
       const before = await read(wallet);
       if (mode === 'prime' && before) return null;
       const t = now();
@@ -496,6 +503,9 @@ export function createPoller(opts: PollerOptions) {
     },
 
     /** Drops the stored list of a wallet no longer watched. */
-    forget: (wallet: string): Promise<void> => locked(wallet, () => storage.removeItem(baselineKey(wallet))),
+    forget(wallet: string): Promise<void> {
+      forgotten.set(wallet, (forgotten.get(wallet) ?? 0) + 1);
+      return locked(wallet, () => storage.removeItem(baselineKey(wallet)));
+    },
   };
 }

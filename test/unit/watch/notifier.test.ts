@@ -128,6 +128,20 @@ describe('notifier', () => {
     expect(badge.last()).toBe('');
   });
 
+  it('a wallet removed within the grouping window is not notified', async () => {
+    const { svc, n, badge, timers } = setup();
+    await svc.start();
+    await svc.add(WHALE, 'Whale');
+    await svc.add(OTHER, 'Other');
+    await svc.handleEvent(filled({ wallet: WHALE }));
+    await svc.handleEvent(filled({ wallet: OTHER }));
+    await svc.remove(WHALE); // the user unwatches it before the 2 s window closes
+    timers.fireAll();
+    await svc.flush();
+    expect(n.created.map((id) => id.split('|')[1])).toEqual([OTHER]);
+    expect(badge.last()).toBe('1'); // its unread count went with it
+  });
+
   it('quiet hours: counted in the badge, no notification', async () => {
     const { svc, n, badge, clock } = setup({
       rules: makeRules({ quietHours: { enabled: true, start: '22:00', end: '07:00' } }),

@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { storage } from 'wxt/utils/storage';
 import { ApiError } from '../../../lib/api/errors';
 import { DcaTxEventSchema } from '../../../lib/api/schemas/live';
 import type { OrderView } from '../../../lib/views';
-import { createWatchService } from '../../../lib/watch';
+import { createWatchService, type WatchService } from '../../../lib/watch';
 import { createPoller, diffOrders, fetchAllOrders } from '../../../lib/watch/poller';
 import { addr, fakeBadge, fakeNotifications, filled, opened, order, rules } from './fixtures';
 
@@ -196,6 +197,26 @@ describe('poller', () => {
     });
   });
 
+  it('a wallet forgotten while its orders are being fetched gets no stored list back', async () => {
+    const W = addr(1);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const p = createPoller({
+      wallets: () => [W],
+      fetchOrders: async () => {
+        await gate;
+        return [order(A)];
+      },
+    });
+    const run = p.sync(W, 'announce');
+    await p.forget(W); // removed (and perhaps added again) while the request is out
+    release();
+    expect(await run).toBeNull();
+    expect(await storage.getItem(`local:watch:orders:${W}`)).toBeNull();
+  });
+
   it('a failed fetch keeps the stored list', async () => {
     let fail = false;
     const p = createPoller({
@@ -310,5 +331,111 @@ describe('watch service polling', () => {
       status: 'error',
       error: { code: 'SERVER_ERROR', message: 'The service had an internal error.' },
     });
+  });
+});
+
+/**
+ * MV3 stops an idle worker after about 30 s, so during an outage, or on a plan without the
+ * datastream, every poll alarm meets a fresh worker whose stream is still connecting. What earlier
+ * workers learned (since when the stream is down, that the plan refuses it) must still count.
+ */
+describe('polling when every alarm meets a fresh worker', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+  });
+
+  const W = addr(1);
+  const T0 = Date.UTC(2025, 0, 15, 12);
+
+  function session() {
+    const clock = { t: T0 };
+    const state = { calls: 0 };
+    /** One service worker: the watch service as start.ts builds it, over the same storage. */
+    const worker = async () => {
+      const svc = createWatchService({
+        notifications: fakeNotifications().api,
+        setBadge: fakeBadge().set,
+        getRules: () => rules(),
+        iconUrl: 'icon.png',
+        now: () => clock.t,
+        setTimer: () => 0,
+        clearTimer: () => {},
+        fetchOrders: async () => {
+          state.calls++;
+          return [order(A)];
+        },
+      });
+      await svc.start();
+      return svc;
+    };
+    /** The next alarm a minute later: a fresh worker, connecting, polls at once. */
+    const alarm = async (settle?: Parameters<WatchService['setLiveState']>[0]) => {
+      clock.t += 60_000;
+      const svc = await worker();
+      svc.setLiveState('connecting');
+      const out = await svc.pollTick();
+      if (settle) svc.setLiveState(settle); // what the hub learns later, before the worker stops
+      await svc.idle();
+      return out.status;
+    };
+    return { clock, state, worker, alarm };
+  }
+
+  it('no datastream on the plan: the next worker polls at once, though still connecting', async () => {
+    const { state, worker, alarm } = session();
+    const first = await worker();
+    await first.add(W, null);
+    first.setLiveState('connecting');
+    first.setLiveState('reconnecting'); // the upgrade refused, the plan asked for
+    first.setLiveState('needs-plan');
+    await first.idle();
+    const before = state.calls;
+    const polls = [];
+    for (let i = 0; i < 3; i++) polls.push(await alarm('needs-plan'));
+    expect(polls).toEqual(['polled', 'polled', 'polled']);
+    expect(state.calls).toBe(before + 3);
+  });
+
+  it('an outage: polling starts once the stream has been down for the grace period, across workers', async () => {
+    const { clock, worker, alarm } = session();
+    const first = await worker();
+    await first.add(W, null);
+    first.setLiveState('live');
+    await first.idle();
+    clock.t += 30_000;
+    first.setLiveState('reconnecting'); // down from here on
+    await first.idle();
+    const polls = [];
+    for (let i = 0; i < 6; i++) polls.push(await alarm('reconnecting'));
+    // the last live moment was 30 s before the first alarm: 4.5 min, 5.5 min...
+    expect(polls).toEqual(['skipped', 'skipped', 'skipped', 'skipped', 'polled', 'polled']);
+    // back: the next worker, connecting again, leaves it to the stream
+    expect(await alarm('live')).toBe('polled');
+    expect(await alarm('live')).toBe('skipped');
+  });
+
+  it('a healthy stream: a worker stopped while live does not make the next one poll', async () => {
+    const { clock, worker, alarm } = session();
+    const first = await worker();
+    await first.add(W, null);
+    first.setLiveState('live');
+    await first.idle();
+    clock.t += 60 * 60_000; // live for an hour, then the worker was stopped
+    // (each new worker catches up once its stream is live: that is the catch-up, not polling)
+    expect(await alarm('live')).toBe('skipped');
+    expect(await alarm('live')).toBe('skipped');
+    // a worker that never got past connecting still counts from its own start, not from an hour ago
+    expect(await alarm()).toBe('skipped');
+  });
+
+  it('a key refused by the server: no worker polls with it, however long', async () => {
+    const { worker, alarm } = session();
+    const first = await worker();
+    await first.add(W, null);
+    first.setLiveState('bad-key');
+    await first.idle();
+    const polls = [];
+    for (let i = 0; i < 7; i++) polls.push(await alarm('bad-key'));
+    expect(polls.every((s) => s === 'skipped')).toBe(true);
   });
 });

@@ -30,6 +30,8 @@ function setup(wallets: Record<string, OrderView[]>, opts: { resyncAfterMs?: num
     active: 0,
     maxActive: 0,
     failOn: null as string | null,
+    /** While set, every request waits for it (a request still out). */
+    gate: null as Promise<void> | null,
   };
   const svc = createWatchService({
     notifications: n.api,
@@ -46,6 +48,7 @@ function setup(wallets: Record<string, OrderView[]>, opts: { resyncAfterMs?: num
       state.active++;
       state.maxActive = Math.max(state.maxActive, state.active);
       await new Promise((r) => setTimeout(r, 1));
+      if (state.gate) await state.gate;
       state.active--;
       if (state.failOn === w) throw new ApiError({ code: 'RATE_LIMITED', retryAfterMs: 1000 });
       return state.orders[w] ?? [];
@@ -154,6 +157,34 @@ describe('after a reconnect', () => {
     state.fetched.length = 0;
     expect((await svc.sync()).pending).toBe(0);
     expect(state.fetched).toEqual([W2, W3]);
+  });
+
+  it('a wallet removed during its catch-up fetch leaves no stored list behind', async () => {
+    const W = addr(1);
+    const { svc, state, clock, n } = setup({ [W]: [order(A)] });
+    await svc.start();
+    svc.setLiveState('live');
+    await svc.add(W);
+    await svc.idle();
+    clock.t += 120_000;
+    let release!: () => void;
+    state.gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const run = svc.reconnected(); // W's request is out...
+    await svc.remove(W); // ...when the user removes it
+    release();
+    expect((await run).synced).toEqual([]);
+    expect(await svc.poller!.hasBaseline(W)).toBe(false);
+    // Added again later, it gets a list of its own: what changed before is not news.
+    state.gate = null;
+    state.orders[W] = [order(A, { used: 900, usedUsd: 900, rawUsed: '900000000' })];
+    await svc.add(W);
+    await svc.idle();
+    expect(await svc.poller!.hasBaseline(W)).toBe(true);
+    clock.t += 120_000;
+    await svc.reconnected();
+    expect(n.created).toEqual([]);
   });
 
   it('a live fill with a partial order (no used) is not announced again by the catch-up', async () => {
