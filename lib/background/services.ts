@@ -7,7 +7,7 @@ import { DEFAULT_DCA_PROGRAM, rooms as roomNames } from '../api/rooms';
 import type { LiveMessage } from '../api/schemas/live';
 import { createCache } from '../cache';
 import { createLiveHub } from '../live';
-import type { LiveStatus, PlanCheck, WebSocketCtor } from '../live/types';
+import type { BackoffStore, LiveStatus, PlanCheck, WebSocketCtor } from '../live/types';
 import type { Topic } from '../messaging';
 import { createScheduler, schedulerHook } from '../sched';
 import type { Settings } from '../settings';
@@ -23,6 +23,8 @@ export interface ServiceDeps {
   onReconnected: (rooms: string[]) => void;
   isWatched: (wallet: string) => boolean;
   isOnline?: () => boolean;
+  /** Where the live hub keeps its reconnect schedule across worker restarts (start.ts: storage.session). */
+  liveBackoff?: BackoffStore;
 }
 
 export interface KeyProbe {
@@ -119,6 +121,7 @@ export function createServices(deps: ServiceDeps) {
     onStatus: deps.onLiveStatus,
     onReconnected: deps.onReconnected,
     isOnline: deps.isOnline,
+    backoffStore: deps.liveBackoff,
   });
 
   return {

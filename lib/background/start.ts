@@ -4,9 +4,10 @@
  * services they use are awaited inside.
  */
 import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
 import type { DcaTxEvent, LiveMessage } from '../api/schemas/live';
 import { BUILD_TEST_HOOKS } from '../env';
-import type { LiveStatus } from '../live/types';
+import type { BackoffState, LiveStatus } from '../live/types';
 import { INPUTS, type MessageName } from '../messaging';
 import { messenger } from '../messenger';
 import { readApiKey } from '../secrets';
@@ -127,6 +128,11 @@ async function build(): Promise<Runtime> {
     apiKey,
     isWatched: (wallet) => watch?.isWatched(wallet) ?? false,
     isOnline: () => navigator.onLine,
+    // storage.session outlives the worker being stopped, not the browser: a new session starts over.
+    liveBackoff: {
+      get: () => storage.getItem<BackoffState>('session:live:backoff'),
+      set: (state) => storage.setItem('session:live:backoff', state),
+    },
     onLiveStatus: hooks.onLiveStatus,
     onReconnected: hooks.onReconnected,
     onLive: (message, rooms) => {

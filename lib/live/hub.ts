@@ -3,7 +3,9 @@
  * validated and de-duplicated once, then fanned out. It does better than the official client on the
  * points listed in shared/spec/live-service.md: one socket only (old sockets are detached before a
  * new one exists), stop() is final, silent sockets are replaced, `joined` acks are tracked, the
- * de-dup set is bounded, and a refused plan or key stops the retries instead of storming.
+ * de-dup set is bounded, and a refused plan or key stops the retries instead of storming. Built for an
+ * MV3 worker: 'offline' is re-checked on a timer (the 'online' event may never come), and with a
+ * backoffStore the reconnect schedule survives the worker being stopped and started again.
  */
 import { type ParsedRoom, parseRoom, type RoomKind } from '../api/rooms';
 import { attemptAfterClose, backoffDelay } from './backoff';
@@ -11,6 +13,8 @@ import { SeenSet } from './dedup';
 import { createIngest, emptyStats } from './ingest';
 import { RoomRefs } from './refs';
 import {
+  type BackoffState,
+  type BackoffStore,
   DEFAULT_TIMING,
   type LiveHub,
   type LiveHubOptions,
@@ -55,6 +59,14 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
   let openedAt = 0;
   let connectStartedAt = 0;
   let attempt = 0;
+  // The schedule an earlier worker saved is read once, asynchronously; connect() waits for it, or a
+  // worker the browser restarts every minute would start the backoff over every minute.
+  const store = opts.backoffStore;
+  let loaded = store === undefined;
+  let waitingForLoad = false;
+  // Set once this hub saved a schedule of its own: that is newer than anything read afterwards.
+  let superseded = false;
+  let restoredRetryAt = 0;
   // Bumped whenever a socket or an async plan check is superseded, so late callbacks do nothing.
   let gen = 0;
   let needsReconcile = false;
@@ -140,7 +152,15 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
     if (refs.size === 0) return setState('idle');
     const url = opts.url();
     if (!url || !Impl) return setState('idle');
-    if (opts.isOnline && !opts.isOnline()) return setState('offline');
+    if (!loaded) {
+      waitingForLoad = true;
+      return setState('connecting');
+    }
+    // An earlier worker was still waiting out a backoff delay: finish that wait first.
+    const wait = restoredRetryAt - now();
+    restoredRetryAt = 0;
+    if (wait > 0) return waitThenConnect(wait);
+    if (opts.isOnline && !opts.isOnline()) return goOffline();
     setState(needsReconcile || attempt > 0 ? 'reconnecting' : 'connecting');
     const my = ++gen;
     let ws: WebSocketLike;
@@ -209,14 +229,72 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
 
   function scheduleRetry() {
     retryTimer = clearTimer(retryTimer);
-    if (opts.isOnline && !opts.isOnline()) return setState('offline');
+    if (opts.isOnline && !opts.isOnline()) return goOffline();
     const delay = backoffDelay(attempt, random, t);
     attempt++;
+    saveBackoff(now() + delay);
+    waitThenConnect(delay);
+  }
+
+  function waitThenConnect(delay: number): void {
     setState('reconnecting', now() + delay);
     retryTimer = setT(() => {
       retryTimer = null;
       connect();
     }, delay);
+  }
+
+  /**
+   * No network. The 'online' event would end this, but Chrome does not reliably fire it in a service
+   * worker, so look again every offlineCheckMs: reading isOnline() is free, and no socket is tried
+   * until it says yes. The attempt count is kept, so an isOnline() that flaps cannot cause a storm.
+   */
+  function goOffline(): void {
+    setState('offline');
+    retryTimer = setT(() => {
+      retryTimer = null;
+      connect();
+    }, t.offlineCheckMs);
+  }
+
+  // ---------- the schedule across worker restarts ----------
+
+  /** Saves the schedule for the next worker. A store that fails only costs that memory. */
+  function saveBackoff(retryAt: number): void {
+    if (!store) return;
+    superseded = true;
+    const saved: BackoffState = { attempt, retryAt };
+    void Promise.resolve()
+      .then(() => store.set(saved))
+      .catch(() => log('live: could not save the reconnect schedule'));
+  }
+
+  async function loadBackoff(from: BackoffStore): Promise<void> {
+    try {
+      const saved = await from.get();
+      if (!superseded) adopt(saved);
+    } catch {
+      log('live: could not read the reconnect schedule');
+    }
+    loaded = true;
+    if (waitingForLoad) {
+      waitingForLoad = false;
+      connect();
+    }
+  }
+
+  /** Takes over a saved schedule. Storage may hold anything, so it is checked, not trusted. */
+  function adopt(saved: unknown): void {
+    if (typeof saved !== 'object' || saved === null) return;
+    const { attempt: a, retryAt: r } = saved as Partial<BackoffState>;
+    if (typeof a !== 'number' || typeof r !== 'number' || !Number.isFinite(a) || !Number.isFinite(r)) return;
+    const at = now();
+    // Nobody followed it for ten full delays: it is from an earlier outage (the browser slept, or
+    // nothing was wanted for a while), and this one starts over.
+    if (at - r > 10 * t.capMs) return;
+    attempt = Math.max(attempt, Math.floor(a), 0);
+    // A clock that moved back must not postpone the next attempt by more than one full delay.
+    restoredRetryAt = Math.min(r, at + t.capMs);
   }
 
   // ---------- housekeeping: liveness, keep-alive, join acknowledgements ----------
@@ -230,6 +308,12 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
     tickTimer = null;
     if (!socket) return;
     const at = now();
+    // A minute connected is healthy, and a close would start the schedule over (attemptAfterClose).
+    // A worker the browser stops never sees that close, so start over now for the next worker.
+    if (socketOpen && attempt > 0 && at - openedAt >= t.stableMs) {
+      attempt = 0;
+      saveBackoff(0);
+    }
     const actions = watchdog({
       at,
       open: socketOpen,
@@ -309,7 +393,9 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
       if (socketOpen) sendJoin(room);
     }
     idleTimer = clearTimer(idleTimer);
-    if (!socket && !retryTimer && (state === 'idle' || state === 'connecting')) connect();
+    // Offline: a new subscriber is a reason to look at the network again (connect() checks it).
+    const wake = state === 'offline' || (!retryTimer && (state === 'idle' || state === 'connecting'));
+    if (!socket && wake) connect();
     else emitStatus();
   }
 
@@ -330,6 +416,7 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
         // Nothing is wanted, so there is nothing to reconcile when rooms are wanted again.
         needsReconcile = false;
         attempt = 0;
+        saveBackoff(0);
         if (!terminal()) setState('idle');
       }, t.idleCloseMs);
     }
@@ -342,6 +429,8 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
     idleTimer = clearTimer(idleTimer);
     dropSocket();
   }
+
+  if (store) void loadBackoff(store);
 
   return {
     acquire,
@@ -356,6 +445,7 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
       if (state !== 'offline' && state !== 'reconnecting') return;
       if (socket) return; // an attempt is already under way
       attempt = 0;
+      saveBackoff(0);
       connect();
     },
     stop() {
@@ -365,6 +455,7 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
     restart() {
       halt();
       attempt = 0;
+      saveBackoff(0);
       state = 'idle';
       if (refs.size > 0) connect();
       else setState('idle');

@@ -64,6 +64,8 @@ export interface LiveTiming extends BackoffPolicy {
   maxJoinAttempts: number;
   /** Close the socket when no room has been wanted for this long. */
   idleCloseMs: number;
+  /** While offline, look at isOnline() again this often (service workers miss the online event). */
+  offlineCheckMs: number;
 }
 
 export const DEFAULT_TIMING: LiveTiming = {
@@ -76,7 +78,26 @@ export const DEFAULT_TIMING: LiveTiming = {
   joinAckTimeoutMs: 10_000,
   maxJoinAttempts: 3,
   idleCloseMs: 30_000,
+  offlineCheckMs: 10_000,
 };
+
+/** The reconnect schedule as saved between workers: the next attempt number and its earliest time. */
+export interface BackoffState {
+  attempt: number;
+  /** Epoch ms before which no new attempt starts (0: right away). */
+  retryAt: number;
+}
+
+/**
+ * Where the hub keeps its reconnect schedule. An MV3 worker is stopped and started again every
+ * minute or so during an outage; without a store each new worker would start the backoff over.
+ * The background backs it with storage.session; the hub itself touches no browser API.
+ */
+export interface BackoffStore {
+  /** What set() saved last, if anything (read once, when the hub is created; checked, not trusted). */
+  get(): Promise<BackoffState | null | undefined> | BackoffState | null | undefined;
+  set(state: BackoffState): Promise<void> | void;
+}
 
 export interface LiveHubOptions {
   /** Full datastream address including the key; null while no key is set. Never logged. */
@@ -94,6 +115,8 @@ export interface LiveHubOptions {
   /** After a lost connection came back and every wanted room was re-joined: reconcile through REST. */
   onReconnected?: (rooms: string[]) => void;
   isOnline?: () => boolean;
+  /** Keeps the backoff across worker restarts; without one every new hub starts from attempt 0. */
+  backoffStore?: BackoffStore;
   log?: (message: string) => void;
   timing?: Partial<LiveTiming>;
   /** Capacity of the de-dup set (keys). */
