@@ -46,9 +46,10 @@ const ordersRequests = async (wallet: string, since: number) =>
  * many as the service's `total` makes) and stored what it saw.
  */
 async function firePollAlarm(wallet: string): Promise<void> {
-  const total = (await lens.api<{ pagination: { total: number } }>(`/dca/wallet/${wallet}/orders?limit=20`))
+  // (pages of 100, the size the catch-up asks for, five at most)
+  const total = (await lens.api<{ pagination: { total: number } }>(`/dca/wallet/${wallet}/orders?limit=100`))
     .pagination.total;
-  const pages = Math.max(1, Math.ceil(total / 20));
+  const pages = Math.min(5, Math.max(1, Math.ceil(total / 100)));
   const since = Date.now();
   await worker().evaluate(async () => {
     const { chrome } = globalThis as unknown as Global;
