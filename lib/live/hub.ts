@@ -70,6 +70,8 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
   // Bumped whenever a socket or an async plan check is superseded, so late callbacks do nothing.
   let gen = 0;
   let needsReconcile = false;
+  // Reconnected: the REST catch-up waits until the server acknowledged the re-joins (see reconcile).
+  let reconcileAfterJoins = false;
   let lastFrameAt = 0;
   let lastSentAt = 0;
   let lastProbeAt = 0;
@@ -137,6 +139,7 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
   function dropSocket(): void {
     tickTimer = clearTimer(tickTimer);
     pendingJoins.clear();
+    reconcileAfterJoins = false; // (needsReconcile below: the next socket reconciles)
     const ws = socket;
     socket = null;
     if (ws) {
@@ -197,9 +200,21 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
     scheduleTick();
     if (needsReconcile) {
       needsReconcile = false;
-      stats.reconnects++;
-      guard('onReconnected', () => opts.onReconnected?.(wanted));
+      reconcileAfterJoins = true;
+      reconcile();
     }
+  }
+
+  /**
+   * The REST catch-up after a reconnect, once every re-join is acknowledged (or given up): the spec
+   * says "re-join every room, then reconcile". Started at open instead, an event between the REST
+   * read and the join taking effect would be in neither.
+   */
+  function reconcile(): void {
+    if (!reconcileAfterJoins || pendingJoins.size > 0) return;
+    reconcileAfterJoins = false;
+    stats.reconnects++;
+    guard('onReconnected', () => opts.onReconnected?.(refs.rooms()));
   }
 
   /** The connection ended (openFor = null: it never opened). Decide whether and when to retry. */
@@ -351,6 +366,7 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
         case 'give-up-join':
           pendingJoins.delete(a.room);
           log('live: a join was never acknowledged');
+          reconcile();
           break;
         case 'keep-alive':
           sendText(PONG);
@@ -367,7 +383,7 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
     kinds,
     onPing: () => sendText(PONG),
     onRoomAlive: (room) => {
-      if (pendingJoins.size > 0) pendingJoins.delete(room);
+      if (pendingJoins.size > 0 && pendingJoins.delete(room)) reconcile();
     },
     deliver: (message, rooms) => guard('onEvent', () => opts.onEvent(message, rooms)),
   });
@@ -407,6 +423,7 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
       pendingJoins.delete(room);
       sendText(JSON.stringify({ type: 'leave', room }));
     }
+    reconcile(); // a room left before its join was acknowledged holds the catch-up back no longer
     if (refs.size === 0 && idleTimer === null) {
       idleTimer = setT(() => {
         idleTimer = null;

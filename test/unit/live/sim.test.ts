@@ -117,7 +117,9 @@ describe('against the simulator', () => {
   test('silent socket (fault): detected and replaced', async () => {
     const r = makeHub(`${sim.datastreamUrl}/demo`, {
       plan: checkPlan('demo'),
-      timing: { silentMs: 400, tickMs: 25 },
+      // (a join sent while the fault held is lost: re-sent after joinAckTimeoutMs, and the REST
+      // catch-up waits for its acknowledgement)
+      timing: { silentMs: 400, tickMs: 25, joinAckTimeoutMs: 200 },
     });
     r.hub.acquire('watchlist', [rooms.dca('jupiter')]);
     await waitFor(() => r.hub.status().state === 'live');
