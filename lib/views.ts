@@ -250,5 +250,7 @@ export const StatusView = z.object({
   liveRetryAt: num,
   watched: z.number(),
   unread: z.number(),
+  /** Why the last poll or catch-up of watched wallets failed (notifications may be missing). */
+  watchError: ErrorViewSchema.nullable().optional(),
 });
 export type StatusView = z.infer<typeof StatusView>;

@@ -113,6 +113,15 @@ export function StatusLine() {
           </span>
         </>
       )}
+      {/* notifications of watched wallets may be missing: say why, until a poll succeeds again */}
+      {status.watchError && status.watched > 0 && (
+        <>
+          {' '}
+          <span data-testid="status-watch" class="key-invalid" title={status.watchError.message}>
+            · Watchlist not updating: {truncateText(status.watchError.message, 60)}
+          </span>
+        </>
+      )}
     </footer>
   );
 }

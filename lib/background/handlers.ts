@@ -130,6 +130,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         liveRetryAt: live.nextRetryAt ?? null,
         watched: entries.length,
         unread: entries.reduce((sum, e) => sum + e.unread, 0),
+        watchError: entries.length ? await watch.lastError() : null,
       };
     },
     keyCheck: async ({ key }) => keyAnswer(await probe(key)),

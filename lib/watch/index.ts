@@ -17,6 +17,7 @@ import type { DcaPosition, DcaTxEvent } from '../api/schemas/live';
 import type { ErrorView } from '../errors';
 import type { LiveState } from '../live/types';
 import type { OrderView } from '../views';
+import { ErrorViewSchema } from '../views';
 import { eventWallet } from './event';
 import { createNotifier, type HandleResult, type NotifierOptions } from './notifier';
 import { type ChangeKind, createPoller, type SyncMode } from './poller';
@@ -63,6 +64,13 @@ export const SESSION_KEY = 'session:watch:workerStarted';
  * plan refuses the stream, so nothing would ever be polled.
  */
 export const LIVE_KEY = 'session:watch:live';
+
+/**
+ * Why the last poll or catch-up of watched wallets failed (an expired key, a 429, credits gone),
+ * until one succeeds: the alarm's worker is gone by the time the popup asks, so it is kept here.
+ * Without it a user whose notifications stopped would see no sign of why.
+ */
+export const WATCH_ERROR_KEY = 'session:watch:error';
 
 interface LiveRecord {
   /** When the stream was last live (or, never live so far, when the first worker found it down). */
@@ -126,6 +134,15 @@ export function createWatchService(opts: WatchServiceOptions) {
     saved = saved.then(() => storage.setItem(LIVE_KEY, record)).catch(() => {});
   }
   let lastRooms: string[] = [];
+  /** What WATCH_ERROR_KEY holds, as this worker last wrote it (undefined: not known yet). */
+  let lastError: ErrorView | null | undefined;
+  function noteOutcome(error: ErrorView | null): void {
+    if (error === null && lastError === null) return;
+    lastError = error;
+    saved = saved
+      .then(() => (error ? storage.setItem(WATCH_ERROR_KEY, error) : storage.removeItem(WATCH_ERROR_KEY)))
+      .catch(() => {});
+  }
 
   // ---------- the REST catch-up queue ----------
   const resyncAfterMs = opts.resyncAfterMs ?? 60_000;
@@ -203,6 +220,7 @@ export function createWatchService(opts: WatchServiceOptions) {
           out.error = null;
           await drain(out);
         } while (again && !out.error);
+        if (out.error || out.synced.length) noteOutcome(out.error);
         return out;
       } finally {
         running = null;
@@ -404,12 +422,22 @@ export function createWatchService(opts: WatchServiceOptions) {
       try {
         const result = await poller.tick();
         if (!result) return { status: 'skipped' };
+        noteOutcome(null);
         if (result.events.length) await notifier.handleChanges(result.wallet, result.events);
         const changes = result.changes.map((c) => ({ kind: c.kind, order: c.order }));
         return { status: 'polled', wallet: result.wallet, baseline: result.baseline, changes };
       } catch (error) {
-        return { status: 'error', error: ApiError.from(error).toView() };
+        const view = ApiError.from(error).toView();
+        noteOutcome(view);
+        return { status: 'error', error: view };
       }
+    },
+
+    /** Why the last poll or catch-up failed, if the last one did (kept across workers). */
+    async lastError(): Promise<ErrorView | null> {
+      await saved;
+      const stored = ErrorViewSchema.safeParse(await storage.getItem(WATCH_ERROR_KEY));
+      return stored.success ? stored.data : null;
     },
   };
 }

@@ -63,6 +63,20 @@ describe('popup', () => {
     expect(screen.queryByTestId('status-credits')).toBeNull();
   });
 
+  it('status line says why watched wallets stopped updating, until a poll succeeds', async () => {
+    const error = { code: 'UNAUTHORIZED', message: 'The API key was refused: check it in the options page.' };
+    popup({ status: () => status({ watched: 2, watchError: error }) });
+    const watch = await screen.findByTestId('status-watch');
+    expect(watch.textContent).toBe(
+      '· Watchlist not updating: The API key was refused: check it in the options page.',
+    );
+    expect(watch.getAttribute('title')).toBe(error.message);
+    cleanup();
+    popup({ status: () => status({ watched: 2, watchError: null }) });
+    await screen.findByTestId('status-live');
+    expect(screen.queryByTestId('status-watch')).toBeNull();
+  });
+
   it('status line says when the background does not answer', async () => {
     popup({ status: () => Promise.reject(lensError('UNKNOWN')) });
     await waitFor(() => expect(screen.getByTestId('status-line').textContent).toContain('not answering'));

@@ -282,6 +282,23 @@ describe('watch service polling', () => {
     expect(state.calls).toBe(2);
   });
 
+  it('keeps why the last poll failed, for the popup, until a poll succeeds (across workers)', async () => {
+    const { svc, state } = setup([order(A)]);
+    await svc.start();
+    await svc.add(addr(1), 'Whale');
+    svc.setLiveState('needs-plan');
+    expect(await svc.lastError()).toBeNull();
+    state.fail = true;
+    expect(await svc.pollTick()).toMatchObject({ status: 'error', error: { code: 'SERVER_ERROR' } });
+    expect(await svc.lastError()).toMatchObject({ code: 'SERVER_ERROR' });
+    // the next worker (the popup wakes one) still knows
+    const next = setup([order(A)]).svc;
+    expect(await next.lastError()).toMatchObject({ code: 'SERVER_ERROR' });
+    state.fail = false;
+    expect(await svc.pollTick()).toMatchObject({ status: 'polled' });
+    expect(await svc.lastError()).toBeNull();
+  });
+
   it('changes become one "While you were away" notification and count as unread', async () => {
     const { svc, n, badge, state } = setup([order(A)]);
     await svc.start();
