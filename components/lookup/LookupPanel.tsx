@@ -94,6 +94,13 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
       e.preventDefault();
       if (active >= 0) setActive(-1);
       else back();
+    } else if (e.key === 'Delete' && e.shiftKey && showRecent && recent[active] !== undefined) {
+      // The keyboard's "Forget" (the × buttons are out of the tab order, focus stays in the box):
+      // Shift+Delete, as in the browser's own address bar suggestions.
+      e.preventDefault();
+      const item = recent[active]!;
+      setActive((a) => Math.min(a, recent.length - 2));
+      void removeRecent(item).then(setRecent);
     }
   }
 

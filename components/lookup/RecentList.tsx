@@ -1,7 +1,7 @@
 /**
  * Recent searches as a listbox driven from the search box (combobox pattern): focus stays in the
- * input, arrow keys move the active option, Enter runs it. `active` is owned by the parent so the
- * input's key handler and this list agree.
+ * input, arrow keys move the active option, Enter runs it, Shift+Delete forgets it (the × buttons are
+ * for the pointer). `active` is owned by the parent so the input's key handler and this list agree.
  */
 export const RECENT_LIST_ID = 'recent-searches';
 export const recentOptionId = (i: number) => `recent-option-${i}`;

@@ -192,6 +192,21 @@ describe('recent searches', () => {
     expect(await screen.findByTestId('recent-searches')).toBeTruthy();
   });
 
+  it('the keyboard forgets the active one with Shift+Delete, focus staying in the box', async () => {
+    await recentItem.setValue(['first', 'second', 'third']);
+    popup();
+    await screen.findAllByTestId('recent-item');
+    const box = screen.getByTestId('search-input');
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'Delete' }); // without Shift: the box's own Delete
+    expect(screen.getAllByTestId('recent-item')).toHaveLength(3);
+    fireEvent.keyDown(box, { key: 'Delete', shiftKey: true });
+    await waitFor(() => expect(screen.getAllByTestId('recent-item')).toHaveLength(2));
+    expect(await recentItem.getValue()).toEqual(['first', 'third']);
+    expect(box.getAttribute('aria-activedescendant')).toBe('recent-option-1'); // now 'third'
+  });
+
   it('can be forgotten one by one', async () => {
     await recentItem.setValue(['first', 'second']);
     popup();
