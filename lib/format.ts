@@ -69,7 +69,9 @@ export interface UsdOptions {
 export function formatUsd(n: number | null | undefined, opts: UsdOptions = {}): string {
   if (!isNum(n)) return DASH;
   const abs = Math.abs(n);
-  const small = (v: number) => (v > 0 && v < 1 ? smallDecimal(v, 4) : fixed(v, 2, false));
+  // (a value just under 1 that rounds up reads "1.00", like 1 itself, not "1")
+  const small = (v: number) =>
+    v > 0 && v < 1 ? smallDecimal(v, 4).replace(/^1$/, '1.00') : fixed(v, 2, false);
   const body = opts.compact === false ? small(abs) : compactAbs(abs, small);
   const sign = n < 0 && NONZERO.test(body) ? '-' : opts.sign && n > 0 ? '+' : '';
   return `${sign}$${body}`;
@@ -92,7 +94,7 @@ export function formatNumber(n: number | null | undefined, opts: NumberOptions =
   return sign + body;
 }
 
-/** A value that is already a percentage (ROI 12.345 -> "12.3%", win rate 55 -> "55%"). */
+/** A value that is already a percentage (ROI 4.56 -> "4.6%", 12.345 -> "12%", win rate 55 -> "55%"). */
 export function formatPercent(n: number | null | undefined, opts: { sign?: boolean } = {}): string {
   if (!isNum(n)) return DASH;
   const abs = Math.abs(n);
@@ -189,12 +191,10 @@ export function formatRelativeTime(ms: number | null | undefined, now: number = 
   const abs = Math.abs(diff);
   if (abs < 45 * SECOND) return diff > 0 ? 'in a moment' : 'just now';
   if (abs >= 30 * DAY) return formatDate(ms);
-  const text =
-    abs < HOUR
-      ? `${Math.max(1, Math.round(abs / MINUTE))} min`
-      : abs < DAY
-        ? `${Math.round(abs / HOUR)} h`
-        : `${Math.round(abs / DAY)} d`;
+  // Each unit as long as it rounds below the next one: 59.6 min reads "1 h", not "60 min".
+  const minutes = Math.max(1, Math.round(abs / MINUTE));
+  const hours = Math.round(abs / HOUR);
+  const text = minutes < 60 ? `${minutes} min` : hours < 24 ? `${hours} h` : `${Math.round(abs / DAY)} d`;
   return diff > 0 ? `in ${text}` : `${text} ago`;
 }
 

@@ -41,6 +41,9 @@ describe('formatUsd', () => {
   });
   it('shows small prices with significant digits, not zero', () => {
     expect(formatUsd(0.0042)).toBe('$0.0042');
+    // just under 1: four digits while they say something (a stablecoin off its peg), else like 1
+    expect(formatUsd(0.9987)).toBe('$0.9987');
+    expect(formatUsd(0.99999)).toBe('$1.00');
     expect(formatUsd(0.000012345)).toBe('$0.00001234');
   });
   it('answers a dash for missing values', () => {
@@ -121,6 +124,10 @@ describe('times and frequencies', () => {
     expect(formatRelativeTime(now - 10_000, now)).toBe('just now');
     expect(formatRelativeTime(now + 2 * 86_400_000, now)).toBe('in 2 d');
     expect(formatRelativeTime(now - 60 * 86_400_000, now)).toMatch(/2024/);
+    // a unit that rounds up to the next one says the next one
+    expect(formatRelativeTime(now - 59.6 * 60_000, now)).toBe('1 h ago');
+    expect(formatRelativeTime(now - 23.6 * 3_600_000, now)).toBe('1 d ago');
+    expect(formatRelativeTime(now + 59.6 * 60_000, now)).toBe('in 1 h');
     expect(formatRelativeTime(null, now)).toBe(DASH);
   });
   it('says a past event never happens "in …": a time ahead of this clock is clock skew', () => {
