@@ -146,6 +146,15 @@ export function createScanner(options: ScannerOptions): Scanner {
   // left hundreds of them to the page's next major GC (which lands in the page's own script).
   const contexts = new Map<Element, Context>();
   let contextsStale = false;
+  /**
+   * Text nodes split to wrap their addresses, with the pieces made of them. The page's script may
+   * hold such a node (React and Vue write updates into the node they made), and after the split it
+   * holds only the text before the first address: when the page writes into it, or removes it, the
+   * pieces are taken out (the page's text wins, and is read again), and when the scanner stops the
+   * node gets its whole text back. Else an update would show the new address beside the old one.
+   */
+  const splits = new Map<Text, { parent: Node; made: Node[]; data: string }>();
+  let pruneSplitsAt = 1024;
   const queue: Node[] = [];
   const queued = new Set<Node>();
   let head = 0;
@@ -201,6 +210,7 @@ export function createScanner(options: ScannerOptions): Scanner {
   function takeRecords(records: MutationRecord[]): void {
     for (const record of records) {
       if (record.type === 'characterData') {
+        if (splits.size) unsplit(record.target as Text, false);
         enqueue(record.target);
       } else if (record.type === 'attributes') {
         // An href changed (only hrefs are watched): read the link again.
@@ -211,6 +221,7 @@ export function createScanner(options: ScannerOptions): Scanner {
           if (node.nodeType === TEXT_NODE || (node.nodeType === ELEMENT_NODE && !isOwnUi(node)))
             enqueue(node);
         }
+        if (splits.size) for (const node of record.removedNodes) unsplit(node as Text, false);
         // Only a removal can change what an element already answered (a node moved elsewhere is
         // removed, then added): added nodes are new to the table, and the overlay's own badges,
         // added and removed next to anchors, change no one's ancestors.
@@ -224,6 +235,19 @@ export function createScanner(options: ScannerOptions): Scanner {
       }
     }
     if (full && removedSince) full = false; // some anchors may be gone from the page: try again
+  }
+
+  /** Takes out the pieces made of a split node (see splits); `restore`: its whole text back too. */
+  function unsplit(node: Text, restore: boolean): void {
+    const split = splits.get(node);
+    if (!split) return;
+    splits.delete(node);
+    for (const piece of split.made) {
+      if (piece.parentNode !== split.parent) continue;
+      split.parent.removeChild(piece);
+      if (piece.nodeType === ELEMENT_NODE && !stopped) forget(piece as Element);
+    }
+    if (restore && node.parentNode === split.parent) node.data = split.data;
   }
 
   function enqueue(node: Node): void {
@@ -576,7 +600,17 @@ export function createScanner(options: ScannerOptions): Scanner {
       // Changed or removed since it was read: its own mutation brings it back. Read twice before it
       // was anchored (a walk reaching it again), the first wrap changed it: the second is skipped.
       if (node.data !== data || !node.parentNode || !root.contains(node)) continue;
+      const end = node.nextSibling;
       const spans = wrapHits(node, hits, id);
+      const made: Node[] = [];
+      for (let n = node.nextSibling; n && n !== end; n = n.nextSibling) made.push(n);
+      splits.set(node, { parent: node.parentNode, made, data });
+      if (splits.size >= pruneSplitsAt) {
+        // (nodes the page removed with their row are let go: the list stays about what is shown)
+        for (const [n, split] of splits)
+          if (n.parentNode !== split.parent || !n.isConnected) splits.delete(n);
+        pruneSplitsAt = Math.max(1024, splits.size * 2);
+      }
       for (let k = 0; k < hits.length; k++) {
         const hit = hits[k]!;
         report({ kind: hit.kind, address: hit.address, source: 'text', anchor: spans[k]! }, true);
@@ -698,6 +732,8 @@ export function createScanner(options: ScannerOptions): Scanner {
 
   function stop(): void {
     stopped = true;
+    // The page as it was: each split node gets its whole text back, our pieces go.
+    for (const node of [...splits.keys()]) unsplit(node, true);
     queued.clear();
     reported.clear();
     byText.clear();

@@ -436,6 +436,73 @@ describe('time slices', () => {
   });
 });
 
+describe("a text node the page's script holds (React, Vue): split to wrap an address", () => {
+  const A = addressAt(11);
+  const B = addressAt(12);
+  const lost: Element[] = [];
+  const scanWithLost = () => scan({ onLost: (el) => lost.push(el) });
+  beforeEach(() => {
+    lost.length = 0;
+  });
+
+  it('an update written into the node shows the new text alone, read again; the old badge anchor goes', async () => {
+    // JSX `<p>Owner: {address}</p>`: two text nodes, the framework keeps the second
+    const p = document.createElement('p');
+    const held = document.createTextNode(A);
+    p.append('Owner: ', held);
+    document.body.append(p);
+    const scanner = scanWithLost();
+    await scanner.idle();
+    expect(found.map((f) => f.address)).toEqual([A]);
+    const oldAnchor = found[0]!.anchor;
+
+    held.data = B; // the route changed to another wallet: the framework writes into its node
+    await scanner.idle();
+    expect(p.textContent).toBe(`Owner: ${B}`); // not "Owner: B A"
+    expect(lost).toEqual([oldAnchor]);
+    expect(oldAnchor.isConnected).toBe(false);
+    expect(found.map((f) => f.address)).toEqual([A, B]);
+  });
+
+  it('an update of the text around the address (CA: <mint> buy) replaces all of it', async () => {
+    const p = document.createElement('p');
+    const held = document.createTextNode(`CA: ${A} buy`);
+    p.append(held);
+    document.body.append(p);
+    const scanner = scanWithLost();
+    await scanner.idle();
+    held.data = `CA: ${B} sell`;
+    await scanner.idle();
+    expect(p.textContent).toBe(`CA: ${B} sell`);
+  });
+
+  it('a node the page removes leaves no piece of it behind', async () => {
+    const p = document.createElement('p');
+    const held = document.createTextNode(A);
+    p.append('Owner: ', held);
+    document.body.append(p);
+    const scanner = scanWithLost();
+    await scanner.idle();
+    p.removeChild(held);
+    await scanner.idle();
+    expect(p.textContent).toBe('Owner: ');
+    expect(lost).toHaveLength(1);
+  });
+
+  it('a stopped scanner gives every split node its whole text back', async () => {
+    const p = document.createElement('p');
+    const held = document.createTextNode(`CA: ${A} buy`);
+    p.append(held);
+    document.body.append(p);
+    const scanner = scanWithLost();
+    await scanner.idle();
+    expect(p.childNodes.length).toBeGreaterThan(1);
+    controller.abort();
+    expect([...p.childNodes]).toEqual([held]);
+    expect(held.data).toBe(`CA: ${A} buy`);
+  });
+});
+
 describe('recycled rows: an anchor that shows something else now', () => {
   const kinds = () => found.map((f) => (f.kind === 'event' ? f.kind : f.address));
 
