@@ -53,10 +53,11 @@ export function placesInside(anchor: Element): boolean {
   if (NO_CHILDREN.has(tag)) return false;
   const view = anchor.ownerDocument.defaultView;
   if (!view) return false;
-  // Children of flex and grid containers compute as block whatever they are; a sibling badge is just
-  // one more item there (the row's own gap spaces it), so it stays after them.
+  // Children of flex containers compute as block whatever they are; a sibling badge is just one more
+  // item in the row (the row's own gap spaces it), so it stays after them. In a grid a sibling would
+  // take a cell of its own and move every card after it: there it goes inside, like a block.
   const parent = anchor.parentElement;
-  if (parent && /(flex|grid)$/.test(view.getComputedStyle(parent).display)) return false;
+  if (parent && /flex$/.test(view.getComputedStyle(parent).display)) return false;
   return BLOCK_DISPLAY.test(view.getComputedStyle(anchor).display);
 }
 

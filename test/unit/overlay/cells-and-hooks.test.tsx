@@ -74,6 +74,16 @@ describe('badge placement next to block-level anchors', () => {
     expect(afterInput!.previousElementSibling).toBe(input);
     expect(hasBadge(card) && hasBadge(inline) && hasBadge(input)).toBe(true);
   });
+
+  it('puts it inside a card of a grid (a token board): a sibling would take a cell and move the rest', () => {
+    document.body.innerHTML = `<div id="board" style="display:grid;grid-template-columns:1fr 1fr"><a id="c1" href="#" style="display:block">A</a><a id="c2" href="#" style="display:block">B</a></div>`;
+    start();
+    const board = document.getElementById('board')!;
+    const c1 = document.getElementById('c1')!;
+    overlay.found([{ ...attributeHit(c1), source: 'link' } as Found]);
+    expect(badges()[0]!.parentElement).toBe(c1);
+    expect([...board.children].map((c) => c.id)).toEqual(['c1', 'c2']);
+  });
 });
 
 describe('popover test hook', () => {
