@@ -75,7 +75,9 @@ const RULES: Readonly<Record<string, Rule>> = {
     if (q[0] === 'profile') return hit(q[1], 'wallet');
     return [];
   },
-  'dexscreener.com': (p) => (p[0] === 'solana' && p.length === 2 ? hit(p[1], 'pool') : []),
+  // `/solana/<pair>`, but a token's address there opens its top pair, and that is how CAs are shared:
+  // the background tells a pool (no badge) from a mint by its account.
+  'dexscreener.com': (p) => (p[0] === 'solana' && p.length === 2 ? hit(p[1], 'unknown') : []),
   'jup.ag': (p, url) => {
     if (p[0] === 'swap') {
       if (p[1]) return pair(p[1]);

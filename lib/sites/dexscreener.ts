@@ -1,8 +1,8 @@
 import { defineAdapter, hostIs } from './types';
 
 /**
- * dexscreener.com: its URLs carry the pair (`/solana/<pair>` = a pool), not the token; the mint comes
- * from the page's explorer links and copy buttons.
+ * dexscreener.com: its URLs carry the pair (`/solana/<pair>`, or a token's address, which opens its top
+ * pair: the background tells them apart); the mint comes from explorer links and copy buttons.
  */
 export const dexscreener = defineAdapter({
   id: 'dexscreener',

@@ -24,7 +24,7 @@ describe('parseLink', () => {
     [`https://solana.fm/address/${W}`, addr(W, 'unknown')],
     [`https://birdeye.so/token/${M}?chain=solana`, addr(M, 'mint')],
     [`https://birdeye.so/profile/${W}?chain=solana`, addr(W, 'wallet')],
-    [`https://dexscreener.com/solana/${W}`, addr(W, 'pool')],
+    [`https://dexscreener.com/solana/${W}`, addr(W, 'unknown')], // a pair or a token: its account says
     [`https://jup.ag/swap/SOL-${M}`, addr(M, 'mint')],
     [`https://jup.ag/swap?sell=${SOL}&buy=${M}`, addr(M, 'mint')],
     [`https://jup.ag/swap/${M}-USDC`, addr(USDC, 'mint')],
