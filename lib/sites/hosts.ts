@@ -18,7 +18,7 @@ export const SUPPORTED_SITES: readonly SupportedSite[] = [
   { id: 'jupiter', label: 'Jupiter', matches: ['https://jup.ag/*'] },
   { id: 'pumpfun', label: 'pump.fun', matches: ['https://pump.fun/*'] },
   { id: 'gmgn', label: 'GMGN', matches: ['https://gmgn.ai/*'] },
-  { id: 'x', label: 'X', matches: ['https://x.com/*', 'https://twitter.com/*'] },
+  { id: 'x', label: 'X', matches: ['https://x.com/*', 'https://pro.x.com/*', 'https://twitter.com/*'] },
 ];
 
 export const SITE_MATCHES: string[] = SUPPORTED_SITES.flatMap((s) => s.matches);

@@ -27,6 +27,7 @@ describe('site adapters', () => {
     ['https://solscan.io/account/x', 'solscan'],
     ['https://www.birdeye.so/token/x', 'birdeye'],
     ['https://twitter.com/home', 'x'],
+    ['https://pro.x.com/i/decks/1', 'x'], // X Pro (TweetDeck): the same tweets
     ['https://polymarket.com/event/x', 'polymarket-links'],
     ['https://kalshi.com/events/x', 'polymarket-links'],
     ['http://127.0.0.1:4173/gmgn.html', 'gmgn'],
