@@ -2,6 +2,9 @@ import preact from '@preact/preset-vite';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
+// Dates are shown in the user's time zone; the tests' fixed timestamps read the same everywhere in UTC.
+process.env.TZ = 'UTC';
+
 export default defineConfig({
   plugins: [WxtVitest(), preact()],
   test: {

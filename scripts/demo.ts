@@ -46,6 +46,8 @@ async function startSimulator(port: number): Promise<Sim> {
 }
 
 interface Note {
+  /** Names the wallet it is about. */
+  id: string;
   title: string;
   message: string;
 }
@@ -60,11 +62,11 @@ async function shownNotifications(context: BrowserContext, worker: Worker): Prom
     };
     const shown = await new Promise<Record<string, boolean>>((r) => g.chrome.notifications.getAll(r));
     // A burst summary keeps one id and is updated in place: the latest text per id is what shows.
-    const latest = new Map<string, { title: string; message: string }>();
+    const latest = new Map<string, { id: string; title: string; message: string }>();
     for (const n of g.__lensNotifications ?? []) {
       if (!shown[n.id]) continue;
       latest.delete(n.id);
-      latest.set(n.id, { title: n.title, message: n.message });
+      latest.set(n.id, { id: n.id, title: n.title, message: n.message });
     }
     return [...latest.values()].reverse();
   });
@@ -216,11 +218,13 @@ async function main(): Promise<void> {
   await options.close();
 
   // Notifications: one fill of the first wallet, then a burst of the second (grouped into one).
+  // `emit` runs once, then the list is read until `ok` holds: emitting again each round would turn
+  // the first wallet's single fill into a burst of its own.
   const waitFor = async (ok: (notes: Note[]) => boolean, emit: () => Promise<void>, ms: number) => {
     const deadline = Date.now() + ms;
     let notes: Note[] = [];
+    await emit();
     while (Date.now() < deadline) {
-      await emit();
       await page.waitForTimeout(1_500);
       notes = await shownNotifications(context, worker);
       if (ok(notes)) break;
@@ -234,7 +238,7 @@ async function main(): Promise<void> {
     30_000,
   );
   const notes = await waitFor(
-    (list) => list.some((n) => /DCA events/.test(n.message)),
+    (list) => list.some((n) => /DCA events/.test(n.message) && n.id.includes(burstWallet)),
     async () => {
       for (let i = 0; i < 6; i++) await emitFor(sim, burstWallet, 'Filled');
     },

@@ -11,10 +11,19 @@ const bin = (name: string) => join('node_modules/.bin', name);
 const artifacts = 'test-artifacts';
 mkdirSync(artifacts, { recursive: true });
 
+/** A step that hangs (a browser that never exits) is killed: the summaries still print. */
+const STEP_TIMEOUT_MS = 25 * 60_000;
+
 function run(label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n== ${label}: ${cmd} ${args.join(' ')}`);
   const started = Date.now();
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(cmd, args, {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+    timeout: STEP_TIMEOUT_MS,
+    killSignal: 'SIGKILL',
+  });
+  if (result.error) console.log(`== ${label}: ${result.error.message}`);
   const ok = result.status === 0;
   console.log(`== ${label}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return ok;
@@ -42,14 +51,18 @@ function vitestSuite(label: string, config: string | null): boolean {
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8')) as VitestJson;
     const skipped = report.numPendingTests + report.numTodoTests;
-    summary = `${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`;
+    summary = `${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`;
+    // (on a line of its own: the summary line keeps its one shape)
+    if (skipped) console.log(`${label}: ${skipped} skipped`);
     if (report.numPassedTests === 0) return finish(summary, false);
   }
   return finish(summary, ok);
 }
 
 const summaries: string[] = [];
+/** Printed at once (a later step that hangs cannot take it with it), and again at the end. */
 function finish(summary: string, ok: boolean): boolean {
+  console.log(summary);
   summaries.push(summary);
   return ok;
 }
