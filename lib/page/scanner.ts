@@ -213,7 +213,7 @@ export function createScanner(options: ScannerOptions): Scanner {
         if (splits.size) unsplit(record.target as Text, false);
         enqueue(record.target);
       } else if (record.type === 'attributes') {
-        // An href changed (only hrefs are watched): read the link again.
+        // An href or an address attribute changed (only those are watched): read it again.
         if (!isOwnUi(record.target)) enqueue(record.target);
       } else {
         for (const node of record.addedNodes) {
@@ -414,31 +414,43 @@ export function createScanner(options: ScannerOptions): Scanner {
     return true;
   }
 
-  function scanAttributes(el: Element): void {
+  /** The address the first of the adapter's attributes naming one (alone) holds, with its hint. */
+  function attributeHit(el: Element): [string, AddressKind] | null {
     for (const [name, hint] of attributes) {
       const value = el.getAttribute(name);
       if (!value || value.length < 32) continue;
       const hits = findAddresses(value);
       const address = hits[0]?.address;
-      if (!address || hits.some((h) => h.address !== address)) continue;
-      const context = contextOf(el);
-      if (enclosingLinkAddress(context) === address) return;
-      // A full address in the element's own text is read (and anchored precisely) by the text pass.
-      if (textScope !== null && context.inScope && el.textContent?.includes(address)) return;
-      if (context.skip) return;
-      const kind = addressKind(address, hint, 'attribute', el);
-      if (kind) report({ kind, address, source: 'attribute', anchor: adapter.anchor?.(el) ?? el });
-      return;
+      if (address && !hits.some((h) => h.address !== address)) return [address, hint];
     }
+    return null;
+  }
+
+  function scanAttributes(el: Element): void {
+    const hit = attributeHit(el);
+    if (!hit) return;
+    const [address, hint] = hit;
+    const context = contextOf(el);
+    if (enclosingLinkAddress(context) === address) return;
+    // A full address in the element's own text is read (and anchored precisely) by the text pass,
+    // when that text is read: a copy button's label is not.
+    if (textScope !== null && context.inScope && !context.textSkip && el.textContent?.includes(address))
+      return;
+    if (context.skip) return;
+    const kind = addressKind(address, hint, 'attribute', el);
+    if (kind) report({ kind, address, source: 'attribute', anchor: adapter.anchor?.(el) ?? el });
   }
 
   function scanElement(el: Element): void {
     const before = reported.get(el);
     if (before !== undefined) {
-      // Reported as a link: read again only if it now points elsewhere (its href changed).
-      if (byText.has(el) || !linkSelector || !el.matches(linkSelector)) return;
-      const target = linkTarget(el);
-      if (target && before === shown(target)) return;
+      // Reported for its href or its attribute (both watched): read again only if it now shows
+      // something else (a recycled row: another href, another data-* address, or none).
+      if (byText.has(el)) return;
+      if (linkSelector && el.matches(linkSelector)) {
+        const target = linkTarget(el);
+        if (target && before === shown(target)) return;
+      } else if (attributeHit(el)?.[0] === before) return;
       forget(el);
     }
     if (linkSelector && el.matches(linkSelector) && scanLink(el)) return;
@@ -553,7 +565,8 @@ export function createScanner(options: ScannerOptions): Scanner {
         if (w.linkIndex < 0) {
           if (atCap()) return true;
           w.linkIndex = 0;
-          if (w.el.matches(elementSelector)) scanElement(w.el);
+          // (one reported before is read even if it matches no more: its href or attribute is gone)
+          if (w.el.matches(elementSelector) || reported.has(w.el)) scanElement(w.el);
         }
         while (w.linkIndex < w.links.length) {
           if (atCap()) return true;
@@ -759,8 +772,10 @@ export function createScanner(options: ScannerOptions): Scanner {
       childList: true,
       subtree: true,
       characterData: true,
-      // Links read as links are read again when their href changes (recycled rows).
-      ...(linkSelector ? { attributes: true, attributeFilter: ['href'] } : {}),
+      // Links and address attributes are read again when they change (recycled rows).
+      ...(elementSelector
+        ? { attributes: true, attributeFilter: ['href', ...attributes.map(([name]) => name)] }
+        : {}),
     });
     enqueue(root);
     schedule();

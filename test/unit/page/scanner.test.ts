@@ -504,6 +504,44 @@ describe("a text node the page's script holds (React, Vue): split to wrap an add
 });
 
 describe('recycled rows: an anchor that shows something else now', () => {
+  it('a link whose href the page removed loses its badge', async () => {
+    const A = addressAt(21);
+    document.body.innerHTML = `<p><a id="l" href="https://solscan.io/account/${A}">${A.slice(0, 4)}…</a></p>`;
+    const lost: Element[] = [];
+    const scanner = scan({ onLost: (el) => lost.push(el) });
+    await scanner.idle();
+    expect(found.map((f) => f.address)).toEqual([A]);
+    const link = document.getElementById('l')!;
+    link.removeAttribute('href');
+    link.textContent = 'n/a';
+    await scanner.idle();
+    expect(lost).toEqual([link]);
+  });
+
+  it('a row whose address attribute the page rewrote (a recycled row) is read again', async () => {
+    const [A, B] = [addressAt(22), addressAt(23)];
+    const dexscreener = adapterById('dexscreener')!;
+    document.body.innerHTML = `<div id="row" data-maker="${A}">${A.slice(0, 4)}…</div>`;
+    const lost: Element[] = [];
+    const scanner = scan({ onLost: (el) => lost.push(el) }, dexscreener);
+    await scanner.idle();
+    const row = document.getElementById('row')!;
+    expect(found.map((f) => [f.source, f.address])).toEqual([['attribute', A]]);
+    row.setAttribute('data-maker', B);
+    row.textContent = `${B.slice(0, 4)}…`;
+    await scanner.idle();
+    expect(lost).toEqual([row]);
+    expect(found.map((f) => f.address)).toEqual([A, B]);
+  });
+
+  it('a copy button holding the address in an attribute and as its label is found (button text is not read)', async () => {
+    const A = addressAt(24);
+    document.body.innerHTML = `<p>Mint <button data-mint="${A}">${A}</button></p>`;
+    const scanner = scan({}, adapterById('pumpfun')!);
+    await scanner.idle();
+    expect(found.map((f) => [f.source, f.address])).toEqual([['attribute', A]]);
+  });
+
   const kinds = () => found.map((f) => (f.kind === 'event' ? f.kind : f.address));
 
   it('an element whose address text is rewritten in place is lost, then found with the new one', async () => {
