@@ -440,19 +440,26 @@ describe("a text node the page's script holds (React, Vue): split to wrap an add
   const A = addressAt(11);
   const B = addressAt(12);
   const lost: Element[] = [];
-  const scanWithLost = () => scan({ onLost: (el) => lost.push(el) });
+  /**
+   * A paragraph `before` + a text node the framework holds, scanned until idle. JSX
+   * `<p>Owner: {address}</p>` gives two text nodes, the framework keeping the second.
+   */
+  async function framework(held: string, before?: string) {
+    const p = document.createElement('p');
+    const node = document.createTextNode(held);
+    if (before) p.append(before);
+    p.append(node);
+    document.body.append(p);
+    const scanner = scan({ onLost: (el) => lost.push(el) });
+    await scanner.idle();
+    return { p, held: node, scanner };
+  }
   beforeEach(() => {
     lost.length = 0;
   });
 
   it('an update written into the node shows the new text alone, read again; the old badge anchor goes', async () => {
-    // JSX `<p>Owner: {address}</p>`: two text nodes, the framework keeps the second
-    const p = document.createElement('p');
-    const held = document.createTextNode(A);
-    p.append('Owner: ', held);
-    document.body.append(p);
-    const scanner = scanWithLost();
-    await scanner.idle();
+    const { p, held, scanner } = await framework(A, 'Owner: ');
     expect(found.map((f) => f.address)).toEqual([A]);
     const oldAnchor = found[0]!.anchor;
 
@@ -465,24 +472,14 @@ describe("a text node the page's script holds (React, Vue): split to wrap an add
   });
 
   it('an update of the text around the address (CA: <mint> buy) replaces all of it', async () => {
-    const p = document.createElement('p');
-    const held = document.createTextNode(`CA: ${A} buy`);
-    p.append(held);
-    document.body.append(p);
-    const scanner = scanWithLost();
-    await scanner.idle();
+    const { p, held, scanner } = await framework(`CA: ${A} buy`);
     held.data = `CA: ${B} sell`;
     await scanner.idle();
     expect(p.textContent).toBe(`CA: ${B} sell`);
   });
 
   it('a node the page removes leaves no piece of it behind', async () => {
-    const p = document.createElement('p');
-    const held = document.createTextNode(A);
-    p.append('Owner: ', held);
-    document.body.append(p);
-    const scanner = scanWithLost();
-    await scanner.idle();
+    const { p, held, scanner } = await framework(A, 'Owner: ');
     p.removeChild(held);
     await scanner.idle();
     expect(p.textContent).toBe('Owner: ');
@@ -490,12 +487,7 @@ describe("a text node the page's script holds (React, Vue): split to wrap an add
   });
 
   it('a stopped scanner gives every split node its whole text back', async () => {
-    const p = document.createElement('p');
-    const held = document.createTextNode(`CA: ${A} buy`);
-    p.append(held);
-    document.body.append(p);
-    const scanner = scanWithLost();
-    await scanner.idle();
+    const { p, held } = await framework(`CA: ${A} buy`);
     expect(p.childNodes.length).toBeGreaterThan(1);
     controller.abort();
     expect([...p.childNodes]).toEqual([held]);
