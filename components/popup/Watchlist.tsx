@@ -43,7 +43,8 @@ export function Watchlist() {
           {entries.map((e) => (
             <li key={e.wallet} data-testid="watch-row">
               <button type="button" class="link truncate" onClick={() => open(e.wallet)} title={e.wallet}>
-                {e.label ? truncateText(e.label, 30) : shortAddress(e.wallet, 6, 6)}
+                {/* its label, else its .sol name (the one notifications use), else the address */}
+                {truncateText(e.label || e.domain, 30) || shortAddress(e.wallet, 6, 6)}
               </button>
               {e.unread > 0 && (
                 <span class="unread" data-testid="watch-unread" title={`${e.unread} unread`}>
@@ -54,7 +55,7 @@ export function Watchlist() {
               <button
                 type="button"
                 class="icon"
-                aria-label={`Remove ${e.label ?? e.wallet} from watchlist`}
+                aria-label={`Remove ${e.label || e.domain || e.wallet} from watchlist`}
                 onClick={() => void remove(e.wallet)}
               >
                 ×

@@ -113,6 +113,23 @@ describe('popup', () => {
     expect(fake.callsOf('lookup')).toEqual([{ input: MINT }]);
   });
 
+  it('names a watched wallet by its label, else its .sol name (as notifications do), else its address', async () => {
+    const third = `${MINT.slice(0, -1)}X`;
+    const entries = [
+      { wallet: WALLET, label: 'alice', domain: 'alice.sol', addedAt: 1, unread: 0 },
+      { wallet: MINT, label: null, domain: 'brightwhale0.sol', addedAt: 2, unread: 0 },
+      { wallet: third, label: null, domain: null, addedAt: 3, unread: 0 },
+    ];
+    popup({ watchList: () => entries });
+    const list = await screen.findByTestId('watchlist');
+    await waitFor(() => expect(within(list).getAllByTestId('watch-row')).toHaveLength(3));
+    const names = within(list)
+      .getAllByTestId('watch-row')
+      .map((row) => row.querySelector('button')!.textContent);
+    expect(names).toEqual(['alice', 'brightwhale0.sol', `${third.slice(0, 6)}…${third.slice(-6)}`]);
+    expect(within(list).getByRole('button', { name: 'Remove brightwhale0.sol from watchlist' })).toBeTruthy();
+  });
+
   it('watching from a wallet view shows the wallet in the watchlist below it at once', async () => {
     let list: { wallet: string; label: string | null; addedAt: number; unread: number }[] = [];
     const fake = popup({
