@@ -281,9 +281,13 @@ export function startBackground(): void {
     if (url) await openTab(url);
     await browser.notifications.clear(id);
   });
-  browser.tabs.onRemoved.addListener(async (tabId) => (await ready()).tabLive.releaseTab(tabId));
-  browser.tabs.onUpdated.addListener(async (tabId, change) => {
-    if (change.status === 'loading') (await ready()).tabLive.releaseTab(tabId);
+  // A tab closed or navigating lets go of its live rooms. Subscriptions live in this worker's
+  // memory: a worker these events woke holds none, so nothing is built for them (else any tab's page
+  // load in the browser would start the cache, the hub and the watch service).
+  const releaseTab = (tabId: number) => void runtime?.then((rt) => rt.tabLive.releaseTab(tabId));
+  browser.tabs.onRemoved.addListener(releaseTab);
+  browser.tabs.onUpdated.addListener((tabId, change) => {
+    if (change.status === 'loading') releaseTab(tabId);
   });
   browser.alarms.onAlarm.addListener(async (alarm) => {
     const rt = await ready();
