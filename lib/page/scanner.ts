@@ -432,6 +432,9 @@ export function createScanner(options: ScannerOptions): Scanner {
     const [address, hint] = hit;
     const context = contextOf(el);
     if (enclosingLinkAddress(context) === address) return;
+    // A link beside it (the row's explorer link next to its copy button) shows this address already.
+    for (const a of el.parentElement?.querySelectorAll(`a[href*="${address}"]`) ?? [])
+      if (reported.get(a) === address) return;
     // A full address in the element's own text is read (and anchored precisely) by the text pass,
     // when that text is read: a copy button's label is not.
     if (textScope !== null && context.inScope && !context.textSkip && el.textContent?.includes(address))
