@@ -81,6 +81,9 @@ export function toWalletDcaEntry(r: WalletDcaResponse): WalletDcaEntry {
   return { summary: r.summary, orders: toOrderPage(r) };
 }
 
+/** The PnL API is still indexing a wallet ("try again shortly"): a notice, never cached. */
+class PnlQueued extends Error {}
+
 export interface ListQuery {
   status?: DcaStatusFilter;
   sort?: DcaSort;
@@ -258,18 +261,18 @@ export function createDataService(deps: DataDeps) {
       const result = await cache.cached(
         'pnlFull',
         key,
-        (signal, p) => deps.client().pnl.wallet(address, { pnlMode, currency }, { signal, priority: p }),
+        async (signal, p) => {
+          const answer = await deps
+            .client()
+            .pnl.wallet(address, { pnlMode, currency }, { signal, priority: p });
+          // "Indexing, try again shortly" is not an answer to keep: thrown, it is never stored, so
+          // trying again asks the API again, and a refresh in the stale window keeps the good value.
+          if (isPnlQueued(answer)) throw new PnlQueued(answer.message ?? undefined);
+          return answer;
+        },
         { ...TTL.pnlFull, priority },
       );
-      const r = result.value;
-      if (isPnlQueued(r)) {
-        // Not an answer to keep: "try again shortly" must ask the API again.
-        void cache.delete('pnlFull', key);
-        return {
-          pnl: { state: 'queued', message: r.message ?? 'Indexing this wallet, try again shortly.' },
-          identity: null,
-        };
-      }
+      const r = result.value as Exclude<typeof result.value, { indexed: false }>;
       return {
         pnl: {
           state: 'ready',
@@ -283,6 +286,10 @@ export function createDataService(deps: DataDeps) {
         identity: toIdentityView(r.identity),
       };
     } catch (error) {
+      if (error instanceof PnlQueued) {
+        const message = error.message || 'Indexing this wallet, try again shortly.';
+        return { pnl: { state: 'queued', message }, identity: null };
+      }
       return { pnl: { state: 'error', error: errorView(error) }, identity: null };
     }
   }
