@@ -146,6 +146,16 @@ export function tokenAmountExact(raw: string | bigint, decimals: number): string
   return (parts.neg ? '-' : '') + parts.int.toString() + (parts.frac ? `.${parts.frac}` : '');
 }
 
+/** Base units -> token units; unknown decimals give no amount (a wrong number is worse than none). */
+export function baseUnitsToNumber(
+  raw: string | undefined,
+  decimals: number | null | undefined,
+): number | null {
+  if (!raw || typeof decimals !== 'number') return null;
+  const exact = tokenAmountExact(raw, decimals);
+  return exact === null ? null : Number(exact);
+}
+
 /**
  * Display form of a base-unit amount: grouped, fraction cut (not rounded, so it never shows more
  * than there is) to 4 digits, or 4 significant digits below 1; whole parts of a million and more

@@ -136,12 +136,10 @@ export function normalizeSettings(stored: unknown): Settings {
       value && typeof value === 'object' && !Array.isArray(value)
         ? { ...(base[key as keyof Settings] as object), ...value }
         : value;
-    try {
-      const parsed = field.safeParse(candidate);
-      if (parsed.success) merged[key] = parsed.data;
-    } catch {
-      // a check that throws (none should) still only costs this field: the background must start
-    }
+    // (every check returns, none throws: a bad stored field falls back to its default, and the
+    // background still starts)
+    const parsed = field.safeParse(candidate);
+    if (parsed.success) merged[key] = parsed.data;
   }
   return merged as Settings;
 }

@@ -1,4 +1,4 @@
-import { formatProgress } from '../../lib/format';
+import { formatProgress, isNum } from '../../lib/format';
 
 /**
  * Horizontal bar for 0..100 percent; `mini` is the 28px variant that fits inside a badge. `text` is
@@ -15,8 +15,7 @@ export function ProgressBar({
   mini?: boolean;
   text?: string;
 }) {
-  const value =
-    typeof percent === 'number' && Number.isFinite(percent) ? Math.min(100, Math.max(0, percent)) : 0;
+  const value = isNum(percent) ? Math.min(100, Math.max(0, percent)) : 0;
   return (
     <span
       class={mini ? 'ol-mini' : 'ol-bar'}

@@ -188,9 +188,11 @@ export function createHttpCore(options: ApiClientOptions): HttpCore {
       });
       if (!res.ok) throw httpError(res.status, await res.text().catch(() => ''), res.headers, endpoint, key);
       if (req.binary) return await res.arrayBuffer();
-      // A 2xx body can echo the key too (a JSON-RPC error's message quoting its URL): its text never
-      // reaches a view with the key in it.
-      const text = scrubKey(await res.text(), key);
+      // A 2xx body can echo the key too: the RPC's, whose key is in its URL (a JSON-RPC error's
+      // message quoting that URL). Only there: the other services take it in a header, and their
+      // bodies (order pages, candles) are not scanned three times each for it.
+      const answer = await res.text();
+      const text = req.service === 'rpc' ? scrubKey(answer, key) : answer;
       try {
         return JSON.parse(text);
       } catch {

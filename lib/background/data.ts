@@ -272,7 +272,7 @@ export function createDataService(deps: DataDeps) {
         },
         { ...TTL.pnlFull, priority },
       );
-      const r = result.value as Exclude<typeof result.value, { indexed: false }>;
+      const r = result.value;
       return {
         pnl: {
           state: 'ready',

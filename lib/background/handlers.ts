@@ -1,5 +1,6 @@
 /** Every message's handler: small functions over the services. Input is already validated by the router. */
 import { ApiError } from '../api';
+import { toHttpUrl } from '../detect/links';
 import { BUILD_SIM_URL } from '../env';
 import type { Outputs } from '../messaging';
 import { writeApiKey } from '../secrets';
@@ -23,14 +24,6 @@ export interface HandlerDeps {
 
 function invalid(message: string): ApiError {
   return new ApiError({ code: 'INVALID_INPUT', status: 0, endpoint: 'settings', message });
-}
-
-function hostnameOf(url: string | undefined): string | null {
-  try {
-    return url ? new URL(url).hostname : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Whether the overlay runs on `host`: the site's switch, else "any site" (local pages in simulator builds). */
@@ -107,7 +100,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const settings = services.settings();
       // A content script is answered for the page it runs in (its sender's URL), whatever host it
       // names: a script in one site's frame cannot switch itself on with another site's setting.
-      const site = ctx.fromExtensionPage ? host : hostnameOf(ctx.sender.url);
+      const site = ctx.fromExtensionPage ? host : (toHttpUrl(ctx.sender.url ?? '')?.hostname ?? null);
       return {
         enabled: site !== null && siteEnabled(site, settings),
         maxBadges: settings.maxBadges,

@@ -6,7 +6,7 @@ import type { Order, Pagination, Token } from '../api/schemas/dca';
 import type { DcaTxEvent } from '../api/schemas/live';
 import type { Identity, PnlSummary } from '../api/schemas/pnl';
 import type { CandlesResponse, Market, PredictionEvent } from '../api/schemas/prediction';
-import { safeHttpsUrl, tokenAmountExact } from '../format';
+import { baseUnitsToNumber, safeHttpsUrl } from '../format';
 import {
   type FillView,
   type IdentityView,
@@ -175,13 +175,6 @@ export function toHistoryView(res: CandlesResponse, maxSeries = 4): OddsHistoryV
   };
 }
 
-/** Base units -> token units; unknown decimals give no amount (a wrong number is worse than none). */
-function unitsToNumber(raw: string | undefined, decimals: number | null | undefined): number | null {
-  if (!raw || typeof decimals !== 'number') return null;
-  const exact = tokenAmountExact(raw, decimals);
-  return exact === null ? null : Number(exact);
-}
-
 /** A live DCA transaction event -> the line shown in a token card and in notifications. */
 export function toFillView(event: DcaTxEvent): FillView {
   const order = event.order;
@@ -196,9 +189,9 @@ export function toFillView(event: DcaTxEvent): FillView {
     timestamp: event.timestamp ?? Date.now(),
     owner: event.owner ?? order?.owner ?? '',
     order: event.address,
-    inAmount: unitsToNumber(inRaw, inDecimals),
+    inAmount: baseUnitsToNumber(inRaw, inDecimals),
     inSymbol: order?.input?.symbol ?? null,
-    outAmount: unitsToNumber(outRaw, outDecimals),
+    outAmount: baseUnitsToNumber(outRaw, outDecimals),
     outSymbol: order?.output?.symbol ?? null,
     usd: eventUsd(event),
     progressPercent: nn(order?.progressPercent),

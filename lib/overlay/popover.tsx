@@ -84,13 +84,15 @@ export function createPopover(o: PopoverOptions) {
   const paint = () => {
     const s = session;
     if (!s) return;
-    // An event's odds are its badge's, which may come after the popover opened.
+    // An event's odds are its badge's (they may come after the popover opened): read at each paint,
+    // never kept in the session beside them.
     const { model } = s.badge;
-    if (s.content.kind === 'event' && model.kind === 'event') s.content = { ...s.content, odds: model.data };
+    const content =
+      s.content.kind === 'event' && model.kind === 'event' ? { ...s.content, odds: model.data } : s.content;
     render(
       <Popover label={labelOf(s.badge)} onClose={() => close(true)} focusOnOpen={s.by === 'keyboard'}>
         <OverlayCard
-          content={s.content}
+          content={content}
           now={o.now()}
           currency={o.currency}
           onOpenLookup={(input) => {
@@ -100,16 +102,16 @@ export function createPopover(o: PopoverOptions) {
       </Popover>,
       s.mount.container,
     );
-    if (MIRROR_HOOKS && o.testHooks) mirror(s);
+    if (MIRROR_HOOKS && o.testHooks) mirror(s, content);
     place(s);
   };
 
   /** Test hook: what the popover says, readable from outside its closed shadow root. */
-  function mirror(s: Session): void {
+  function mirror(s: Session, content: PopoverContent): void {
     const host = s.mount.host;
     host.setAttribute('data-kind', s.badge.item.kind);
     host.setAttribute('data-address', s.badge.item.address);
-    const data = s.content.kind === 'event' ? s.content.odds : s.content.view;
+    const data = content.kind === 'event' ? content.odds : content.view;
     host.setAttribute('data-state', data.status);
     host.setAttribute('data-text', (s.mount.container.textContent ?? '').replace(/\s+/g, ' ').trim());
   }
@@ -166,7 +168,7 @@ export function createPopover(o: PopoverOptions) {
     if (item.kind === 'mint')
       return { kind: 'mint', view: loading, fills: [], live: 'connecting', liveNote: null };
     if (item.kind === 'order') return { kind: 'order', view: model.kind === 'order' ? model.data : loading };
-    return { kind: 'event', odds: loading, history: loading }; // odds: the badge's, at paint
+    return { kind: 'event', odds: loading, history: loading }; // (odds: the badge's, read at paint)
   }
 
   function subscribe(s: Session): void {

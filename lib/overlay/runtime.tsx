@@ -498,7 +498,8 @@ export function createOverlay(deps: OverlayDeps) {
       entry.mounts.clear();
       // Failures are worth another try on the next page view; answers are kept a while (the memo);
       // one still loading (no `at`) is kept, its answer on its way.
-      if (entry.model.data.status === 'error' || now() - entry.at! > ANSWER_KEPT_MS) entries.delete(key);
+      const stale = entry.at !== undefined && now() - entry.at > ANSWER_KEPT_MS;
+      if (entry.model.data.status === 'error' || stale) entries.delete(key);
     }
   }
 

@@ -431,15 +431,15 @@ export function createScanner(options: ScannerOptions): Scanner {
     if (!hit) return;
     const [address, hint] = hit;
     const context = contextOf(el);
-    if (enclosingLinkAddress(context) === address) return;
-    // A link beside it (the row's explorer link next to its copy button) shows this address already.
-    for (const a of el.parentElement?.querySelectorAll(`a[href*="${address}"]`) ?? [])
-      if (reported.get(a) === address) return;
+    if (context.skip || enclosingLinkAddress(context) === address) return;
     // A full address in the element's own text is read (and anchored precisely) by the text pass,
     // when that text is read: a copy button's label is not.
     if (textScope !== null && context.inScope && !context.textSkip && el.textContent?.includes(address))
       return;
-    if (context.skip) return;
+    // A link beside it (the row's explorer link next to its copy button) shows this address already:
+    // the one DOM query, after the checks that cost nothing.
+    for (const a of el.parentElement?.querySelectorAll(`a[href*="${address}"]`) ?? [])
+      if (reported.get(a) === address) return;
     const kind = addressKind(address, hint, 'attribute', el);
     if (kind) report({ kind, address, source: 'attribute', anchor: adapter.anchor?.(el) ?? el });
   }

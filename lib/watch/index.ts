@@ -134,11 +134,11 @@ export function createWatchService(opts: WatchServiceOptions) {
     saved = saved.then(() => storage.setItem(LIVE_KEY, record)).catch(() => {});
   }
   let lastRooms: string[] = [];
-  /** What WATCH_ERROR_KEY holds, as this worker last wrote it (undefined: not known yet). */
-  let lastError: ErrorView | null | undefined;
+  /** What WATCH_ERROR_KEY holds, as this worker last wrote or read it (undefined: not known yet). */
+  let knownError: ErrorView | null | undefined;
   function noteOutcome(error: ErrorView | null): void {
-    if (error === null && lastError === null) return;
-    lastError = error;
+    if (error === null && knownError === null) return;
+    knownError = error;
     saved = saved
       .then(() => (error ? storage.setItem(WATCH_ERROR_KEY, error) : storage.removeItem(WATCH_ERROR_KEY)))
       .catch(() => {});
@@ -433,11 +433,16 @@ export function createWatchService(opts: WatchServiceOptions) {
       }
     },
 
-    /** Why the last poll or catch-up failed, if the last one did (kept across workers). */
+    /**
+     * Why the last poll or catch-up failed, if the last one did (kept across workers). Storage is
+     * read once per worker: the popup asks with every status poll, and this worker's own outcomes
+     * keep the answer current after that.
+     */
     async lastError(): Promise<ErrorView | null> {
-      await saved;
+      if (knownError !== undefined) return knownError;
       const stored = ErrorViewSchema.safeParse(await storage.getItem(WATCH_ERROR_KEY));
-      return stored.success ? stored.data : null;
+      knownError ??= stored.success ? stored.data : null;
+      return knownError;
     },
   };
 }

@@ -12,7 +12,7 @@
  */
 import { storage } from 'wxt/utils/storage';
 import type { DcaTxEvent, LivePartialOrder } from '../api/schemas/live';
-import { isNum } from '../format';
+import { baseUnitsToNumber, isNum } from '../format';
 import { mergeOrderView, type OrderPageView, type OrderView, toMs } from '../views';
 import { closedAlias, openedAlias, type WatchEvent } from './event';
 
@@ -182,7 +182,7 @@ type Units = (raw: string) => number;
  * the stored order shows between its numbers and its base units; null when neither is known.
  */
 function inputUnits(o: Partial<OrderSnapshot>, decimals: number | null | undefined): Units | null {
-  if (typeof decimals === 'number') return (raw) => Number(raw) / 10 ** decimals;
+  if (typeof decimals === 'number') return (raw) => baseUnitsToNumber(raw, decimals) ?? Number.NaN;
   for (const [raw, n] of [
     [o.rawUsed, o.used],
     [o.rawDeposited, o.deposited],

@@ -11,6 +11,7 @@ import {
   formatProgress,
   formatTokenAmount,
   formatUsd,
+  isNum,
   shortAddress,
   truncateText,
 } from '../format';
@@ -63,7 +64,7 @@ export function eventText(e: DcaTxEvent): string {
   switch (e.eventName) {
     case 'Filled': {
       const p = e.order?.progressPercent;
-      const done = typeof p === 'number' && Number.isFinite(p) ? `, ${formatProgress(p)} done` : '';
+      const done = isNum(p) ? `, ${formatProgress(p)} done` : '';
       return `Filled: ${amount(e.inAmount, input, e.inputMint)} -> ${amount(e.outAmount, output, e.outputMint)}${usd}${done}`;
     }
     case 'Opened': {

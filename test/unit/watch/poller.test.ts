@@ -291,7 +291,8 @@ describe('watch service polling', () => {
     state.fail = true;
     expect(await svc.pollTick()).toMatchObject({ status: 'error', error: { code: 'SERVER_ERROR' } });
     expect(await svc.lastError()).toMatchObject({ code: 'SERVER_ERROR' });
-    // the next worker (the popup wakes one) still knows
+    // the next worker (the popup wakes one) still knows, once this one's write is done
+    await svc.idle();
     const next = setup([order(A)]).svc;
     expect(await next.lastError()).toMatchObject({ code: 'SERVER_ERROR' });
     state.fail = false;
