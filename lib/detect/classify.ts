@@ -28,10 +28,18 @@ function sides(output: string | null | undefined, input: string | null | undefin
   return out[0] ? [...out, ...mintOrSymbol(input)] : [];
 }
 
-/** `A-B` pair segments (A is sold for B). */
-function pair(segment: string): AddressHit[] {
-  const parts = segment.split('-');
-  return parts.length === 2 ? sides(parts[1], parts[0]) : [];
+/**
+ * The sides of a jup.ag swap or pair link as written, output first: `/swap?sell=A&buy=B`,
+ * `/swap/A-B` and the recurring (DCA) page of a pair, `/recurring/A-B` (A is sold for B); null for
+ * other pages. Mints or symbols: the URL rule resolves them, the popup searches for a symbol.
+ */
+function jupSides(p: string[], url: URL): [string | null, string | null] | null {
+  if (p[0] === 'swap' && !p[1]) {
+    const q = url.searchParams;
+    return [q.get('buy') ?? q.get('outputMint'), q.get('sell') ?? q.get('inputMint')];
+  }
+  const parts = p[0] === 'swap' || p[0] === 'recurring' || p[0] === 'dca' ? p[1]?.split('-') : undefined;
+  return parts?.length === 2 ? [parts[1]!, parts[0]!] : null;
 }
 
 /**
@@ -39,12 +47,7 @@ function pair(segment: string): AddressHit[] {
  * popup: a link whose output is a symbol we hold no mint for becomes a search for that symbol.
  */
 export function swapOutputOf(url: URL): string | null {
-  const p = pathSegments(url);
-  if (hostKey(url.hostname) !== 'jup.ag') return null;
-  if (p[0] === 'swap' && !p[1]) return url.searchParams.get('buy') ?? url.searchParams.get('outputMint');
-  // `/swap/A-B`, and the recurring (DCA) page of a pair, `/recurring/A-B`
-  const pair = p[0] === 'swap' || p[0] === 'recurring' || p[0] === 'dca' ? p[1]?.split('-') : undefined;
-  return pair?.length === 2 ? pair[1]! : null;
+  return hostKey(url.hostname) === 'jup.ag' ? (jupSides(pathSegments(url), url)?.[0] ?? null) : null;
 }
 
 /** gmgn referral links prefix the address: `/sol/token/<ref>_<mint>`. */
@@ -79,18 +82,14 @@ const RULES: Readonly<Record<string, Rule>> = {
   // the background tells a pool (no badge) from a mint by its account.
   'dexscreener.com': (p) => (p[0] === 'solana' && p.length === 2 ? hit(p[1], 'unknown') : []),
   'jup.ag': (p, url) => {
-    if (p[0] === 'swap') {
-      if (p[1]) return pair(p[1]);
-      const q = url.searchParams;
-      return sides(q.get('buy') ?? q.get('outputMint'), q.get('sell') ?? q.get('inputMint'));
-    }
     if (p[0] === 'recurring' || p[0] === 'dca') {
       const q = url.searchParams.get('order');
       if (q) return hit(q, 'order');
       if (p[1] === 'order' || p[1] === 'orders') return hit(p[2], 'order');
-      if (p[1]?.includes('-')) return pair(p[1]);
-      return hit(p[1], 'order');
+      if (!p[1]?.includes('-')) return hit(p[1], 'order');
     }
+    const swap = jupSides(p, url);
+    if (swap) return sides(...swap);
     if (p[0] === 'tokens') return hit(p[1], 'mint');
     if (p[0] === 'portfolio') return hit(p[1], 'wallet');
     return [];
@@ -108,6 +107,11 @@ const RULES: Readonly<Record<string, Rule>> = {
     return [];
   },
 };
+
+/** An explorer link's `cluster` parameter names mainnet (`mainnet`, `mainnet-beta`) or is absent. */
+export function onMainnet(cluster: string | null | undefined): boolean {
+  return /^(mainnet|$)/i.test(cluster ?? '');
+}
 
 export function hostKey(hostname: string): string {
   const host = hostname.toLowerCase();
@@ -141,7 +145,7 @@ export function hasUrlRules(url: URL): boolean {
 export function classifyUrl(url: URL): AddressHit[] {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return [];
   // an explorer link to another cluster (devnet, testnet, custom, solana.fm's devnet-solana)
-  if (!/^(mainnet|$)/i.test(url.searchParams.get('cluster') ?? '')) return [];
+  if (!onMainnet(url.searchParams.get('cluster'))) return [];
   const rule = RULES[hostKey(url.hostname)];
   return rule ? rule(pathSegments(url), url) : [];
 }

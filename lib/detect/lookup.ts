@@ -1,6 +1,6 @@
 import { findAddresses, isSolanaAddress } from './address';
 import { decodeBase58, isBase58Code } from './base58';
-import { classify, hasUrlRules, swapOutputOf } from './classify';
+import { classify, hasUrlRules, onMainnet, swapOutputOf } from './classify';
 import { kindInText, targetOfUrl, toHttpUrl } from './links';
 import type { AddressKind, PredictionEvent } from './types';
 
@@ -31,7 +31,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** An explorer link's `cluster` parameter as the error names it (devnet, testnet), or null for mainnet or none. */
 function clusterName(cluster: string | null | undefined): string | null {
-  if (!cluster || /^mainnet/i.test(cluster)) return null;
+  if (!cluster || onMainnet(cluster)) return null;
   if (/devnet/i.test(cluster)) return 'devnet';
   if (/testnet/i.test(cluster)) return 'testnet';
   return 'a custom cluster';
