@@ -3,6 +3,7 @@ import { ApiError } from '../api';
 import { toHttpUrl } from '../detect/links';
 import { BUILD_SIM_URL } from '../env';
 import type { Outputs } from '../messaging';
+import { createTurns } from '../sched';
 import { writeApiKey } from '../secrets';
 import { applySettingsPatch, saveSettings } from '../settings';
 import { adapterFor } from '../sites';
@@ -62,9 +63,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
    * Settings saves run one after another: each patch applies to the settings the previous save left,
    * so two saves sent together (a theme and a currency) both land instead of the later undoing the first.
    */
-  let settingsChain: Promise<unknown> = Promise.resolve();
-  const saveInTurn = (patch: Record<string, unknown>): Promise<Outputs['settingsSet']> => {
-    const run = settingsChain.then(async () => {
+  const inTurn = createTurns();
+  const saveInTurn = (patch: Record<string, unknown>): Promise<Outputs['settingsSet']> =>
+    inTurn(async () => {
       const result = applySettingsPatch(services.settings(), patch);
       if (!result.ok) throw invalid(result.message);
       await saveSettings(result.value);
@@ -72,9 +73,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       deps.onSettingsChanged();
       return result.value;
     });
-    settingsChain = run.catch(() => undefined);
-    return run;
-  };
   const keyAnswer = (r: KeyProbe): Outputs['keyCheck'] => ({
     plan: r.plan,
     credits: r.credits,

@@ -7,3 +7,4 @@ export type {
   SchedulerStats,
 } from './scheduler';
 export { createScheduler, PRIORITIES, priorityRank, schedulerHook } from './scheduler';
+export { createKeyedTurns, createTurns, type InTurn } from './turns';

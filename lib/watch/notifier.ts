@@ -8,6 +8,7 @@
  */
 import type { DcaTxEvent } from '../api/schemas/live';
 import { isSolanaAddress } from '../detect/address';
+import { createTurns } from '../sched';
 import type { NotificationRules } from '../settings';
 import { fromLiveEvent, type WatchEvent } from './event';
 import {
@@ -97,13 +98,7 @@ export function createNotifier(opts: NotifierOptions) {
   const pending = new Map<string, { items: Pending[]; timer: unknown }>();
   const recent = new Map<string, Shown[]>();
   let ready: Promise<void> | null = null;
-  let chain: Promise<unknown> = Promise.resolve();
-
-  function serial<T>(fn: () => Promise<T>): Promise<T> {
-    const run = chain.then(fn, fn);
-    chain = run.catch(() => undefined);
-    return run;
-  }
+  const serial = createTurns();
   const init = () => {
     ready ??= Promise.all([watchlist.load(), seen.load()]).then(() => undefined);
     return ready;

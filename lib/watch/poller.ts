@@ -13,6 +13,7 @@
 import { storage } from 'wxt/utils/storage';
 import type { DcaTxEvent, LivePartialOrder } from '../api/schemas/live';
 import { baseUnitsToNumber, isNum } from '../format';
+import { createKeyedTurns } from '../sched';
 import { mergeOrderView, type OrderPageView, type OrderView, toMs } from '../views';
 import { closedAlias, openedAlias, type WatchEvent } from './event';
 
@@ -409,14 +410,7 @@ export function createPoller(opts: PollerOptions) {
   const now = opts.now ?? Date.now;
   // Read-modify-write of one wallet's stored list, one at a time: a live event arriving while a poll
   // is between its read and its write must not be lost, nor the poll's answer.
-  const locks = new Map<string, Promise<unknown>>();
-  function locked<T>(wallet: string, fn: () => Promise<T>): Promise<T> {
-    const run = (locks.get(wallet) ?? Promise.resolve()).then(fn, fn);
-    const tail = run.catch(() => undefined);
-    locks.set(wallet, tail);
-    void tail.then(() => locks.get(wallet) === tail && locks.delete(wallet));
-    return run;
-  }
+  const locked = createKeyedTurns();
   const read = async (wallet: string) => readBaseline(await storage.getItem(baselineKey(wallet)));
   // Bumped by forget(): a fetch that started before must not store the list back afterwards.
   const forgotten = new Map<string, number>();

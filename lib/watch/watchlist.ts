@@ -11,6 +11,7 @@ import { isSolanaAddress } from '../detect/address';
 import { knownKind } from '../detect/programs';
 import type { AddressKind } from '../detect/types';
 import { cleanText } from '../format';
+import { createTurns } from '../sched';
 
 /** A watched wallet. */
 export interface WatchEntry {
@@ -135,13 +136,7 @@ export function createWatchlist(opts: WatchlistOptions = {}) {
   const now = opts.now ?? Date.now;
   const limit = opts.limit ?? WATCH_LIMIT;
   let cache: WatchEntry[] = [];
-  let chain: Promise<unknown> = Promise.resolve();
-
-  function serial<T>(fn: () => Promise<T>): Promise<T> {
-    const run = chain.then(fn, fn);
-    chain = run.catch(() => undefined);
-    return run;
-  }
+  const serial = createTurns();
 
   async function read(): Promise<WatchEntry[]> {
     const raw = await watchlistItem.getValue();
