@@ -436,10 +436,10 @@ export function createScanner(options: ScannerOptions): Scanner {
     // when that text is read: a copy button's label is not.
     if (textScope !== null && context.inScope && !context.textSkip && el.textContent?.includes(address))
       return;
-    // A link beside it (the row's explorer link next to its copy button) shows this address already:
-    // the one DOM query, after the checks that cost nothing.
+    // A link beside it (the row's explorer link next to its copy button, before or after it) shows
+    // this address, or will: the one DOM query, after the checks that cost nothing.
     for (const a of el.parentElement?.querySelectorAll(`a[href*="${address}"]`) ?? [])
-      if (reported.get(a) === address) return;
+      if ((reported.get(a) ?? linkAddress(a)) === address && !contextOf(a).skip) return;
     const kind = addressKind(address, hint, 'attribute', el);
     if (kind) report({ kind, address, source: 'attribute', anchor: adapter.anchor?.(el) ?? el });
   }

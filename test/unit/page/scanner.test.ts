@@ -534,6 +534,14 @@ describe('recycled rows: an anchor that shows something else now', () => {
     expect(found.map((f) => [f.source, f.address])).toEqual([['link', A]]);
   });
 
+  it('a copy button before a link to the same address adds no second badge either', async () => {
+    const A = addressAt(26);
+    document.body.innerHTML = `<div><button data-token-address="${A}"></button><a href="https://solscan.io/token/${A}">Solscan</a></div>`;
+    const scanner = scan({}, adapterById('dexscreener')!);
+    await scanner.idle();
+    expect(found.map((f) => [f.source, f.address])).toEqual([['link', A]]);
+  });
+
   it('a copy button holding the address in an attribute and as its label is found (button text is not read)', async () => {
     const A = addressAt(24);
     document.body.innerHTML = `<p>Mint <button data-mint="${A}">${A}</button></p>`;
