@@ -257,6 +257,26 @@ export function formatDate(ms: number | null | undefined, timeZone?: string): st
   return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone });
 }
 
+/**
+ * Date and time of day with its zone, e.g. "Mar 3, 2025, 4:05:06 PM UTC": a time read off one screen
+ * and compared with an explorer's (often UTC) must say which clock it is on.
+ */
+export function formatDateTime(ms: number | null | undefined, timeZone?: string): string {
+  if (!isNum(ms)) return DASH;
+  const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) return DASH;
+  return d.toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'short',
+    timeZone,
+  });
+}
+
 const FREQ_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400, w: 604800 };
 
 /** "1h" or "3600" (seconds) -> "every hour"; "30m" -> "every 30 min"; anything else verbatim. */

@@ -1,5 +1,5 @@
 /** The short result kinds: block, search hits, program, pool. */
-import { formatDate, formatNumber, formatUsd, shortAddress, truncateText } from '../../lib/format';
+import { formatDateTime, formatNumber, formatUsd, shortAddress, truncateText } from '../../lib/format';
 import type { BlockView, SearchHit } from '../../lib/lookup';
 import { ExternalLink } from '../shared/ExternalLink';
 import { accountUrl, blockUrl, poolUrl, txUrl } from './links';
@@ -26,10 +26,8 @@ export function BlockResult({ slot, block }: { slot: number; block: BlockView | 
       <dl class="stats">
         <div class="stat">
           <dt>Time</dt>
-          <dd>
-            {block.blockTime === null
-              ? '—'
-              : `${formatDate(block.blockTime * 1000)} ${new Date(block.blockTime * 1000).toLocaleTimeString('en-US')}`}
+          <dd data-testid="block-time">
+            {block.blockTime === null ? '—' : formatDateTime(block.blockTime * 1000)}
           </dd>
         </div>
         <div class="stat">

@@ -4,6 +4,7 @@ import {
   cleanText,
   DASH,
   formatAgo,
+  formatDateTime,
   formatDuration,
   formatFrequency,
   formatNextCycle,
@@ -129,6 +130,14 @@ describe('times and frequencies', () => {
     expect(formatRelativeTime(now - 23.6 * 3_600_000, now)).toBe('1 d ago');
     expect(formatRelativeTime(now + 59.6 * 60_000, now)).toBe('in 1 h');
     expect(formatRelativeTime(null, now)).toBe(DASH);
+  });
+  it('gives an absolute time with its zone', () => {
+    expect(formatDateTime(Date.UTC(2025, 2, 3, 16, 5, 6), 'UTC')).toBe('Mar 3, 2025, 4:05:06 PM UTC');
+    expect(formatDateTime(Date.UTC(2025, 2, 3, 16, 5, 6), 'Asia/Tokyo')).toBe(
+      'Mar 4, 2025, 1:05:06 AM GMT+9',
+    );
+    expect(formatDateTime(null)).toBe(DASH);
+    expect(formatDateTime(Number.NaN)).toBe(DASH);
   });
   it('says a past event never happens "in …": a time ahead of this clock is clock skew', () => {
     expect(formatAgo(now + 90_000, now)).toBe('just now');
