@@ -54,10 +54,14 @@ export function placesInside(anchor: Element): boolean {
   const view = anchor.ownerDocument.defaultView;
   if (!view) return false;
   // Children of flex containers compute as block whatever they are; a sibling badge is just one more
-  // item in the row (the row's own gap spaces it), so it stays after them. In a grid a sibling would
-  // take a cell of its own and move every card after it: there it goes inside, like a block.
+  // item in the row (the row's own gap spaces it), so it stays after them: but not where the row
+  // spreads its items (space-between: a label left, the address right, which one more item would move
+  // to the middle) or stacks them (a column: the badge would open a line of its own). In a grid a
+  // sibling would take a cell of its own and move every card after it: there it goes inside too.
   const parent = anchor.parentElement;
-  if (parent && /flex$/.test(view.getComputedStyle(parent).display)) return false;
+  const flex = parent && view.getComputedStyle(parent);
+  if (flex && /flex$/.test(flex.display))
+    return /^space-/.test(flex.justifyContent) || /^column/.test(flex.flexDirection);
   return BLOCK_DISPLAY.test(view.getComputedStyle(anchor).display);
 }
 

@@ -75,6 +75,19 @@ describe('badge placement next to block-level anchors', () => {
     expect(hasBadge(card) && hasBadge(inline) && hasBadge(input)).toBe(true);
   });
 
+  it('puts it inside the address of a spread or stacked flex row: one more item would move the address', () => {
+    document.body.innerHTML = `<div id="spread" style="display:flex;justify-content:space-between"><span>Owner</span><a id="s" href="#">w</a></div><div id="stack" style="display:flex;flex-direction:column"><span>Owner</span><a id="c" href="#">w</a></div>`;
+    start();
+    const s = document.getElementById('s')!;
+    const c = document.getElementById('c')!;
+    overlay.found([s, c].map((a) => ({ ...attributeHit(a), source: 'link' }) as Found));
+    const [inSpread, inStack] = badges();
+    expect(inSpread!.parentElement).toBe(s);
+    expect(inStack!.parentElement).toBe(c);
+    expect(document.getElementById('spread')!.children).toHaveLength(2);
+    expect(document.getElementById('stack')!.children).toHaveLength(2);
+  });
+
   it('puts it inside a card of a grid (a token board): a sibling would take a cell and move the rest', () => {
     document.body.innerHTML = `<div id="board" style="display:grid;grid-template-columns:1fr 1fr"><a id="c1" href="#" style="display:block">A</a><a id="c2" href="#" style="display:block">B</a></div>`;
     start();
