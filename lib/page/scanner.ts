@@ -436,10 +436,15 @@ export function createScanner(options: ScannerOptions): Scanner {
     // when that text is read: a copy button's label is not.
     if (textScope !== null && context.inScope && !context.textSkip && el.textContent?.includes(address))
       return;
-    // A link beside it (the row's explorer link next to its copy button, before or after it) shows
-    // this address, or will: the one DOM query, after the checks that cost nothing.
-    for (const a of el.parentElement?.querySelectorAll(`a[href*="${address}"]`) ?? [])
-      if ((reported.get(a) ?? linkAddress(a)) === address && !contextOf(a).skip) return;
+    // A link beside it shows this address already (the row's explorer link next to its copy
+    // button), or will (a sibling link after it): the one DOM query, after the checks that cost nothing.
+    const parent = el.parentElement;
+    for (const a of parent?.querySelectorAll(`a[href*="${address}"]`) ?? [])
+      if (
+        (reported.get(a) ?? (a.parentElement === parent ? linkAddress(a) : 0)) === address &&
+        !contextOf(a).skip
+      )
+        return;
     const kind = addressKind(address, hint, 'attribute', el);
     if (kind) report({ kind, address, source: 'attribute', anchor: adapter.anchor?.(el) ?? el });
   }
