@@ -1,4 +1,5 @@
 import {
+  cleanText,
   formatFrequency,
   formatNextCycle,
   formatNumber,
@@ -12,12 +13,22 @@ import { SafeText } from './Text';
 
 const KNOWN = new Set(['active', 'pending', 'paused', 'completed']);
 
-/** Order status as a coloured chip; an unknown status from the service is shown verbatim. */
+/**
+ * Order status as a coloured chip; an unknown status from the service is shown verbatim (as text),
+ * in the neutral colour, its whole text in the tooltip when the chip has to cut it.
+ */
 export function StatusChip({ status }: { status: string }) {
-  const known = KNOWN.has(status);
+  if (KNOWN.has(status))
+    return (
+      <span class="ol-chip" data-status={status}>
+        {status}
+      </span>
+    );
+  const full = cleanText(status);
+  const shown = truncateText(full, 14);
   return (
-    <span class="ol-chip" data-status={known ? status : 'other'}>
-      {known ? status : truncateText(status, 14) || 'unknown'}
+    <span class="ol-chip" data-status="other" title={shown === full ? undefined : full}>
+      {shown || 'unknown'}
     </span>
   );
 }

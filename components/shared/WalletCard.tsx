@@ -95,6 +95,7 @@ export function WalletCard({ view, now, currency = 'usd', maxOrders = 4, onOpenL
         <p class="ol-sub" data-section="dca-summary">
           {view.summary.active} active · {view.summary.paused} paused · {view.summary.pending} pending ·{' '}
           {view.summary.completed} completed
+          {otherCount(view.summary) > 0 && ` · ${otherCount(view.summary)} other`}
         </p>
       )}
       {!view.dcaError && orders.length === 0 && <p class="ol-sub">No DCA orders.</p>}
@@ -124,6 +125,14 @@ export function WalletCard({ view, now, currency = 'usd', maxOrders = 4, onOpenL
 }
 
 const STATUS_RANK: Record<string, number> = { active: 0, pending: 1, paused: 2, completed: 3 };
+
+/**
+ * Orders the total counts in no status the spec lists (a state the service added: `cancelled`...):
+ * shown as "n other" so the counts add up to the orders the wallet has.
+ */
+function otherCount(s: NonNullable<WalletView['summary']>): number {
+  return Math.max(0, s.total - s.active - s.paused - s.pending - s.completed);
+}
 
 /**
  * The few orders a card has room for: running ones first (what a trader hovers a wallet for), in

@@ -4,13 +4,12 @@
  * partial order, or a position snapshot's whole account), and the tabs that hold one of its rooms
  * get the fill and the merged order; transaction events go on to the watch service.
  */
-import type { z } from 'zod';
-import type { DcaSummary } from '../api/schemas/dca';
+import { type DcaSummary, isKnownDcaStatus } from '../api/schemas/dca';
 import type { DcaPosition, DcaTxEvent, LiveMessage, LivePartialOrder } from '../api/schemas/live';
 import type { Cache } from '../cache';
 import { ownerOf } from '../live/targets';
 import type { Pushes, Topic } from '../messaging';
-import { DcaStatus, mergeOrderView, type OrderView } from '../views';
+import { mergeOrderView, type OrderView } from '../views';
 import type { WalletDcaEntry } from './data';
 import { toFillView } from './views';
 
@@ -26,16 +25,21 @@ export interface LivePushDeps {
   onTxEvent(event: DcaTxEvent, rooms: string[]): void;
 }
 
-type Counted = z.infer<typeof DcaStatus>;
-const isCounted = (status: string): status is Counted => DcaStatus.safeParse(status).success;
-
 /**
  * A wallet's order counts with one listed order moved from its old status to its new one (a fill
- * that completed it, a pause): the card's "n active · n paused" line stays true to its rows.
+ * that completed it, a pause): the card's "n active · n paused" line stays true to its rows. A
+ * status the spec does not list (`cancelled`...) has no count of its own: an order moving to one
+ * only leaves its old count, one moving from one only joins its new count (`total` keeps it).
  */
 function moved(summary: DcaSummary, from: string, to: string): DcaSummary {
-  if (from === to || !isCounted(from) || !isCounted(to) || summary[from] <= 0) return summary;
-  return { ...summary, [from]: summary[from] - 1, [to]: summary[to] + 1 };
+  if (from === to) return summary;
+  const fromCounted = isKnownDcaStatus(from);
+  // counts that already disagree with the list are the service's; better left than made worse
+  if (fromCounted && summary[from] <= 0) return summary;
+  const out = { ...summary };
+  if (fromCounted) out[from] = summary[from] - 1;
+  if (isKnownDcaStatus(to)) out[to] = summary[to] + 1;
+  return out;
 }
 
 export function createLivePush(deps: LivePushDeps) {

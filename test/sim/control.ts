@@ -2,7 +2,7 @@ import type { Hub } from './datastream';
 import { applyEvent, EVENT_NAMES, type EventName, openOrder, pickOrder } from './events';
 import { dataError, ok, type Reply, type Req } from './http';
 import type { Catalog } from './index';
-import { remainingRaw } from './orders';
+import { orderJson, remainingRaw } from './orders';
 import { type Faults, NO_FAULTS, resetState, type SimState } from './state';
 
 export function catalogOf(s: SimState): Catalog {
@@ -70,6 +70,17 @@ export function controlRoute(s: SimState, hub: Hub, r: Req, seg: string[]): Repl
     resetState(s);
     hub.faultsChanged();
     return ok({ reset: true });
+  }
+  if (a === 'status' && r.method === 'POST') {
+    // An order the service reports with a status the spec does not list (`null` sends its own again).
+    const b = (r.body ?? {}) as { order?: unknown; status?: unknown };
+    const o = typeof b.order === 'string' ? s.world.orderByAddress.get(b.order) : undefined;
+    if (!o) return dataError(404, 'NOT_FOUND', 'order not found');
+    if (b.status === null) delete o.wireStatus;
+    else if (typeof b.status === 'string' && b.status.length <= 200) o.wireStatus = b.status;
+    else return dataError(400, 'INVALID_STATUS', 'status must be a string (at most 200 characters) or null');
+    o.lastActivityAt = Date.now();
+    return ok(orderJson(o));
   }
   if (a === 'emit' && r.method === 'POST') {
     const b = (r.body ?? {}) as {

@@ -28,6 +28,12 @@ export interface OrderState {
   usdMode: 'full' | 'null' | 'omit';
   writeVersion: number;
   extra?: Record<string, unknown>;
+  /**
+   * A status the spec does not list (`cancelled`...), sent instead of `status` (set through
+   * `POST /__sim/status`; never set by default). `status` stays the internal state events work on;
+   * a status filter other than `all` leaves the order out and no summary count holds it.
+   */
+  wireStatus?: string;
 }
 
 export function directionOf(o: { input: SimToken; output: SimToken }): Direction {
@@ -96,7 +102,7 @@ export function orderJson(o: OrderState): Record<string, unknown> {
     programId: DCA_PROGRAM_ID,
     address: o.address,
     owner: o.owner,
-    status: o.status,
+    status: o.wireStatus ?? o.status,
     direction: directionOf(o),
     pair: `${o.input.symbol} -> ${o.output.symbol}`,
     input: tokenJson(o.input, true),

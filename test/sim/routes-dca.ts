@@ -57,7 +57,7 @@ function sortKey(o: OrderState, sort: string): number {
     case 'created':
       return o.createdAt;
     case 'status':
-      return -STATUS_RANK[o.status]! * 1e15 + (m.volumeUsd ?? -1);
+      return -(o.wireStatus === undefined ? STATUS_RANK[o.status]! : 4) * 1e15 + (m.volumeUsd ?? -1);
     default:
       return m.volumeUsd ?? -1;
   }
@@ -72,7 +72,7 @@ function page(
   lim: typeof WALLET_LIMIT,
 ) {
   const p = parseList(q, lim);
-  const filtered = p.status === 'all' ? candidates : candidates.filter((o) => o.status === p.status);
+  const filtered = candidates.filter((o) => matches(o, p.status));
   const keyed = filtered.map((o) => ({ o, k: sortKey(o, p.sort) }));
   keyed.sort((a, b) => b.k - a.k || (a.o.address < b.o.address ? -1 : 1));
   const list = keyed.map((x) => x.o);
@@ -101,9 +101,15 @@ function page(
   };
 }
 
+/** The `status` filter: `all` takes every order, a listed state only the orders sent with it. */
+function matches(o: OrderState, status: string): boolean {
+  return status === 'all' || (o.wireStatus === undefined && o.status === status);
+}
+
+/** Counts per listed state; an order sent with an unlisted status counts in `total` only. */
 export function summaryOf(orders: OrderState[]) {
   const sum = { total: orders.length, active: 0, paused: 0, completed: 0, pending: 0 };
-  for (const o of orders) sum[o.status]++;
+  for (const o of orders) if (o.wireStatus === undefined) sum[o.status]++;
   return sum;
 }
 
@@ -160,8 +166,7 @@ export function dcaRoute(s: SimState, r: Req, seg: string[]): Reply | null {
     const m = needMint(b);
     if (seg.length === 2) {
       const p = parseList(q, TOKEN_LIMIT);
-      const f = (list: OrderState[]) =>
-        p.status === 'all' ? list : list.filter((o) => o.status === p.status);
+      const f = (list: OrderState[]) => list.filter((o) => matches(o, p.status));
       return ok({ mint: m, buyers: side(f(buyersOf(s, m))), sellers: side(f(sellersOf(s, m))) });
     }
     if (c === 'buyers') return ok({ mint: m, ...page(s, `buyers:${m}`, buyersOf(s, m), q, TOKEN_LIMIT) });

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { Address, BaseUnits, Count, MaybeNumber, Text } from './common';
 
-export const DcaOrderStatus = z.enum(['active', 'pending', 'paused', 'completed']);
+/** The order states the spec lists (dca-api.md, "States and transitions"). */
+export const DCA_ORDER_STATUSES = ['active', 'pending', 'paused', 'completed'] as const;
+export const DcaOrderStatus = z.enum(DCA_ORDER_STATUSES);
+
+/** Whether `status` is one of the states the spec lists (case-sensitive, as the service sends them). */
+export function isKnownDcaStatus(status: unknown): status is DcaOrderStatus {
+  return typeof status === 'string' && (DCA_ORDER_STATUSES as readonly string[]).includes(status);
+}
 
 export const Token = z.looseObject({
   mint: Address,
@@ -22,7 +29,13 @@ export const Order = z.looseObject({
   programId: Address,
   address: Address,
   owner: Address,
-  status: DcaOrderStatus,
+  /**
+   * One of DCA_ORDER_STATUSES normally. Any other text (a state the service adds later:
+   * `cancelled`, `expired`...) is kept as sent, not refused: one such order must not cost the
+   * whole page of orders. Consumers treat it as neither active nor a known state and show it
+   * verbatim (isKnownDcaStatus tells the two apart).
+   */
+  status: Text,
   /** `buying`, `selling` or `mixed`; anything else is shown verbatim. */
   direction: Text.nullish(),
   pair: Text.nullish(),

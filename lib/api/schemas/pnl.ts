@@ -5,6 +5,7 @@ import { Address, Count, MaybeNumber, Text, TimeValue } from './common';
 const Loose = z.looseObject({});
 const Nums = MaybeNumber;
 
+/** The modes the spec lists; a request is checked against them (validate.ts), an answer is not. */
 export const PnlModeValue = z.enum(['strict', 'adjusted', 'raw']);
 
 export const PnlBlock = z.looseObject({
@@ -50,7 +51,8 @@ export const PnlTags = z.looseObject({
 
 export const PnlWalletSummary = z.looseObject({
   wallet: Address.optional(),
-  pnlMode: PnlModeValue.optional(),
+  /** The mode used, as the service names it: a mode it adds or renames must not cost the summary. */
+  pnlMode: Text.nullish(),
   currency: Text.nullish(),
   identity: Identity.nullish(),
   summary: PnlSummary,

@@ -270,7 +270,7 @@ describe('HTTP core: retries', () => {
   });
 
   it('does not retry a well-formed body of the wrong shape', async () => {
-    const orders = [order(1), order(2), order(3), order(4, { status: 'exploded' })];
+    const orders = [order(1), order(2), order(3), order(4, { status: ['exploded'] })];
     server.handle(script((res) => json(res, 200, { ...walletBody, orders })));
     const { client } = testClient(server.url);
     const e = await caught(client.dca.wallet(W));

@@ -8,10 +8,12 @@ import {
   ChartResponse,
   CreditsResponse,
   candleTimeMs,
+  DCA_ORDER_STATUSES,
   DcaProgramsResponse,
   domainName,
   EventsBatchResponse,
   Identity,
+  isKnownDcaStatus,
   MultipleAccountsResult,
   MultipleDomains,
   Order,
@@ -28,6 +30,7 @@ import {
   SubscriptionResponse,
   Token,
   TokenFlowResponse,
+  TokenOrdersResponse,
   TokenUsersResponse,
   WalletDcaResponse,
 } from '../../../lib/api';
@@ -76,7 +79,8 @@ describe('DCA schemas', () => {
   });
 
   it.each([
-    [{ status: 'cancelled' }, 'status'],
+    [{ status: null }, 'status'],
+    [{ status: { code: 'cancelled' } }, 'status'],
     [{ deposited: '1000' }, 'deposited'],
     [{ raw: { deposited: 1000, used: '1' } }, 'raw.deposited'],
     [{ raw: { deposited: '-5', used: '1' } }, 'raw.deposited'],
@@ -86,6 +90,34 @@ describe('DCA schemas', () => {
     [{ progressPercent: Number.NaN }, 'progressPercent'],
   ])('rejects %j naming the path %s', (patch, path) => {
     expect(mismatch(Order, order(1, patch))).toContain(`at ${path}:`);
+  });
+
+  it('keeps every order of a page when one has a status the spec does not list, carrying it as sent', () => {
+    const statuses = ['cancelled', 'expired', 'closed', 'Active', '<img src=x onerror=alert(1)>', ''];
+    const body = {
+      wallet: addr(1),
+      // the service may count the new state too: an unknown count is kept, the known ones checked
+      summary: { total: 8, active: 1, paused: 0, completed: 1, pending: 0, cancelled: 6 },
+      orders: [
+        order(1),
+        ...statuses.map((status, i) => order(2 + i, { status })),
+        order(9, { status: 'completed' }),
+      ],
+      pagination: pagination({ count: 8, total: 8 }),
+    };
+    const wallet = ok(WalletDcaResponse, body);
+    expect(wallet.orders.map((o) => o.status)).toEqual(['active', ...statuses, 'completed']);
+    expect(wallet.orders.map((o) => o.address)).toEqual(body.orders.map((o) => o.address));
+    expect((wallet.summary as Record<string, unknown>).cancelled).toBe(6);
+    expect(ok(Order, order(1, { status: 'cancelled' })).status).toBe('cancelled');
+    for (const schema of [OrderListResponse, TokenOrdersResponse]) {
+      const list = ok(schema, { mint: SOL, orders: body.orders, pagination: pagination() });
+      expect(list.orders).toHaveLength(8);
+    }
+    expect(ok(PairResponse, { inputMint: USDC, outputMint: SOL, ...body }).orders[2]?.status).toBe('expired');
+    expect(isKnownDcaStatus('cancelled')).toBe(false);
+    expect(isKnownDcaStatus('Active')).toBe(false);
+    expect(DCA_ORDER_STATUSES.every(isKnownDcaStatus)).toBe(true);
   });
 
   it('names the index of a bad order inside a list', () => {
@@ -193,6 +225,15 @@ describe('PnL schemas', () => {
     });
     expect(s.summary.roi).toBeNull();
     expect(s.identity?.sns?.domain).toBe('whale.sol');
+  });
+
+  it('keeps a wallet summary whose pnlMode the spec does not list (the mode used, as the service names it)', () => {
+    for (const pnlMode of ['realized', 'STRICT', '', null]) {
+      const s = ok(PnlWalletSummary, { wallet: addr(1), pnlMode, summary });
+      expect(s.pnlMode).toBe(pnlMode);
+      expect(s.summary.invested).toBe(1000);
+    }
+    expect(mismatch(PnlWalletSummary, { pnlMode: 3, summary })).toContain('pnlMode');
   });
 
   it('rejects a number sent as text', () => {

@@ -197,4 +197,30 @@ describe('live DCA messages to tabs', () => {
       completed: before.summary.completed + 1,
     });
   });
+
+  it('a snapshot with a status the spec does not list reaches the tab and the list as sent; the order leaves its count', async () => {
+    const wallet = sim.catalog.wallets[4]!;
+    const { cache, sent, onLive, before, listed } = await walletTab(wallet);
+    expect(listed.status).toBe('active');
+    const entry = async () => (await cache.get<WalletDcaEntry>('walletDca', wallet))!.value;
+    await control(sim, 'POST', '/__sim/status', { order: listed.address, status: 'cancelled' });
+    try {
+      const snapshot = await emit(listed.address, 'Position'); // parsed, not dropped
+      expect(snapshot.message.kind).toBe('dca-position');
+      await onLive(snapshot.message, withWalletRoom(snapshot.message, wallet));
+      expect(sent.map((s) => s.event.order?.status)).toEqual(['cancelled']);
+      const cached = await entry();
+      expect(cached.orders.orders.map((o) => o.address)).toEqual(before.orders.orders.map((o) => o.address));
+      expect(cached.orders.orders.find((o) => o.address === listed.address)?.status).toBe('cancelled');
+      // no longer active, and in no other count the spec lists (the total still has it)
+      expect(cached.summary).toEqual({ ...before.summary, active: before.summary.active - 1 });
+    } finally {
+      await control(sim, 'POST', '/__sim/status', { order: listed.address, status: null });
+    }
+    // the service names it by a listed status again: it joins that count back
+    const back = await emit(listed.address, 'Position');
+    await onLive(back.message, withWalletRoom(back.message, wallet));
+    expect((await entry()).orders.orders.find((o) => o.address === listed.address)?.status).toBe('active');
+    expect((await entry()).summary).toEqual(before.summary);
+  });
 });

@@ -110,6 +110,16 @@ describe('Badge states', () => {
     expect(button.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow')).toBe('40');
   });
 
+  it('shows a status the spec does not list verbatim, as text, neither green nor taken for active', () => {
+    render(<Badge kind="order" data={ready(order({ status: '<img src=x onerror=alert(1)>' }))} />);
+    const button = screen.getByRole('button');
+    expect(button.querySelector('img')).toBeNull();
+    expect(button.textContent).toBe('<img src=x …40%');
+    const face = describeBadge({ kind: 'order', data: ready(order({ status: 'cancelled' })) });
+    expect(face.parts[0]).toEqual({ text: 'cancelled', cls: 'muted' });
+    expect(face.label).toBe('DCA order cancelled, 40% done');
+  });
+
   it('opens on click without letting the page see the click', () => {
     const onActivate = vi.fn();
     const pageClick = vi.fn();

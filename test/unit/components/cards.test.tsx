@@ -71,6 +71,38 @@ describe('WalletCard', () => {
     }
   });
 
+  it('counts orders in a status the spec does not list as "other", and lists them after the known ones', () => {
+    const v = walletView({
+      summary: { total: 6, active: 1, paused: 1, completed: 1, pending: 0 },
+      orders: {
+        orders: [
+          order({ address: 'odd-1', status: 'cancelled', pair: 'BONK → SOL' }),
+          order({ address: 'done-1', status: 'completed', pair: 'ORE → ATLAS' }),
+          order({ address: 'active-1', status: 'active', pair: 'USDC → SOL' }),
+          order({ address: 'paused-1', status: 'paused', pair: 'JUP → SOL' }),
+        ],
+        nextCursor: null,
+        hasMore: false,
+        total: 6,
+      },
+    });
+    const { container } = render(<WalletCard view={v} now={NOW} maxOrders={4} />);
+    expect(container.querySelector('[data-section=dca-summary]')!.textContent).toBe(
+      '1 active · 1 paused · 0 pending · 1 completed · 3 other',
+    );
+    const rows = [...container.querySelectorAll('li.ol-row')];
+    expect(rows.map((li) => li.getAttribute('data-order'))).toEqual([
+      'active-1',
+      'paused-1',
+      'done-1',
+      'odd-1',
+    ]);
+    expect(rows[3]!.querySelector('.ol-chip')!.textContent).toBe('cancelled');
+    // counts that add up to the total say nothing more
+    const plain = render(<WalletCard view={walletView()} now={NOW} />).container;
+    expect(plain.querySelector('[data-section=dca-summary]')!.textContent).not.toContain('other');
+  });
+
   it('says a watched wallet is watched', () => {
     render(<WalletCard view={walletView({ watched: true })} now={NOW} onOpenLookup={() => {}} />);
     expect(screen.getByRole('button', { name: 'Watching ✓' })).toBeTruthy();
@@ -239,6 +271,34 @@ describe('OrderCard and OrderRow', () => {
     expect(container.textContent).toContain('frozen<script>');
     expect(container.textContent).toContain('every week');
     expect(container.textContent).not.toContain('next');
+  });
+
+  it('an order card with an unknown status shows it and no next cycle', () => {
+    const { container } = render(<OrderCard order={order({ status: 'expired' })} now={NOW} />);
+    const chip = container.querySelector('.ol-chip')!;
+    expect([chip.textContent, chip.getAttribute('data-status')]).toEqual(['expired', 'other']);
+    const next = [...container.querySelectorAll('dt')].find((dt) => dt.textContent === 'Next cycle')!;
+    expect(next.nextElementSibling!.textContent).toBe('—');
+  });
+
+  it('an unknown status too long for the chip is cut, its whole (cleaned) text in the tooltip', () => {
+    const long = 'cancelled_by_keeper\u202e<b>x</b>';
+    const { container } = render(
+      <ul>
+        <OrderRow order={order({ status: long })} now={NOW} />
+        <OrderRow order={order({ address: 'b', status: 'expired' })} now={NOW} />
+        <OrderRow order={order({ address: 'c', status: '' })} now={NOW} />
+      </ul>,
+    );
+    const [cut, short, empty] = [...container.querySelectorAll('.ol-chip')];
+    expect(cut!.textContent).toBe('cancelled_by_…');
+    expect(cut!.getAttribute('title')).toBe('cancelled_by_keeper<b>x</b>');
+    expect(container.querySelector('b')).toBeNull();
+    expect(short!.textContent).toBe('expired');
+    expect(short!.getAttribute('title')).toBeNull();
+    expect(short!.getAttribute('data-status')).toBe('other');
+    expect(empty!.textContent).toBe('unknown');
+    expect(container.querySelectorAll('.ol-chip[data-status=active]')).toHaveLength(0);
   });
 });
 

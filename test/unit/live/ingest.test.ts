@@ -87,7 +87,7 @@ describe('copies recognised from their text', () => {
   test('every first copy is validated: a bad amount or a broken nested order is rejected', () => {
     const { ingest, stats, delivered } = ingestWith([GLOBAL, FILLED]);
     const badAmount = { ...event('badAmount'), inAmount: '12abc' };
-    const badOrder = { ...event('badOrder'), order: { status: 'exploded' } };
+    const badOrder = { ...event('badOrder'), order: { status: ['exploded'] } };
     const badToken = { ...event('badToken'), order: { output: { decimals: 300 } } };
     for (const bad of [badAmount, badOrder, badToken]) {
       ingest(frame(GLOBAL, bad), 1);

@@ -112,9 +112,12 @@ describe('parseLiveMessage: DCA', () => {
     const pos = rooms.dcaType('jupiter', 'position');
     const bad = parseLiveMessage(pos, { ...snap, order: { ...snap.order, deposited: '12' } });
     expect(bad).toMatchObject({ ok: false, error: { path: 'order.deposited' } });
-    // Same rule as the REST Order: an unknown status is a schema mismatch, not a silent guess.
+    // Same rule as the REST Order: a status the spec does not list is kept as sent (the snapshot
+    // is not dropped); a status that is not text is still a mismatch.
     const odd = parseLiveMessage(pos, { ...snap, order: { ...snap.order, status: 'frozen' } });
-    expect(odd).toMatchObject({ ok: false, error: { path: 'order.status' } });
+    expect(odd.ok && odd.message.kind === 'dca-position' && odd.message.snapshot.order.status).toBe('frozen');
+    const broken = parseLiveMessage(pos, { ...snap, order: { ...snap.order, status: 3 } });
+    expect(broken).toMatchObject({ ok: false, error: { path: 'order.status' } });
   });
 });
 

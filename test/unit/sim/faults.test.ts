@@ -27,6 +27,36 @@ describe('sim faults and control', () => {
     expect(r.body).toEqual(sim.catalog);
   });
 
+  it('/__sim/status sends an order with a status the spec does not list, until null sends its own', async () => {
+    type Page = {
+      summary: Record<string, number>;
+      orders: SimOrder[];
+      pagination: { total: number };
+    };
+    const path = `${wallet()}?limit=100`;
+    const before = await api.get<Page>(path);
+    const target = before.body.orders.find((o) => o.status === 'active')!;
+    expect(
+      before.body.orders.every((o) => ['active', 'pending', 'paused', 'completed'].includes(o.status)),
+    ).toBe(true);
+
+    const set = await ctl.post<SimOrder>('/__sim/status', { order: target.address, status: 'cancelled' });
+    expect([set.status, set.body.status]).toEqual([200, 'cancelled']);
+    const after = await api.get<Page>(path);
+    const statusOf = (p: Page) => Object.fromEntries(p.orders.map((o) => [o.address, o.status]));
+    expect(statusOf(after.body)).toEqual({ ...statusOf(before.body), [target.address]: 'cancelled' });
+    // counted in the total only; a status filter leaves it out, `all` keeps it
+    expect(after.body.summary).toEqual({ ...before.body.summary, active: before.body.summary.active! - 1 });
+    const active = await api.get<Page>(`${wallet()}/orders?status=active&limit=100`);
+    expect(active.body.orders.map((o) => o.address)).not.toContain(target.address);
+    expect((await api.get<SimOrder>(`/dca/order/${target.address}`)).body.status).toBe('cancelled');
+
+    expect((await ctl.post('/__sim/status', { order: target.address, status: null })).status).toBe(200);
+    expect((await api.get<Page>(path)).body).toEqual(before.body);
+    expect((await ctl.post('/__sim/status', { order: target.address, status: 7 })).status).toBe(400);
+    expect((await ctl.post('/__sim/status', { order: 'nope', status: 'x' })).status).toBe(404);
+  });
+
   it('429 with Retry-After seconds', async () => {
     await ctl.post('/__sim/faults', { status: 429, retryAfter: 7 });
     const r = await api.get<DataErrorBody>(wallet());

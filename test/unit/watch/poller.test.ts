@@ -58,6 +58,26 @@ describe('diffOrders', () => {
     expect(diffOrders([order(A)], [order(A, { status: 'Closed' })]).map((c) => c.kind)).toEqual(['closed']);
   });
 
+  it('a status the spec does not list: a word for "over" closes the order, any other word says nothing', () => {
+    const kinds = (from: string, to: string) =>
+      diffOrders([order(A, { status: from })], [order(A, { status: to })]).map((c) => c.kind);
+    for (const over of ['cancelled', 'canceled', 'Expired', 'closed']) {
+      expect(kinds('active', over), over).toEqual(['closed']);
+      expect(kinds('paused', over), over).toEqual(['closed']);
+      expect(kinds('completed', over), over).toEqual([]); // over already: no second "closed"
+    }
+    for (const odd of ['migrating', 'frozen', '', 'active ', 'closing']) {
+      expect(kinds('active', odd), odd).toEqual([]); // neither closed nor anything else
+      expect(kinds(odd, 'active'), odd).toEqual([]);
+    }
+    expect(kinds('migrating', 'completed')).toEqual(['closed']); // it was not over before
+    // a fill on an order in an unknown state is still a fill
+    const filledOdd = order(A, { status: 'migrating', used: 300, usedUsd: 300, rawUsed: '300000000' });
+    expect(diffOrders([order(A, { status: 'migrating' })], [filledOdd]).map((c) => c.kind)).toEqual(['fill']);
+    // a new order already in an unknown state is only new
+    expect(diffOrders([], [order(B, { status: 'migrating' })]).map((c) => c.kind)).toEqual(['opened']);
+  });
+
   it('remaining increased (or deposited increased) -> deposit', () => {
     const more = order(A, {
       deposited: 1500,

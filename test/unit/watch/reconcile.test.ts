@@ -10,8 +10,27 @@ import { ApiError } from '../../../lib/api/errors';
 import { DcaTxEventSchema } from '../../../lib/api/schemas/live';
 import type { OrderView } from '../../../lib/views';
 import { createWatchService } from '../../../lib/watch';
-import { applyLiveEvent, createPoller, diffOrders, LIVE_AHEAD_MS, snapshot } from '../../../lib/watch/poller';
-import { addr, deposit, fakeBadge, fakeNotifications, filled, opened, order, rules } from './fixtures';
+import {
+  applyLiveEvent,
+  applySnapshot,
+  createPoller,
+  diffOrders,
+  LIVE_AHEAD_MS,
+  snapshot,
+} from '../../../lib/watch/poller';
+import {
+  addr,
+  bonkToken,
+  closed,
+  deposit,
+  fakeBadge,
+  fakeNotifications,
+  filled,
+  opened,
+  order,
+  rules,
+  usdcToken,
+} from './fixtures';
 
 const A = addr(60);
 const B = addr(61);
@@ -218,6 +237,34 @@ describe('after a reconnect', () => {
     expect(n.created).toHaveLength(2);
   });
 
+  it('a live Closed saying "cancelled" notifies once; the catch-up finding it cancelled says nothing more', async () => {
+    const W = addr(1);
+    const lists = { [W]: [order(A, { owner: W }), order(B, { owner: W })] };
+    const { svc, n, clock, messages } = setup(lists, { resyncAfterMs: 0 });
+    await svc.start();
+    svc.setLiveState('live');
+    await svc.add(W, 'Whale');
+    await svc.idle();
+
+    const cancelled = DcaTxEventSchema.parse({
+      ...closed({ wallet: W, order: A }),
+      order: { status: 'cancelled', input: usdcToken, output: bonkToken },
+    });
+    expect((await svc.handleEvent(cancelled)).action).not.toBe('drop');
+    await svc.flush();
+    expect(messages()).toEqual([expect.stringMatching(/^Closed: /)]);
+    svc.setLiveState('reconnecting');
+    clock.t += 120_000;
+    // REST: A cancelled as the event said, B in a state this version cannot read
+    lists[W] = [order(A, { owner: W, status: 'cancelled' }), order(B, { owner: W, status: 'migrating' })];
+    svc.setLiveState('live');
+    const out = await svc.reconnected();
+    await svc.flush();
+    expect(out).toMatchObject({ pending: 0, error: null });
+    expect(out.synced[0]?.changes).toEqual([]);
+    expect(n.created).toHaveLength(1);
+  });
+
   it('a REST answer that does not show a live fill yet does not take it back out', async () => {
     const W = addr(1);
     const lists = { [W]: [order(A, { owner: W })] };
@@ -329,6 +376,29 @@ describe('applyLiveEvent (pure)', () => {
       order: { used: 260, raw: { used: '260000000' } },
     });
     expect(applyLiveEvent(base, stated, 1)).toMatchObject({ used: 260, rawUsed: '260000000' });
+  });
+
+  it('a Closed event whose order says a status the spec does not list stores it as said', () => {
+    // the live schema keeps the status (it used to refuse the whole event)
+    const cancelled = DcaTxEventSchema.parse({
+      ...closed({ wallet: addr(1), order: A }),
+      order: { status: 'cancelled', input: usdcToken, output: bonkToken },
+    });
+    expect(cancelled.order?.status).toBe('cancelled');
+    const after = applyLiveEvent(base, cancelled, 3)!;
+    expect(after.status).toBe('cancelled');
+    // REST saying the same, or "completed", is no news; REST not there yet keeps the live word
+    expect(diffOrders([after], [snapshot(order(A, { status: 'cancelled' }))])).toEqual([]);
+    expect(diffOrders([after], [snapshot(order(A, { status: 'completed' }))])).toEqual([]);
+    // a snapshot with an unknown status: an order not stored yet is added with it
+    expect(applySnapshot(undefined, B, { status: 'migrating' }, 4)).toMatchObject({
+      address: B,
+      status: 'migrating',
+    });
+    expect(applySnapshot(base, A, { status: 'migrating' }, 4)).toMatchObject({
+      address: A,
+      status: 'migrating',
+    });
   });
 
   it('an event on an order not stored says nothing, except Opened', () => {
