@@ -237,7 +237,7 @@ export function createHttpCore(options: ApiClientOptions): HttpCore {
         throw new ApiError({ code: 'RATE_LIMITED', status: 429, endpoint, retryAfterMs: limitedFor });
       try {
         const task = () => attempt(req, endpoint, signal);
-        return await (options.schedule ? options.schedule(task, { priority, endpoint }) : task());
+        return await (options.schedule ? options.schedule(task, { priority, endpoint, signal }) : task());
       } catch (thrown) {
         const error = ApiError.from(thrown, endpoint);
         if (signal?.aborted) throw new ApiError({ code: 'ABORTED', endpoint });

@@ -11,6 +11,8 @@ export interface ScheduleMeta {
   priority: Priority;
   /** Request path without host, query or key (JSON-RPC: `rpc:<method>`). */
   endpoint: string;
+  /** The call's signal: the background's scheduler drops an aborted attempt and raises a joined one. */
+  signal?: AbortSignal;
 }
 
 /** Wraps every HTTP attempt (retries included) so the background can queue and rate-limit them. */

@@ -1,6 +1,8 @@
 /**
  * The view data the extension shows, built from the API through the cache and the batchers. One
- * function per view; each is what a message handler returns. Network priority follows the caller.
+ * function per view; each is what a message handler returns. Network priority follows the caller;
+ * each fetcher passes the cache's signal on (to the client, to a batcher), so a more urgent caller
+ * joining a fetch (a hover on a wallet whose badge is still queued) raises what that fetch queued.
  */
 import type { ApiClient, DcaSort, DcaStatusFilter } from '../api';
 import { ApiError, classifyAccountOwner, isPnlQueued } from '../api';
@@ -102,6 +104,27 @@ export interface DataDeps {
 
 export type DataService = ReturnType<typeof createDataService>;
 
+const POLY_PREFIXED = /^poly-\d+$/i;
+
+/**
+ * An event reference as it is cached, batched and sent: one spelling per event, so two references
+ * that differ only in case (a slug from a link and one typed, `kxfedrate-25dec` and `KXFEDRATE-25DEC`)
+ * are one cache entry, one id in one batch request, and one answer. The API matches ids in any case
+ * (as the simulator does), and this is the case it writes them in: Kalshi tickers upper case
+ * (`KXFEDDECISION-25DEC`), the `POLY-<id>` prefix upper case, Polymarket slugs lower case.
+ */
+export function canonicalEvent(ref: EventRef): EventRef {
+  const id = ref.id.trim();
+  const upper = ref.exchange === 'kalshi' || POLY_PREFIXED.test(id);
+  return { exchange: ref.exchange, id: upper ? id.toUpperCase() : id.toLowerCase() };
+}
+
+/** The one key of an event, for the odds cache and the event batcher alike. */
+export function eventKey(ref: EventRef): string {
+  const { exchange, id } = canonicalEvent(ref);
+  return `${exchange}:${id}`;
+}
+
 function errorView(error: unknown) {
   return ApiError.from(error).toView();
 }
@@ -172,7 +195,8 @@ export function createDataService(deps: DataDeps) {
   const eventBatcher = createBatcher<EventRef, PredictionEvent | null>({
     ...STREAM_BATCH,
     maxSize: 25,
-    keyId: (e) => `${e.exchange}:${e.id}`,
+    keyId: eventKey,
+    // Callers load canonical refs (see odds), so the ids sent are canonical and each appears once.
     run: async (refs, signal, meta) => {
       const out = new Map<EventRef, PredictionEvent | null>();
       for (const exchange of ['polymarket', 'kalshi'] as const) {
@@ -183,8 +207,10 @@ export function createDataService(deps: DataDeps) {
           { exchange },
           { signal, priority: meta.priority },
         );
-        const byId = new Map(answer.results.map((r) => [r.requestedId.toLowerCase(), r.event ?? null]));
-        for (const r of mine) out.set(r, byId.get(r.id.toLowerCase()) ?? null);
+        const byKey = new Map(
+          answer.results.map((r) => [eventKey({ exchange, id: r.requestedId }), r.event ?? null]),
+        );
+        for (const r of mine) out.set(r, byKey.get(eventKey(r)) ?? null);
       }
       return out;
     },
@@ -195,7 +221,7 @@ export function createDataService(deps: DataDeps) {
       const result = await cache.cached(
         'pnlBadge',
         address,
-        async (_signal, p) => (await pnlBatcher.load(address, { priority: p })) ?? null,
+        async (signal, p) => (await pnlBatcher.load(address, { priority: p, signal })) ?? null,
         { ...TTL.pnlBadge, priority },
       );
       const entry = result.value;
@@ -234,7 +260,7 @@ export function createDataService(deps: DataDeps) {
     const result = await cache.cached(
       'domain',
       wallet,
-      async (_signal, p) => (await domainBatcher.load(wallet, { priority: p })) ?? null,
+      async (signal, p) => (await domainBatcher.load(wallet, { priority: p, signal })) ?? null,
       { ...TTL.domain, priority },
     );
     return result.value;
@@ -417,15 +443,19 @@ export function createDataService(deps: DataDeps) {
 
   async function odds(events: EventRef[], priority: Priority = 'visible'): Promise<OddsView[]> {
     return Promise.all(
-      events.map(async (ref) => {
+      events.map(async (asked) => {
+        const ref = canonicalEvent(asked);
         const result = await cache.cached(
           'odds',
-          `${ref.exchange}:${ref.id.toLowerCase()}`,
-          async (_signal, p) =>
-            toOddsView(ref.exchange, ref.id, (await eventBatcher.load(ref, { priority: p })) ?? null),
+          eventKey(ref),
+          async (signal, p) =>
+            toOddsView(ref.exchange, ref.id, (await eventBatcher.load(ref, { priority: p, signal })) ?? null),
           { ...TTL.odds, priority },
         );
-        return result.value;
+        // The view is shared by every spelling of the event; each caller gets it under the id it
+        // asked for (the overlay matches answers to its links by `requestedId`).
+        const view = result.value;
+        return view.requestedId === asked.id ? view : { ...view, requestedId: asked.id };
       }),
     );
   }
@@ -475,8 +505,8 @@ export function createDataService(deps: DataDeps) {
           const result = await cache.cached(
             'kind2',
             address,
-            async (_signal, p) => {
-              const info = await accountBatcher.load(address, { priority: p });
+            async (signal, p) => {
+              const info = await accountBatcher.load(address, { priority: p, signal });
               if (!info) return 'unknown' as AddressKind;
               return classifyAccountOwner(info.owner, info.space, {
                 executable: info.executable,

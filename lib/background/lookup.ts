@@ -63,8 +63,15 @@ export async function lookup(input: string, data: DataService, client: ApiClient
   switch (parsed.type) {
     case 'error':
       throw new ApiError({ code: 'INVALID_INPUT', status: 0, endpoint: 'lookup', message: parsed.message });
-    case 'slot':
+    case 'slot': {
+      // A small number may be a Polymarket id as well (see POLYMARKET_NUMBER_MAX): its event when
+      // Polymarket has one, else the block. A failing prediction API does not hide the block.
+      if (parsed.event) {
+        const [event] = await data.odds([parsed.event], 'hover').catch(() => []);
+        if (event?.found) return { kind: 'event', event };
+      }
       return { kind: 'block', slot: parsed.slot, block: await fetchBlock(client, parsed.slot) };
+    }
     case 'search':
       return { kind: 'search', query: parsed.query, hits: await searchTokens(client, parsed.query) };
     case 'event': {

@@ -6,10 +6,20 @@
  * with a fixed window, while a stream of keys trickling in through the router and the cache fills
  * whole batches instead of many small ones. Keys are de-duplicated; chunks hold at most `maxSize`.
  */
-import { type Priority, priorityRank } from '../sched';
+import {
+  effectivePriority,
+  higherPriority,
+  onPriorityRaised,
+  type Priority,
+  priorityRank,
+  raisePriority,
+} from '../sched';
 
 export interface BatchRunMeta {
-  /** The most urgent priority among the chunk's callers, for the request scheduler. */
+  /**
+   * The most urgent priority among the chunk's callers, for the request scheduler. A more urgent
+   * caller that comes later raises the run's signal (`raisePriority`): pass it to the client.
+   */
   priority: Priority;
 }
 
@@ -38,6 +48,10 @@ export interface BatcherOptions<K, V> {
 
 export interface LoadOptions {
   priority?: Priority;
+  /**
+   * The signal this load runs under (a cache flight's): aborting it leaves; raising it
+   * (`raisePriority`) raises the key, and the batch request it is in when that is already sent.
+   */
   signal?: AbortSignal;
 }
 
@@ -88,6 +102,17 @@ export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V
   // The batch's timer fired late once already (see expire).
   let waitedLate = false;
 
+  /**
+   * A more urgent caller for a key: a key still gathered makes its batch go at that priority; a key
+   * already sent raises its batch's request (the request's signal), which may still be queued
+   * behind a page's other batches in the scheduler.
+   */
+  function raise(entry: Entry<K, V>, priority: Priority): void {
+    if (priorityRank(priority) >= priorityRank(entry.priority)) return;
+    entry.priority = priority;
+    if (entry.chunk) raisePriority(entry.chunk.controller.signal, priority);
+  }
+
   function dispatch(entries: Entry<K, V>[]): void {
     const controller = new AbortController();
     const chunk: Chunk = { controller, entries: entries as Entry<unknown, unknown>[] };
@@ -95,7 +120,7 @@ export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V
     for (const entry of entries) {
       entry.chunk = chunk;
       inFlight.set(entry.id, entry);
-      if (priorityRank(entry.priority) < priorityRank(priority)) priority = entry.priority;
+      priority = higherPriority(priority, entry.priority);
     }
     const settle = (each: (entry: Entry<K, V>) => void) => {
       for (const entry of entries) {
@@ -150,9 +175,11 @@ export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V
     if (chunk.entries.every((e) => e.waiters.size === 0)) chunk.controller.abort();
   }
 
-  function load(key: K, { priority = 'visible', signal }: LoadOptions = {}): Promise<V | undefined> {
+  function load(key: K, options: LoadOptions = {}): Promise<V | undefined> {
+    const { signal } = options;
     return new Promise<V | undefined>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
+      const priority = effectivePriority(options.priority ?? 'visible', signal);
       const id = keyId(key);
       let entry = inFlight.get(id);
       // Every caller of its chunk gave up, so the run is being aborted: a new caller asks again
@@ -164,21 +191,25 @@ export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V
         entry = { key, id, priority, waiters: new Set() };
         gathered.set(id, entry);
         added = true;
-      } else if (priorityRank(priority) < priorityRank(entry.priority)) {
-        entry.priority = priority;
-      }
+      } else raise(entry, priority);
       const target = entry;
+      const stopRaises = signal && onPriorityRaised(signal, (raisedTo) => raise(target, raisedTo));
+      const done = () => {
+        signal?.removeEventListener('abort', onAbort);
+        stopRaises?.();
+      };
       const onAbort = () => {
+        stopRaises?.();
         leave(target, waiter);
         reject(signal?.reason);
       };
       const waiter: Waiter<V> = {
         resolve: (value) => {
-          signal?.removeEventListener('abort', onAbort);
+          done();
           resolve(value);
         },
         reject: (error) => {
-          signal?.removeEventListener('abort', onAbort);
+          done();
           reject(error);
         },
       };

@@ -62,18 +62,27 @@ export function createCache(options: CacheOptions): Cache {
    */
   let open: { items: Map<string, Pending>; done: Promise<void> } | null = null;
 
-  const ready = openBackend(
-    options.dbName,
-    options.schemaVersion,
-    options.openTimeoutMs ?? 5000,
-    report,
-  ).then(async (b) => {
+  /**
+   * What the storage holds, read at open and again whenever the backend stands on other storage;
+   * `complete` says an id missing from it is not stored at all.
+   */
+  function knowSizes(found: Map<string, number>, complete = true): void {
+    sizes.clear();
+    bytes = 0;
+    for (const [id, size] of found) {
+      sizes.set(id, size);
+      bytes += size;
+    }
+    idsKnown = complete;
+  }
+
+  const ready = openBackend(options.dbName, options.schemaVersion, options.openTimeoutMs ?? 5000, report, {
+    // The database was reopened (perhaps emptied meanwhile) or memory stands in for it.
+    onReset: knowSizes,
+    now,
+  }).then(async (b) => {
     try {
-      for (const [id, size] of await b.sizes()) {
-        sizes.set(id, size);
-        bytes += size;
-      }
-      idsKnown = true;
+      knowSizes(await b.sizes());
     } catch (error) {
       report(error);
     }
@@ -239,6 +248,10 @@ export function createCache(options: CacheOptions): Cache {
     });
   }
 
+  /**
+   * The fetch for `id`, joined when one runs: a more urgent caller raises it (flights.ts), which
+   * reaches what the fetcher queued under the signal it was given.
+   */
   function startFlight(
     id: string,
     resource: string,
@@ -246,12 +259,16 @@ export function createCache(options: CacheOptions): Cache {
     fetcher: Fetcher<unknown>,
     priority: Priority,
   ) {
-    return flights.start(id, async (signal) => {
-      const value = await fetcher(signal, priority);
-      const fetchedAt = now();
-      void store({ id, resource, key, value, fetchedAt });
-      return { value, fetchedAt };
-    });
+    return flights.start(
+      id,
+      async (signal) => {
+        const value = await fetcher(signal, priority);
+        const fetchedAt = now();
+        void store({ id, resource, key, value, fetchedAt });
+        return { value, fetchedAt };
+      },
+      priority,
+    );
   }
 
   async function cached<T>(

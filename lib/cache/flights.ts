@@ -1,7 +1,10 @@
 /**
  * In-flight coalescing: one fetch per key however many callers wait for it. A fetch is aborted only
  * when every caller that could abort has left and none that cannot (a background refresh) remains.
+ * A caller more urgent than the fetch (a hover joining a visible badge's fetch) raises it: its signal
+ * is raised (lib/sched), so what the fetch has queued moves up.
  */
+import { type Priority, priorityRank, raisePriority } from '../sched';
 
 export interface Flight<T> {
   promise: Promise<T>;
@@ -10,8 +13,11 @@ export interface Flight<T> {
 }
 
 export interface Flights<T> {
-  /** Joins the running fetch for `id`, or starts `run`. */
-  start(id: string, run: (signal: AbortSignal) => Promise<T>): Flight<T>;
+  /**
+   * Joins the running fetch for `id` (raising it to `priority` when that is more urgent), or starts
+   * `run` at `priority`.
+   */
+  start(id: string, run: (signal: AbortSignal) => Promise<T>, priority: Priority): Flight<T>;
   /** This caller's view of the flight: rejects with the signal's reason when it leaves. */
   wait(flight: Flight<T>, signal: AbortSignal | undefined): Promise<T>;
 }
@@ -21,14 +27,21 @@ interface State<T> extends Flight<T> {
   controller: AbortController;
   anchored: boolean;
   abortable: number;
+  priority: Priority;
 }
 
 export function createFlights<T>(): Flights<T> {
   const running = new Map<string, State<T>>();
 
-  function start(id: string, run: (signal: AbortSignal) => Promise<T>): Flight<T> {
+  function start(id: string, run: (signal: AbortSignal) => Promise<T>, priority: Priority): Flight<T> {
     const existing = running.get(id);
-    if (existing) return existing;
+    if (existing) {
+      if (priorityRank(priority) < priorityRank(existing.priority)) {
+        existing.priority = priority;
+        raisePriority(existing.controller.signal, priority);
+      }
+      return existing;
+    }
     const controller = new AbortController();
     const promise = Promise.resolve()
       .then(() => run(controller.signal))
@@ -42,6 +55,7 @@ export function createFlights<T>(): Flights<T> {
       controller,
       anchored: false,
       abortable: 0,
+      priority,
       anchor: () => {
         state.anchored = true;
       },

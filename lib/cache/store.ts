@@ -225,8 +225,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onLate: (value: T) => v
   });
 }
 
-async function openChecked(dbName: string, version: number, timeoutMs: number): Promise<IDBPDatabase> {
-  let opened: IDBPDatabase | undefined;
+/** Calls `lost` when the browser takes the connection away: no longer usable, already closed. */
+async function openChecked(
+  dbName: string,
+  version: number,
+  timeoutMs: number,
+  lost: (why: Error) => void,
+): Promise<IDBPDatabase> {
   const open = openDB(dbName, version, {
     // Any other version's data is of unknown shape: drop every store and start clean.
     upgrade(db) {
@@ -234,11 +239,16 @@ async function openChecked(dbName: string, version: number, timeoutMs: number): 
       db.createObjectStore(VALUES_STORE, { keyPath: 'id' });
       db.createObjectStore(ACCESS_STORE, { keyPath: 'id' }).createIndex(BY_LAST_ACCESS, 'lastAccess');
     },
-    // A newer copy of the extension wants the database: let it upgrade rather than block it.
-    blocking: () => opened?.close(),
+    // A newer copy of the extension (or a deletion) wants the database: let it have it rather
+    // than block it.
+    blocking(_current, wanted, event) {
+      (event.target as IDBDatabase).close();
+      lost(new Error(`cache database closed: another connection asked for version ${wanted ?? 'none'}`));
+    },
+    // Closed abnormally (the user cleared site data, the disk went away).
+    terminated: () => lost(new Error('cache database closed by the browser')),
   });
   const db = await withTimeout(open, timeoutMs, (late) => late.close());
-  opened = db;
   const names = db.objectStoreNames;
   const intact =
     names.contains(VALUES_STORE) &&
@@ -251,27 +261,175 @@ async function openChecked(dbName: string, version: number, timeoutMs: number): 
   return db;
 }
 
+/** After a reopen failed, the memory stand-in serves this long before the next attempt. */
+export const REOPEN_DELAY_MS = 30_000;
+
+export interface OpenOptions {
+  /**
+   * The backend now stands on other storage (a reopened database, or memory while it cannot be
+   * reopened): the sizes of the records it holds, which replace everything known before.
+   * `complete` is false for the memory stand-in: the database may come back with more.
+   */
+  onReset?: (sizes: Map<string, number>, complete: boolean) => void;
+  now?: () => number;
+  reopenDelayMs?: number;
+}
+
+/** One connection and what became of it. */
+interface Link {
+  db: IDBPDatabase;
+  backend: Backend;
+  lost: boolean;
+}
+
 /**
  * Opens the store, rebuilding it when it is from a newer version (a downgrade) or damaged, and
  * falls back to memory when IndexedDB is unavailable. Never rejects.
+ *
+ * When the connection is later closed under it (a newer version or a deletion asking for the
+ * database, the browser closing it, a transaction refused as the connection closes), the next use
+ * reopens it: one attempt at a time, which never deletes (whoever took the database wanted it).
+ * An operation that failed because its connection went away runs once more on the new one. While
+ * the database will not reopen, a memory store stands in and the next attempt waits `reopenDelayMs`.
  */
 export async function openBackend(
   dbName: string,
   schemaVersion: number,
   timeoutMs: number,
   report: (error: unknown) => void,
+  { onReset = ignore, now = Date.now, reopenDelayMs = REOPEN_DELAY_MS }: OpenOptions = {},
 ): Promise<Backend> {
   const version = idbVersion(schemaVersion);
+  let link: Link | undefined;
+  let standIn: Backend | undefined;
+  let reopening: Promise<Backend> | undefined;
+  let retryAt = 0;
+  let shut = false;
+
+  function lose(l: Link, why: unknown): void {
+    if (l.lost) return;
+    l.lost = true;
+    try {
+      l.db.close();
+    } catch {}
+    if (!shut) report(why);
+  }
+
+  // The one place a connection is made.
+  async function connect(): Promise<Link> {
+    let l: Link | undefined;
+    let lostEarly: Error | undefined;
+    const db = await openChecked(dbName, version, timeoutMs, (why) => {
+      if (l) lose(l, why);
+      else lostEarly ??= why;
+    });
+    l = { db, backend: idbBackend(db), lost: false };
+    if (lostEarly) lose(l, lostEarly);
+    return l;
+  }
+
+  /** Whether the connection `l` is gone, as `error` (from an operation on it) may show. */
+  function gone(l: Link, error: unknown): boolean {
+    if (l.lost) return true;
+    if (isQuotaError(error)) return false;
+    // A closing connection refuses new transactions: ask it (an empty transaction otherwise).
+    try {
+      l.db.transaction(VALUES_STORE);
+    } catch (refused) {
+      lose(l, (refused as { name?: unknown } | null)?.name === 'InvalidStateError' ? refused : error);
+      return true;
+    }
+    return false;
+  }
+
+  async function reopen(): Promise<Backend> {
+    let next: Link | undefined;
+    try {
+      next = await connect();
+      const sizes = await next.backend.sizes();
+      if (next.lost) throw new Error('cache database closed while it reopened');
+      if (shut) throw new Error('cache closed');
+      link = next;
+      standIn = undefined;
+      onReset(sizes, true);
+      return next.backend;
+    } catch (error) {
+      if (next) lose(next, error);
+      else if (!shut) report(error);
+      if (shut) throw error;
+      retryAt = now() + reopenDelayMs;
+      if (!standIn) {
+        standIn = memoryBackend();
+        onReset(new Map(), false);
+      }
+      return standIn;
+    }
+  }
+
+  /** Where the next operation runs; only the first caller after a loss starts a reopen. */
+  function acquire(): Backend | Promise<Backend> {
+    if (link && !link.lost) return link.backend;
+    if (shut) throw new Error('cache database is closed');
+    if (reopening) return reopening;
+    if (standIn && now() < retryAt) return standIn;
+    reopening = reopen().finally(() => {
+      reopening = undefined;
+    });
+    return reopening;
+  }
+
+  /** Runs `op`, and once more on the next connection when its own went away under it. */
+  async function run<T>(op: (b: Backend) => Promise<T>, again: () => boolean = () => true): Promise<T> {
+    const b = await acquire();
+    const on = link?.backend === b ? link : undefined;
+    try {
+      return await op(b);
+    } catch (error) {
+      if (!on || !gone(on, error) || shut || !again()) throw error;
+      return op(await acquire());
+    }
+  }
+
   try {
-    return idbBackend(await openChecked(dbName, version, timeoutMs));
+    link = await connect();
   } catch (error) {
     report(error);
   }
-  try {
-    await withTimeout(deleteDB(dbName), timeoutMs, ignore);
-    return idbBackend(await openChecked(dbName, version, timeoutMs));
-  } catch (error) {
-    report(error);
+  if (!link) {
+    try {
+      await withTimeout(deleteDB(dbName), timeoutMs, ignore);
+      link = await connect();
+    } catch (error) {
+      report(error);
+    }
   }
-  return memoryBackend();
+  if (!link) return memoryBackend();
+
+  return {
+    get kind() {
+      return link?.lost && standIn ? 'memory' : 'idb';
+    },
+    read: (id) => run((b) => b.read(id)),
+    write: (entries, access) => run((b) => b.write(entries, access)),
+    remove: (ids) => run((b) => b.remove(ids)),
+    touch: (records) => run((b) => b.touch(records)),
+    oldest(pick) {
+      // `pick` counts what it takes: a walk is run again only if it never got to call it.
+      let picked = false;
+      return run(
+        (b) =>
+          b.oldest((id) => {
+            picked = true;
+            return pick(id);
+          }),
+        () => !picked,
+      );
+    },
+    sizes: () => run((b) => b.sizes()),
+    clear: () => run((b) => b.clear()),
+    close() {
+      shut = true;
+      if (link) lose(link, undefined);
+    },
+  };
 }

@@ -7,7 +7,11 @@ export { parseLookupInput } from './lookup';
 const POLYMARKET_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const KALSHI_TICKER = /^[A-Z0-9]+(?:[-.][A-Z0-9]+)*$/;
 
-/** A URL object for http(s) text; null for anything else, never throws. */
+/**
+ * A URL object for http(s) text; null for anything else, never throws. Its path's plain words
+ * (`/Account/`, `/Event/`) are lower case, so site paths match in any case; segments with a digit,
+ * a dash or 21+ letters (addresses, ids, slugs) keep theirs.
+ */
 export function toHttpUrl(href: string, base?: string): URL | null {
   if (typeof href !== 'string' || href.length > 4096) return null;
   let url: URL;
@@ -16,7 +20,9 @@ export function toHttpUrl(href: string, base?: string): URL | null {
   } catch {
     return null;
   }
-  return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  url.pathname = url.pathname.replace(/\/[a-z]{1,20}(?=\/|$)/gi, (w) => w.toLowerCase());
+  return url;
 }
 
 /** `polymarket.com/event/<slug>[/<market-slug>]`: the event slug. */

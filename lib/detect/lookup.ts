@@ -8,7 +8,8 @@ import type { AddressKind, PredictionEvent } from './types';
 export type LookupInput =
   | { type: 'address'; address: string; kind: AddressKind }
   | { type: 'event'; event: PredictionEvent }
-  | { type: 'slot'; slot: number }
+  /** `event`: the Polymarket event the number may name instead (see POLYMARKET_NUMBER_MAX). */
+  | { type: 'slot'; slot: number; event?: PredictionEvent }
   | { type: 'search'; query: string }
   | { type: 'error'; code: 'INVALID_INPUT'; message: string };
 
@@ -20,6 +21,17 @@ const WITH_PATH = /[/?#]/;
 const HOST_AND_PATH = /^(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:[/?#]\S*)?$/i;
 /** A Polymarket event by numeric id with the API's prefix. */
 const POLYMARKET_ID = /^POLY-\d+$/i;
+/** A slot said to be one (`slot 512340`, `slot:512340`): never read as a Polymarket id. */
+const SLOT = /^slot\s*[:#]?\s*(\d+)$/i;
+/**
+ * A bare number is a slot or a Polymarket id (events and markets have numeric ids, `512340`).
+ * Below this it may be either, and a trader more likely means the Polymarket id: mainnet passed slot
+ * 100,000,000 in 2021 and is past 300,000,000, so a slot that low is years old, while Polymarket's
+ * ids are far below it. Such a number carries both: the lookup shows the Polymarket event when there
+ * is one and the block otherwise. `slot 512340` asks for the block only, `POLY-512340` for the event
+ * only. Larger numbers are slots only.
+ */
+export const POLYMARKET_NUMBER_MAX = 100_000_000;
 const POLYMARKET_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
 const KALSHI_TICKER = /^[A-Z][A-Z0-9]{1,30}-[A-Z0-9]*\d[A-Z0-9]*(?:-[A-Z0-9]+)*$/;
 const ALPHANUMERIC = /^[A-Za-z0-9]+$/;
@@ -122,7 +134,8 @@ function fromAddressLike(s: string): LookupInput {
 
 /**
  * Works out what the user typed: an address (kind unknown unless a URL says more), an explorer, DEX
- * or market URL, a Polymarket slug or Kalshi ticker, a slot, or a token name/symbol to search. Junk
+ * or market URL, a Polymarket slug, id or Kalshi ticker, a slot (a small number may be either: see
+ * POLYMARKET_NUMBER_MAX), or a token name/symbol to search. Junk
  * gives an INVALID_INPUT error whose message says what is wrong. Never throws.
  */
 export function parseLookupInput(text: string): LookupInput {
@@ -136,9 +149,12 @@ export function parseLookupInput(text: string): LookupInput {
     // a bare `name.tld` without a path is a link only for a site we know (`dogwifhat.io` is a search)
     if (url && (URL_WITH_SCHEME.test(s) || WITH_PATH.test(s) || hasUrlRules(url))) return fromUrl(url);
   }
-  if (/^\d+$/.test(s)) {
-    const slot = Number(s);
-    return Number.isSafeInteger(slot) ? { type: 'slot', slot } : invalid('Slot number is too large');
+  const digits = /^\d+$/.test(s) ? s : SLOT.exec(s)?.[1];
+  if (digits) {
+    const slot = Number(digits);
+    if (!Number.isSafeInteger(slot)) return invalid('Slot number is too large');
+    if (digits !== s || slot >= POLYMARKET_NUMBER_MAX) return { type: 'slot', slot };
+    return { type: 'slot', slot, event: { exchange: 'polymarket', id: `POLY-${slot}` } };
   }
   if (s.length >= 30 && ALPHANUMERIC.test(s)) return fromAddressLike(s);
   const address = fromText(s);

@@ -6,5 +6,14 @@ export type {
   SchedulerOptions,
   SchedulerStats,
 } from './scheduler';
-export { createScheduler, PRIORITIES, priorityRank, schedulerHook } from './scheduler';
+export {
+  createScheduler,
+  effectivePriority,
+  higherPriority,
+  onPriorityRaised,
+  PRIORITIES,
+  priorityRank,
+  raisePriority,
+  schedulerHook,
+} from './scheduler';
 export { createKeyedTurns, createTurns, type InTurn } from './turns';

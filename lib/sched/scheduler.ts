@@ -26,7 +26,10 @@ export interface SchedulerOptions {
 
 export interface RunOptions {
   priority: Priority;
-  /** Aborting while queued removes the task and rejects with the signal's reason. */
+  /**
+   * The signal the task runs under: aborting it while the task is queued removes the task and
+   * rejects with the signal's reason; raising it (`raisePriority`) moves the queued task up.
+   */
   signal?: AbortSignal;
 }
 
@@ -50,8 +53,59 @@ export interface Scheduler {
 /** The API client's `schedule` option (docs/dev/contracts.md). */
 export type ScheduleHook = <T>(
   task: () => Promise<T>,
-  meta: { priority: Priority; endpoint: string },
+  meta: { priority: Priority; endpoint: string; signal?: AbortSignal },
 ) => Promise<T>;
+
+/**
+ * Priority raises, keyed by the AbortSignal some work runs under (a cache flight's, a batch's): a
+ * fetch started for an off-screen badge that a hovered popover then joins must not wait behind the
+ * page's other badges. Whoever queued work under the signal (a scheduler task, a batcher's key)
+ * hears the raise and moves it up; work queued under it later starts at the raised priority (a
+ * retry, a batch's second request). Work already running needs nothing.
+ */
+interface Raised {
+  priority?: Priority;
+  listeners: Set<(priority: Priority) => void>;
+}
+
+const raised = new WeakMap<AbortSignal, Raised>();
+
+function raisedEntry(signal: AbortSignal): Raised {
+  let entry = raised.get(signal);
+  if (!entry) {
+    entry = { listeners: new Set() };
+    raised.set(signal, entry);
+  }
+  return entry;
+}
+
+/** The more urgent of two priorities. */
+export function higherPriority(a: Priority, b: Priority): Priority {
+  return priorityRank(b) < priorityRank(a) ? b : a;
+}
+
+/** Raises the work running under `signal` to `priority` at least; never lowers it. */
+export function raisePriority(signal: AbortSignal, priority: Priority): void {
+  const entry = raisedEntry(signal);
+  if (entry.priority !== undefined && priorityRank(entry.priority) <= priorityRank(priority)) return;
+  entry.priority = priority;
+  for (const listener of [...entry.listeners]) listener(priority);
+}
+
+/** `priority`, or what `signal` has been raised to if that is more urgent. */
+export function effectivePriority(priority: Priority, signal: AbortSignal | undefined): Priority {
+  const floor = signal && raised.get(signal)?.priority;
+  return floor ? higherPriority(priority, floor) : priority;
+}
+
+/** Calls `listener` with each later raise of `signal`; the returned function stops it. */
+export function onPriorityRaised(signal: AbortSignal, listener: (priority: Priority) => void): () => void {
+  const entry = raisedEntry(signal);
+  entry.listeners.add(listener);
+  return () => {
+    entry.listeners.delete(listener);
+  };
+}
 
 interface Queued {
   start: () => void;
@@ -121,18 +175,34 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     }
   }
 
-  function run<T>(task: () => Promise<T>, { priority, signal }: RunOptions): Promise<T> {
+  function run<T>(task: () => Promise<T>, options: RunOptions): Promise<T> {
+    const { signal } = options;
     return new Promise<T>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
-      const queue = queues[priority];
-      const onAbort = () => {
+      let priority = effectivePriority(options.priority, signal);
+      const dequeue = () => {
+        const queue = queues[priority];
         const i = queue.indexOf(item);
         if (i >= 0) queue.splice(i, 1);
+      };
+      const onAbort = () => {
+        stopRaises?.();
+        dequeue();
         reject(signal?.reason);
       };
+      // A raise while queued moves the task to the end of the more urgent queue.
+      const stopRaises =
+        signal &&
+        onPriorityRaised(signal, (raisedTo) => {
+          if (priorityRank(raisedTo) >= priorityRank(priority)) return;
+          dequeue();
+          priority = raisedTo;
+          queues[priority].push(item);
+        });
       const item: Queued = {
         start: () => {
           signal?.removeEventListener('abort', onAbort);
+          stopRaises?.();
           active += 1;
           started += 1;
           let promise: Promise<T>;
@@ -148,7 +218,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      queue.push(item);
+      queues[priority].push(item);
       pump();
     });
   }
@@ -183,7 +253,10 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   };
 }
 
-/** Adapts a scheduler to the API client's `schedule` option. */
+/**
+ * Adapts a scheduler to the API client's `schedule` option. The call's signal goes along, so a raise
+ * of it (a hover joining the fetch) moves the queued attempt up, and an abort takes it off the queue.
+ */
 export function schedulerHook(scheduler: Scheduler): ScheduleHook {
-  return (task, meta) => scheduler.run(task, { priority: meta.priority });
+  return (task, meta) => scheduler.run(task, { priority: meta.priority, signal: meta.signal });
 }

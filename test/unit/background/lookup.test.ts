@@ -1,10 +1,12 @@
 /**
  * The popup's lookup in the background, against the simulator over real HTTP: a pair ("A B") is
- * sorted as the order list shows it, so the list's "Load more" works; a lowercase Kalshi ticker.
+ * sorted as the order list shows it, so the list's "Load more" works; a lowercase Kalshi ticker; a
+ * bare number, which may be a Polymarket id as well as a slot.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lookup } from '../../../lib/background/lookup';
-import { rest, type Sim, simServices, startSim } from './helpers';
+import { POLYMARKET_NUMBER_MAX } from '../../../lib/detect/lookup';
+import { clearLog, control, requests, rest, type Sim, simServices, startSim } from './helpers';
 
 let sim: Sim;
 beforeAll(async () => {
@@ -55,4 +57,72 @@ it('a Kalshi ticker written in lowercase, as in Kalshi URLs, finds the Kalshi ev
   const poly = await lookup(slug, services.data, services.client());
   if (poly.kind !== 'event') throw new Error(`expected an event, got ${poly.kind}`);
   expect(poly.event).toMatchObject({ exchange: 'polymarket', found: true });
+});
+
+describe('a bare number: a Polymarket id or a slot', () => {
+  /** The simulator's numeric id of a Polymarket event, read from the prediction API by its slug. */
+  async function polymarketId(): Promise<string> {
+    const slug = sim.catalog.events.polymarket[2]!;
+    const res = await fetch(`${sim.predictionUrl}/v1/events/batch?ids=${slug}&exchange=polymarket`, {
+      headers: { 'x-api-key': 'demo' },
+    });
+    const body = (await res.json()) as { results: { event: { id: string } }[] };
+    return body.results[0]!.event.id;
+  }
+  // Small for a slot, yet one the simulator has a block for (it serves slots from 20,000,000 on).
+  const OLD_SLOT = 50_000_000;
+  const pmCalls = async () => (await requests(sim, '/pm')).length;
+  const blockCalls = async () =>
+    (await requests(sim, '/rpc')).filter((r) => r.rpc?.method === 'getBlock').length;
+
+  beforeEach(async () => {
+    await control(sim, 'POST', '/__sim/faults', {});
+    await clearLog(sim);
+  });
+
+  it("a Polymarket event's numeric id shows that event, not a block", async () => {
+    const id = await polymarketId();
+    expect(Number(id)).toBeLessThan(POLYMARKET_NUMBER_MAX);
+    const services = simServices(sim);
+    const result = await lookup(id, services.data, services.client());
+    if (result.kind !== 'event') throw new Error(`expected an event, got ${result.kind}`);
+    expect(result.event).toMatchObject({ exchange: 'polymarket', found: true, eventId: id });
+    expect(await blockCalls()).toBe(0);
+    await services.cache.close();
+  });
+
+  it('a small number no Polymarket event has is the block at that slot', async () => {
+    const services = simServices(sim);
+    const result = await lookup(String(OLD_SLOT), services.data, services.client());
+    expect(result).toMatchObject({ kind: 'block', slot: OLD_SLOT, block: { slot: OLD_SLOT } });
+    expect(await pmCalls()).toBe(1); // Polymarket was asked first
+    await services.cache.close();
+  });
+
+  it('"slot N" and a number as large as a recent slot ask for the block only', async () => {
+    const services = simServices(sim);
+    expect(await lookup(`slot ${OLD_SLOT}`, services.data, services.client())).toMatchObject({
+      kind: 'block',
+      slot: OLD_SLOT,
+      block: { slot: OLD_SLOT },
+    });
+    const slot = sim.catalog.slots.confirmed[0]!;
+    expect(await lookup(String(slot), services.data, services.client())).toMatchObject({
+      kind: 'block',
+      slot,
+      block: { slot },
+    });
+    expect(await pmCalls()).toBe(0);
+    expect(await blockCalls()).toBe(2);
+    await services.cache.close();
+  });
+
+  it('a failing prediction API does not hide the block', async () => {
+    const services = simServices(sim);
+    await control(sim, 'POST', '/__sim/faults', { errorRate: 1, status: 400, paths: '/pm' });
+    const result = await lookup(String(OLD_SLOT), services.data, services.client());
+    expect(result).toMatchObject({ kind: 'block', slot: OLD_SLOT, block: { slot: OLD_SLOT } });
+    expect(await pmCalls()).toBeGreaterThan(0);
+    await services.cache.close();
+  });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createScheduler, type Priority, schedulerHook } from '../../../lib/sched';
+import {
+  createScheduler,
+  effectivePriority,
+  type Priority,
+  raisePriority,
+  schedulerHook,
+} from '../../../lib/sched';
 import { createFakeClock } from './fake-clock';
 
 function deferred<T = void>() {
@@ -204,5 +210,108 @@ describe('scheduler', () => {
     await Promise.all([blocker, bg]);
     await expect(hover).resolves.toBe(1);
     expect(order).toEqual(['hover', 'bg']);
+  });
+});
+
+describe('scheduler: raising a queued task', () => {
+  /** One running task holding the only slot, then `n` queued visible tasks that log their names. */
+  function busy(n: number) {
+    const s = createScheduler({ concurrency: 1 });
+    const gate = deferred();
+    const order: string[] = [];
+    const blocker = s.run(() => gate.promise, { priority: 'visible' });
+    const fillers = Array.from({ length: n }, (_, i) =>
+      s.run(async () => void order.push(`v${i}`), { priority: 'visible' }),
+    );
+    const drain = async () => {
+      gate.resolve();
+      await Promise.all([blocker, ...fillers]);
+    };
+    return { s, order, drain };
+  }
+
+  it('a raise of its signal moves a queued task ahead of the queued visible ones', async () => {
+    const { s, order, drain } = busy(200);
+    const controller = new AbortController();
+    const joined = s.run(async () => order.push('K'), { priority: 'visible', signal: controller.signal });
+    expect(s.stats().queued).toEqual({ hover: 0, visible: 201, background: 0 });
+    raisePriority(controller.signal, 'hover');
+    expect(s.stats().queued).toEqual({ hover: 1, visible: 200, background: 0 });
+    await drain();
+    await joined;
+    expect(order[0]).toBe('K');
+    expect(order.slice(1)).toEqual(Array.from({ length: 200 }, (_, i) => `v${i}`));
+  });
+
+  it('a raise never lowers, and only moves the tasks of that signal', async () => {
+    const { s, order, drain } = busy(3);
+    const a = new AbortController();
+    const b = new AbortController();
+    const ta = s.run(async () => void order.push('a'), { priority: 'hover', signal: a.signal });
+    const tb = s.run(async () => void order.push('b'), { priority: 'background', signal: b.signal });
+    raisePriority(a.signal, 'background'); // lower than it is: nothing moves
+    raisePriority(b.signal, 'visible'); // to the end of the visible queue
+    expect(s.stats().queued).toEqual({ hover: 1, visible: 4, background: 0 });
+    raisePriority(b.signal, 'background'); // no way back down
+    expect(effectivePriority('background', b.signal)).toBe('visible');
+    await drain();
+    await Promise.all([ta, tb]);
+    expect(order).toEqual(['a', 'v0', 'v1', 'v2', 'b']);
+  });
+
+  it('a task queued under a raised signal starts at the raised priority (a retry, a second request)', async () => {
+    const { s, order, drain } = busy(5);
+    const controller = new AbortController();
+    raisePriority(controller.signal, 'hover');
+    const later = s.run(async () => void order.push('retry'), {
+      priority: 'background',
+      signal: controller.signal,
+    });
+    expect(s.stats().queued.hover).toBe(1);
+    await drain();
+    await later;
+    expect(order[0]).toBe('retry');
+  });
+
+  it('a task that has started is not requeued by a raise, and an aborted one stays gone', async () => {
+    const s = createScheduler({ concurrency: 1 });
+    const running = new AbortController();
+    const gate = deferred();
+    let runs = 0;
+    const first = s.run(
+      async () => {
+        runs += 1;
+        await gate.promise;
+      },
+      { priority: 'visible', signal: running.signal },
+    );
+    raisePriority(running.signal, 'hover');
+    expect(s.stats()).toMatchObject({ active: 1, queued: { hover: 0, visible: 0 } });
+
+    const aborted = new AbortController();
+    const gone = s.run(async () => (runs += 100), { priority: 'visible', signal: aborted.signal });
+    aborted.abort(new Error('left'));
+    await expect(gone).rejects.toThrow('left');
+    raisePriority(aborted.signal, 'hover');
+    expect(s.stats().queued).toEqual({ hover: 0, visible: 0, background: 0 });
+    gate.resolve();
+    await first;
+    expect(runs).toBe(1);
+    expect(s.stats().started).toBe(1);
+  });
+
+  it("schedulerHook passes the API client's signal: a raise of it moves the queued attempt up", async () => {
+    const { s, order, drain } = busy(50);
+    const schedule = schedulerHook(s);
+    const controller = new AbortController();
+    const attempt = schedule(async () => void order.push('K'), {
+      priority: 'visible',
+      endpoint: '/dca/wallet/K',
+      signal: controller.signal,
+    });
+    raisePriority(controller.signal, 'hover');
+    await drain();
+    await attempt;
+    expect(order[0]).toBe('K');
   });
 });
