@@ -9,7 +9,7 @@ import { addRecent, loadRecent, removeRecent } from '../../lib/recent';
 import { useAsk } from './ask';
 import { LookupNav } from './nav';
 import { RECENT_LIST_ID, RecentList, recentOptionId } from './RecentList';
-import { ResultView } from './ResultView';
+import { ResultView, resultSummary } from './ResultView';
 import { ErrorState, Loading } from './states';
 import { useAsync } from './useAsync';
 import { validateLookupInput } from './validate';
@@ -26,6 +26,7 @@ export interface LookupPanelProps {
 export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelProps) {
   const ask = useAsk();
   const inputRef = useRef<HTMLInputElement>(null);
+  const resultRef = useRef<HTMLElement>(null);
   const [text, setText] = useState(initialQuery ?? '');
   const [invalid, setInvalid] = useState<string | null>(null);
   const [history, setHistory] = useState<string[]>([]);
@@ -82,6 +83,18 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
     inputRef.current?.focus();
   }
 
+  /**
+   * A lookup from inside the result (an order's owner, a search hit): the control that started it goes
+   * away with the result, so focus moves to the result itself rather than to <body>. (Retry does the
+   * same through lookup/focus.ts.)
+   */
+  function open(input: string) {
+    const result = resultRef.current;
+    const inside = result?.contains(document.activeElement);
+    run(input);
+    if (inside) result?.focus();
+  }
+
   const showRecent = query === null && recent.length > 0;
   function onKeyDown(e: KeyboardEvent) {
     if (e.key === 'ArrowDown' && showRecent) {
@@ -111,7 +124,7 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
   }
 
   return (
-    <LookupNav.Provider value={(input) => run(input)}>
+    <LookupNav.Provider value={open}>
       <WatchSync.Provider
         value={{
           ...watch,
@@ -129,15 +142,18 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
             <input
               ref={inputRef}
               type="search"
+              // a combobox while the recent searches list shows under it, driven by aria-activedescendant
+              role="combobox"
               aria-label="Search"
+              aria-expanded={showRecent}
+              aria-autocomplete="list"
               data-testid="search-input"
               placeholder="Address, link, market, slot or token"
               autoComplete="off"
               spellcheck={false}
               maxLength={500}
               value={text}
-              // stays a searchbox (type=search); the recent list is driven from it by aria-activedescendant
-              aria-controls={RECENT_LIST_ID}
+              aria-controls={showRecent ? RECENT_LIST_ID : undefined}
               aria-activedescendant={showRecent && active >= 0 ? recentOptionId(active) : undefined}
               aria-invalid={invalid ? true : undefined}
               aria-describedby={invalid ? 'search-invalid' : undefined}
@@ -166,12 +182,23 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
               />
             )
           ) : (
-            <div class="result" data-testid="lookup-result" aria-live="polite">
+            // focus lands here when the control that started a lookup goes away with the old result
+            <section
+              ref={resultRef}
+              class="result"
+              data-testid="lookup-result"
+              aria-label="Lookup result"
+              tabIndex={-1}
+            >
               {state.status === 'loading' && <Loading label="Looking up" />}
               {state.status === 'error' && <ErrorState error={state.error} onRetry={retry} />}
               {state.status === 'ok' && <ResultView result={state.value} onReload={retry} />}
-            </div>
+            </section>
           )}
+          {/* one short line for screen readers when a result is in, never the whole result again */}
+          <p class="sr-only" role="status" data-testid="lookup-status">
+            {query !== null && state.status === 'ok' ? resultSummary(state.value) : ''}
+          </p>
           {aside}
         </div>
       </WatchSync.Provider>

@@ -10,6 +10,7 @@ import type { OrderPageView } from '../../lib/views';
 import { toErrorView } from '../shared/Loadable';
 import { OrderRow } from '../shared/OrderRow';
 import { useOpenLookup } from './nav';
+import { plural } from './ResultView';
 import { Empty, ErrorState, Loading } from './states';
 
 export type Status = z.infer<typeof StatusFilter>;
@@ -50,11 +51,19 @@ export function OrderList({
   const [error, setError] = useState<{ error: ErrorView; retry: () => void } | null>(null);
   const seq = useRef(0);
   const skipFirst = useRef(initial !== null);
+  // what a screen reader hears after a page or a filter loads (the rows themselves are not read out)
+  const [said, setSaid] = useState('');
+  const sectionRef = useRef<HTMLElement>(null);
+  const moreRef = useRef<HTMLButtonElement>(null);
+  /** the row to focus once rendered: "Load more" was focused and went away with the last page */
+  const focusRow = useRef<number | null>(null);
 
   function load(params: PageParams, append: boolean) {
     const id = ++seq.current;
+    const start = append ? (page?.orders.length ?? 0) : 0;
     setBusy(append ? 'more' : 'first');
     setError(null);
+    setSaid('');
     // page one of a new filter replaces the list: the old filter's rows and total must not stay on
     // screen under it, neither while it loads nor if it fails
     if (!append) setPage(null);
@@ -63,6 +72,11 @@ export function OrderList({
         if (id !== seq.current) return;
         setPage((prev) => (append && prev ? { ...next, orders: [...prev.orders, ...next.orders] } : next));
         setBusy(null);
+        setSaid(`${plural(next.orders.length, append ? 'more order' : 'order')} loaded`);
+        const more = moreRef.current;
+        if (append && !(next.hasMore && next.nextCursor) && more && more === document.activeElement) {
+          focusRow.current = start;
+        }
       },
       (e) => {
         if (id !== seq.current) return;
@@ -84,11 +98,20 @@ export function OrderList({
     load({ status, sort }, false);
   }, [status, sort]);
 
+  useEffect(() => {
+    const i = focusRow.current;
+    if (i === null) return;
+    focusRow.current = null;
+    const row = sectionRef.current?.querySelectorAll('.order-item')[i];
+    (row?.querySelector('button') ?? sectionRef.current)?.focus();
+  }, [page]);
+
   const orders = page?.orders ?? [];
   const open = useOpenLookup();
   const now = Date.now();
   return (
-    <section class="orders" aria-label={label} data-testid={testId}>
+    // tabIndex -1: focus comes here from a Retry that goes away (lookup/focus.ts)
+    <section ref={sectionRef} class="orders" aria-label={label} data-testid={testId} tabIndex={-1}>
       <div class="filters">
         <label>
           <span class="sr-only">Status</span>
@@ -146,7 +169,7 @@ export function OrderList({
                 <button
                   type="button"
                   class="link small"
-                  aria-label={`Open wallet ${o.owner}`}
+                  aria-label={`Owner's wallet ${o.owner}`}
                   onClick={() => open(o.owner)}
                 >
                   Owner's wallet
@@ -158,16 +181,23 @@ export function OrderList({
       )}
       {error && <ErrorState error={error.error} onRetry={error.retry} />}
       {busy !== 'first' && !error && page?.hasMore && page.nextCursor && (
+        // aria-disabled, not disabled, while loading: a disabled button would drop the keyboard focus
         <button
+          ref={moreRef}
           type="button"
           class="more"
           data-testid="load-more"
-          disabled={busy === 'more'}
-          onClick={() => load({ status, sort, cursor: page.nextCursor ?? undefined }, true)}
+          aria-disabled={busy === 'more'}
+          onClick={() =>
+            busy !== 'more' && load({ status, sort, cursor: page.nextCursor ?? undefined }, true)
+          }
         >
           {busy === 'more' ? 'Loading…' : 'Load more'}
         </button>
       )}
+      <p class="sr-only" role="status">
+        {said}
+      </p>
     </section>
   );
 }

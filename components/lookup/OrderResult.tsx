@@ -16,7 +16,8 @@ export function OrderResult({ order }: { order: OrderView }) {
         <button
           type="button"
           class="link"
-          aria-label={`Token ${order.input.symbol || order.input.mint}`}
+          // the whole symbol where the text cuts it (the name starts with what the button shows)
+          aria-label={`Sells ${truncateText(order.input.symbol, 40) || 'input token'}`}
           onClick={() => open(order.input.mint)}
         >
           Sells {truncateText(order.input.symbol || 'input token', 12)}
@@ -24,7 +25,7 @@ export function OrderResult({ order }: { order: OrderView }) {
         <button
           type="button"
           class="link"
-          aria-label={`Token ${order.output.symbol || order.output.mint}`}
+          aria-label={`Buys ${truncateText(order.output.symbol, 40) || 'output token'}`}
           onClick={() => open(order.output.mint)}
         >
           Buys {truncateText(order.output.symbol || 'output token', 12)}

@@ -1,3 +1,4 @@
+import { formatNumber, shortAddress, truncateText } from '../../lib/format';
 import type { LookupResult } from '../../lib/lookup';
 import { EventResult } from './EventResult';
 import { OrderResult } from './OrderResult';
@@ -27,5 +28,36 @@ export function ResultView({ result, onReload }: { result: LookupResult; onReloa
       return <ProgramResult address={result.address} label={result.label} />;
     case 'pool':
       return <PoolResult address={result.address} />;
+  }
+}
+
+/** "3 orders", "1 order": for the short status lines screen readers hear. */
+export const plural = (n: number, one: string) => `${formatNumber(n)} ${one}${n === 1 ? '' : 's'}`;
+
+/** What a screen reader hears when a result is in: one short line, never the whole result. */
+export function resultSummary(result: LookupResult): string {
+  switch (result.kind) {
+    case 'wallet':
+      return `Wallet ${shortAddress(result.wallet.address)} loaded`;
+    case 'token':
+      return `Token ${truncateText(result.token.flow.token?.symbol, 20) || shortAddress(result.mint)} loaded`;
+    case 'order':
+      return `DCA order ${truncateText(result.order.pair, 30)} loaded`;
+    case 'pair':
+      return `Pair loaded, ${plural(result.page.orders.length, 'order')}`;
+    case 'event':
+      return result.event.found
+        ? `Market ${truncateText(result.event.title, 60)} loaded`
+        : 'Market not found';
+    case 'block':
+      return result.block
+        ? `Block ${formatNumber(result.slot)} loaded`
+        : `Slot ${formatNumber(result.slot)} has no block`;
+    case 'search':
+      return `${plural(result.hits.length, 'token')} found`;
+    case 'program':
+      return `Program ${truncateText(result.label, 60)} loaded`;
+    case 'pool':
+      return `Liquidity pool ${shortAddress(result.address)} loaded`;
   }
 }

@@ -7,6 +7,7 @@ import { WalletCard } from '../shared/WalletCard';
 import { useAsk } from './ask';
 import { OrderList } from './OrderList';
 import { useSettings } from './settingsContext';
+import { retryFrom } from './states';
 import { WatchButton } from './WatchButton';
 
 export function WalletResult({ wallet, onReload }: { wallet: WalletView; onReload?: () => void }) {
@@ -22,7 +23,7 @@ export function WalletResult({ wallet, onReload }: { wallet: WalletView; onReloa
         // the card already says "indexing, try again shortly"; this adds the way to do so
         <div class="state state-queued" data-testid="state-queued">
           {onReload && (
-            <button type="button" class="link" onClick={onReload}>
+            <button type="button" class="link" onClick={(e) => retryFrom(e.currentTarget, onReload)}>
               Check PnL again
             </button>
           )}

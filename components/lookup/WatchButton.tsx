@@ -21,6 +21,15 @@ export function WatchButton({ wallet, watched: initial }: { wallet: string; watc
   const [label, setLabel] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  /** Watch and Stop watching replace each other: the one shown takes the focus the other had */
+  const swapRef = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (busy || !refocus.current) return;
+    refocus.current = false;
+    swapRef.current?.focus();
+  }, [busy, watched]);
   // A change to this wallet made elsewhere on the page (the popup watchlist's ×) is followed here. The
   // change already known when this view mounted is older than the lookup that gave `initial`: skipped.
   const seen = useRef(sync.last);
@@ -30,6 +39,8 @@ export function WatchButton({ wallet, watched: initial }: { wallet: string; watc
   }, [sync.last]);
 
   async function act(fn: () => Promise<unknown>, next: boolean) {
+    // read before the buttons are disabled (which drops their focus)
+    const hadFocus = rootRef.current?.contains(document.activeElement) ?? false;
     setBusy(true);
     setError(null);
     try {
@@ -39,6 +50,7 @@ export function WatchButton({ wallet, watched: initial }: { wallet: string; watc
     } catch (e) {
       setError(watchErrorText(toErrorView(e)));
     } finally {
+      refocus.current = hadFocus;
       setBusy(false);
     }
   }
@@ -46,11 +58,12 @@ export function WatchButton({ wallet, watched: initial }: { wallet: string; watc
   const add = () =>
     act(() => ask('watchAdd', { wallet, ...(label.trim() ? { label: label.trim() } : {}) }), true);
   return (
-    <div class="watch" data-testid="watch-control">
+    <div class="watch" data-testid="watch-control" ref={rootRef}>
       {watched ? (
         <p class="row small">
           <span data-testid="watching">Watching ✓</span>
           <button
+            ref={swapRef}
             type="button"
             class="link"
             disabled={busy}
@@ -67,7 +80,7 @@ export function WatchButton({ wallet, watched: initial }: { wallet: string; watc
             void add();
           }}
         >
-          <button type="submit" disabled={busy} data-testid="watch-button">
+          <button ref={swapRef} type="submit" disabled={busy} data-testid="watch-button">
             Watch
           </button>
           <input

@@ -3,10 +3,11 @@ import type { ComponentChildren } from 'preact';
 import { type ErrorView, errorMessage } from '../../lib/errors';
 import { ErrorLine } from '../shared/ErrorLine';
 import { toErrorView } from '../shared/Loadable';
+import { focusContainer } from './focus';
 
 export function Loading({ label = 'Loading' }: { label?: string }) {
   return (
-    <p class="state state-loading" data-testid="state-loading" role="status" aria-live="polite">
+    <p class="state state-loading" data-testid="state-loading" role="status">
       {label}…
     </p>
   );
@@ -26,6 +27,12 @@ export function errorText(e: unknown): string {
   return err.code === 'INVALID_INPUT' && err.message ? err.message : errorMessage(err.code);
 }
 
+/** A retry replaces the control that asked for it: focus moves to the container around it first. */
+export function retryFrom(button: Element, retry: () => void): void {
+  focusContainer(button);
+  retry();
+}
+
 /** Shows the message for the code (never a raw exception) and, when it helps, the service's detail. */
 export function ErrorState({ error, onRetry }: { error: ErrorView; onRetry?: () => void }) {
   // INVALID_INPUT carries the background's field message, which says what exactly is wrong
@@ -35,7 +42,7 @@ export function ErrorState({ error, onRetry }: { error: ErrorView; onRetry?: () 
       <ErrorLine error={error} />
       {detail && <span class="detail">{detail}</span>}
       {onRetry && (
-        <button type="button" class="link" onClick={onRetry}>
+        <button type="button" class="link" onClick={(e) => retryFrom(e.currentTarget, onRetry)}>
           Retry
         </button>
       )}
@@ -50,7 +57,7 @@ export function Queued({ message, onRetry }: { message?: string; onRetry?: () =>
       <span>Indexing, try again shortly.</span>
       {message && <span class="detail"> {message}</span>}
       {onRetry && (
-        <button type="button" class="link" onClick={onRetry}>
+        <button type="button" class="link" onClick={(e) => retryFrom(e.currentTarget, onRetry)}>
           Try again
         </button>
       )}

@@ -4,7 +4,7 @@ import { formatNumber, formatPercent } from '../../lib/format';
 import { useAsk } from '../lookup/ask';
 import { ErrorState, errorText, Loading } from '../lookup/states';
 import { useAsync } from '../lookup/useAsync';
-import { SaveNote, type SectionProps } from './save';
+import { invalidProps, SaveNote, type SectionProps } from './save';
 
 const MB = 1_048_576;
 const mb = (n: number) => formatNumber(n, { maxFraction: 1 });
@@ -63,6 +63,7 @@ export function CacheSection({
           <input
             id="cache-max-mb"
             data-testid="cache-max-mb"
+            {...invalidProps(notes.cache, 'cache', 'cache-max-mb')}
             type="number"
             min={1}
             max={500}

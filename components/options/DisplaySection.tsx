@@ -1,6 +1,6 @@
 /** PnL mode, currency, theme and how many badges a page may get. */
 import type { Settings } from '../../lib/settings';
-import { SaveNote, type SectionProps } from './save';
+import { invalidProps, type Note, SaveNote, type SectionProps } from './save';
 
 function Select<K extends 'pnlMode' | 'currency' | 'theme'>({
   id,
@@ -8,12 +8,14 @@ function Select<K extends 'pnlMode' | 'currency' | 'theme'>({
   value,
   options,
   onPick,
+  note,
 }: {
   id: K;
   label: string;
   value: Settings[K];
   options: [Settings[K], string][];
   onPick: (v: Settings[K]) => void;
+  note: Note | undefined;
 }) {
   return (
     <div class="row">
@@ -21,6 +23,7 @@ function Select<K extends 'pnlMode' | 'currency' | 'theme'>({
       <select
         id={`opt-${id}`}
         data-testid={`opt-${id}`}
+        {...invalidProps(note, 'display', `opt-${id}`)}
         value={value}
         onChange={(e) => onPick(e.currentTarget.value as Settings[K])}
       >
@@ -48,6 +51,7 @@ export function DisplaySection({ settings, save, notes }: SectionProps) {
           ['raw', 'Raw'],
         ]}
         onPick={(pnlMode) => void save('display', { pnlMode })}
+        note={notes.display}
       />
       <Select
         id="currency"
@@ -59,6 +63,7 @@ export function DisplaySection({ settings, save, notes }: SectionProps) {
           ['eur', 'EUR'],
         ]}
         onPick={(currency) => void save('display', { currency })}
+        note={notes.display}
       />
       <Select
         id="theme"
@@ -70,12 +75,14 @@ export function DisplaySection({ settings, save, notes }: SectionProps) {
           ['dark', 'Dark'],
         ]}
         onPick={(theme) => void save('display', { theme })}
+        note={notes.display}
       />
       <div class="row">
         <label for="opt-maxBadges">Most badges on a page at once</label>
         <input
           id="opt-maxBadges"
           data-testid="opt-maxBadges"
+          {...invalidProps(notes.display, 'display', 'opt-maxBadges')}
           type="number"
           min={10}
           max={2000}

@@ -4,14 +4,9 @@
  */
 import { useState } from 'preact/hooks';
 import { defaultHosts, type Hosts } from '../../lib/settings';
-import { SaveNote, type SectionProps } from './save';
+import { FIELDS, invalidProps, SaveNote, type SectionProps } from './save';
 
-const FIELDS: [keyof Hosts, string][] = [
-  ['data', 'Data API'],
-  ['prediction', 'Prediction-market API'],
-  ['datastream', 'Datastream (WebSocket)'],
-  ['rpc', 'RPC'],
-];
+const HOSTS: (keyof Hosts)[] = ['data', 'prediction', 'datastream', 'rpc'];
 
 export function HostsSection({ settings, save, notes }: SectionProps) {
   return (
@@ -32,11 +27,12 @@ function HostsForm({ hosts, save, notes }: Omit<SectionProps, 'settings'> & { ho
         void save('hosts', { hosts: draft });
       }}
     >
-      {FIELDS.map(([key, label]) => (
+      {HOSTS.map((key) => (
         <div class="row" key={key}>
-          <label for={`host-${key}`}>{label}</label>
+          <label for={`host-${key}`}>{FIELDS[`hosts.${key}`]?.label}</label>
           <input
             id={`host-${key}`}
+            {...invalidProps(notes.hosts, 'hosts', `host-${key}`)}
             data-testid={`host-${key}`}
             // text, not url: the background's validation (with its field message) is the one that counts
             type="text"

@@ -9,8 +9,10 @@ import type { StatusView } from '../../lib/views';
 import { useAsk } from '../lookup/ask';
 import { errorText } from '../lookup/states';
 import { toErrorView } from '../shared/Loadable';
+import { fieldError } from './save';
 
-type Outcome = { kind: 'ok' | 'error'; text: string } | null;
+/** `field`: the error is about the pasted key (the input is marked invalid and points to it). */
+type Outcome = { kind: 'ok' | 'error'; text: string; field?: boolean } | null;
 
 const planText = (r: { plan: string | null; credits: number | null; live: boolean }) =>
   [
@@ -31,7 +33,7 @@ function keyErrorText(e: unknown, action: 'keyCheck' | 'keySet' | 'keyClear'): s
       ? 'The service refused this key, so it was not saved: check that you pasted the whole key.'
       : 'The service refused this key: check that you pasted the whole key.';
   }
-  return errorText(e);
+  return fieldError(errorText(e)).message;
 }
 
 export function KeySection() {
@@ -59,7 +61,11 @@ export function KeySection() {
     const trimmed = key.trim();
     // the message's own schema decides what a plausible key is, so page and background agree
     if (action !== 'keyClear' && !PAGE_INPUTS.keySet.safeParse({ key: trimmed }).success) {
-      setOutcome({ kind: 'error', text: 'That does not look like an API key: paste the whole key.' });
+      setOutcome({
+        kind: 'error',
+        text: 'That does not look like an API key: paste the whole key.',
+        field: true,
+      });
       return;
     }
     setBusy(true);
@@ -78,7 +84,9 @@ export function KeySection() {
       }
       await refresh();
     } catch (e) {
-      setOutcome({ kind: 'error', text: keyErrorText(e, action) });
+      // a refused or malformed key is the field's fault; a network failure is not
+      const field = action !== 'keyClear' && ['UNAUTHORIZED', 'INVALID_INPUT'].includes(toErrorView(e).code);
+      setOutcome({ kind: 'error', text: keyErrorText(e, action), field });
     } finally {
       setBusy(false);
     }
@@ -120,6 +128,8 @@ export function KeySection() {
           autoComplete="off"
           spellcheck={false}
           maxLength={200}
+          aria-invalid={outcome?.field ? true : undefined}
+          aria-describedby={outcome?.field ? 'key-result' : undefined}
           value={key}
           onInput={(e) => setKey(e.currentTarget.value)}
         />
@@ -149,6 +159,7 @@ export function KeySection() {
       {outcome && (
         <p
           class={outcome.kind === 'ok' ? 'saved small' : 'field-error small'}
+          id="key-result"
           role={outcome.kind === 'ok' ? 'status' : 'alert'}
           data-testid="key-result"
         >

@@ -1,6 +1,6 @@
 /** Notification rules: which DCA events notify, a minimum USD value, quiet hours. */
 import type { NotificationRules } from '../../lib/settings';
-import { SaveNote, type SectionProps } from './save';
+import { invalidProps, SaveNote, type SectionProps } from './save';
 
 /** An edit of the rules: top-level fields, or some of the events / quiet-hours fields. */
 type RulesEdit = Partial<Pick<NotificationRules, 'enabled' | 'minUsd'>> & {
@@ -62,6 +62,7 @@ export function NotificationsSection({ settings, save, notes }: SectionProps) {
         <input
           id="min-usd"
           data-testid="notify-min-usd"
+          {...invalidProps(notes.notifications, 'notifications', 'min-usd')}
           type="number"
           min={0}
           step="any"
@@ -82,19 +83,26 @@ export function NotificationsSection({ settings, save, notes }: SectionProps) {
           />{' '}
           Quiet hours
         </label>
-        <label for="quiet-start">from</label>
+        {/* named "Quiet hours start" / "end" in full: "from" / "to" alone say nothing out of context */}
+        <label for="quiet-start">
+          <span class="sr-only">Quiet hours </span>start
+        </label>
         <input
           id="quiet-start"
           type="time"
           data-testid="quiet-start"
+          {...invalidProps(notes.notifications, 'notifications', 'quiet-start')}
           value={rules.quietHours.start}
           onChange={(e) => put({ quietHours: { start: e.currentTarget.value } })}
         />
-        <label for="quiet-end">to</label>
+        <label for="quiet-end">
+          <span class="sr-only">Quiet hours </span>end
+        </label>
         <input
           id="quiet-end"
           type="time"
           data-testid="quiet-end"
+          {...invalidProps(notes.notifications, 'notifications', 'quiet-end')}
           value={rules.quietHours.end}
           onChange={(e) => put({ quietHours: { end: e.currentTarget.value } })}
         />

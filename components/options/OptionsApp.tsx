@@ -12,7 +12,7 @@ import { HostsSection } from './HostsSection';
 import { KeySection } from './KeySection';
 import { NotificationsSection } from './NotificationsSection';
 import { type PermissionsApi, SitesSection } from './SitesSection';
-import type { Note, Patch } from './save';
+import { fieldError, type Note, type Patch } from './save';
 import { WatchlistSection } from './WatchlistSection';
 
 export interface OptionsAppProps {
@@ -47,7 +47,7 @@ function Options({ permissions, download }: Omit<OptionsAppProps, 'ask'>) {
       setNotes((n) => ({ ...n, [section]: { state: 'saved' } }));
       return true;
     } catch (e) {
-      setNotes((n) => ({ ...n, [section]: { state: 'error', message: errorText(e) } }));
+      setNotes((n) => ({ ...n, [section]: { state: 'error', ...fieldError(errorText(e)) } }));
       return false;
     } finally {
       inFlight.current -= 1;

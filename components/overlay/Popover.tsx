@@ -7,15 +7,17 @@ export interface PopoverProps {
   onClose: () => void;
   /** move focus into the dialog (keyboard opening), not on hover */
   focusOnOpen?: boolean;
+  busy?: boolean;
   children: ComponentChildren;
 }
 
 /**
  * The popover shell: a labelled, non-modal dialog with a close button. Placement, the one-at-a-time
  * rule, click-away and the page-level Esc live in the overlay runtime (lib/overlay/popover.ts), which
- * can see the page; the shell handles Esc while focus is inside it.
+ * can see the page; the shell handles Esc while focus is inside it, and Tab past its last control or
+ * Shift+Tab before its first one (closing, focus back on the badge). Keys stay away from the page.
  */
-export function Popover({ label, onClose, focusOnOpen, children }: PopoverProps) {
+export function Popover({ label, onClose, focusOnOpen, busy, children }: PopoverProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (focusOnOpen) ref.current?.focus();
@@ -26,10 +28,16 @@ export function Popover({ label, onClose, focusOnOpen, children }: PopoverProps)
       class="ol-pop"
       role="dialog"
       aria-label={label}
+      aria-busy={busy}
       tabIndex={-1}
       onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
+        e.stopPropagation();
+        const d = e.currentTarget;
+        const f = d.querySelectorAll('a[href],button');
+        const t = e.target;
+        const s = e.shiftKey;
+        if (e.key === 'Escape' || (e.key === 'Tab' && (s ? t === f[0] || t === d : t === f[f.length - 1]))) {
+          if (s) e.preventDefault();
           onClose();
         }
       }}

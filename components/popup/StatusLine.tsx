@@ -7,15 +7,25 @@ import { useAsk } from '../lookup/ask';
 
 const POLL_MS = 5000;
 
+/** The live connection's state as text: its word (liveWord) and, while reconnecting, when. */
 export function liveText(status: StatusView, now: number): string {
+  return liveWord(status) + liveWhen(status, now);
+}
+
+/** "Reconnecting"'s countdown (" in 5 s", or "…" once due): ticks each second, so it is never announced. */
+function liveWhen(status: StatusView, now: number): string {
+  if (status.live !== 'reconnecting') return '';
+  const s = status.liveRetryAt === null ? 0 : Math.max(0, Math.ceil((status.liveRetryAt - now) / 1000));
+  return s > 0 ? ` in ${s} s` : '…';
+}
+
+/** The part of the live state worth announcing when it changes (no countdown). */
+export function liveWord(status: StatusView): string {
   switch (status.live) {
     case 'live':
       return 'Live';
-    case 'reconnecting': {
-      if (status.liveRetryAt === null) return 'Reconnecting…';
-      const s = Math.max(0, Math.ceil((status.liveRetryAt - now) / 1000));
-      return s > 0 ? `Reconnecting in ${s} s` : 'Reconnecting…';
-    }
+    case 'reconnecting':
+      return 'Reconnecting';
     case 'connecting':
       return 'Connecting…';
     case 'needs-plan':
@@ -75,16 +85,18 @@ export function StatusLine() {
 
   // A failed poll means the last answer may no longer hold ("Live" of a background that has stopped):
   // say so instead of showing it, until the polls get answers again.
+  // Live regions hold only the state words: the footer re-renders each second while a countdown
+  // runs, and credits change with every lookup; neither is worth an announcement.
   if (!status || failed) {
     return (
-      <footer class="status-line muted small" data-testid="status-line" role="status">
-        {failed ? 'Background not answering.' : 'Checking status…'}
+      <footer class="status-line muted small" data-testid="status-line">
+        <span role="status">{failed ? 'Background not answering.' : 'Checking status…'}</span>
       </footer>
     );
   }
   return (
-    <footer class="status-line small" data-testid="status-line" role="status">
-      <span data-testid="status-key" class={`key-${status.key}`}>
+    <footer class="status-line small" data-testid="status-line">
+      <span data-testid="status-key" class={`key-${status.key}`} role="status">
         {KEY_TEXT[status.key]}
       </span>
       {(status.key === 'missing' || status.key === 'invalid') && (
@@ -103,7 +115,8 @@ export function StatusLine() {
         </>
       )}{' '}
       <span data-testid="status-live" class={`live-${status.live}`}>
-        · {liveText(status, Date.now())}
+        · <span role="status">{liveWord(status)}</span>
+        {liveWhen(status, Date.now())}
       </span>
       {status.credits !== null && (
         <>

@@ -1,6 +1,6 @@
 /** Watched wallets with unread counts; click opens the wallet lookup, × removes it. */
 
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { shortAddress, truncateText } from '../../lib/format';
 import type { WatchEntry } from '../../lib/watch/watchlist';
 import { useAsk } from '../lookup/ask';
@@ -18,11 +18,25 @@ export function Watchlist() {
   const [override, setOverride] = useState<WatchEntry[] | null>(null);
   useEffect(() => setOverride(null), [version]);
   const [removeError, setRemoveError] = useState<string | null>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  /** the row whose × takes the focus once the list is shown again (the removed row's × had it) */
+  const focusRow = useRef<number | null>(null);
+  useEffect(() => {
+    const i = focusRow.current;
+    if (i === null) return;
+    focusRow.current = null;
+    const xs = sectionRef.current?.querySelectorAll<HTMLElement>('.watch-rows .icon') ?? [];
+    // the next row's ×, else the one above it, else the watchlist itself
+    (xs[Math.min(i, xs.length - 1)] ?? sectionRef.current)?.focus();
+  }, [override]);
 
-  async function remove(wallet: string) {
+  async function remove(wallet: string, row: number) {
     setRemoveError(null);
+    const hadFocus = sectionRef.current?.contains(document.activeElement) ?? false;
     try {
-      setOverride(await ask('watchRemove', { wallet }));
+      const next = await ask('watchRemove', { wallet });
+      if (hadFocus) focusRow.current = row;
+      setOverride(next);
       // the wallet's view above must stop saying "Watching"; this list already is the answer
       sync.changed({ wallet, watched: false }, false);
     } catch (e) {
@@ -40,7 +54,7 @@ export function Watchlist() {
         <Empty>No watched wallets. Look up a wallet and press Watch.</Empty>
       ) : (
         <ul class="watch-rows">
-          {entries.map((e) => (
+          {entries.map((e, i) => (
             <li key={e.wallet} data-testid="watch-row">
               <button type="button" class="link truncate" onClick={() => open(e.wallet)} title={e.wallet}>
                 {/* its label, else its .sol name (the one notifications use), else the address */}
@@ -56,7 +70,7 @@ export function Watchlist() {
                 type="button"
                 class="icon"
                 aria-label={`Remove ${e.label || e.domain || e.wallet} from watchlist`}
-                onClick={() => void remove(e.wallet)}
+                onClick={() => void remove(e.wallet, i)}
               >
                 ×
               </button>
@@ -66,7 +80,14 @@ export function Watchlist() {
       );
   }
   return (
-    <section class="watchlist" aria-labelledby="watchlist-title" data-testid="watchlist">
+    // tabIndex -1: focus comes here when its last row is removed, or from a Retry (lookup/focus.ts)
+    <section
+      ref={sectionRef}
+      class="watchlist"
+      aria-labelledby="watchlist-title"
+      data-testid="watchlist"
+      tabIndex={-1}
+    >
       <h2 id="watchlist-title">Watchlist</h2>
       {body}
       {removeError && (

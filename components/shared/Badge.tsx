@@ -43,6 +43,10 @@ export function Badge(props: BadgeProps) {
         e.stopPropagation();
         props.onActivate?.();
       }}
+      // Enter and Space open the popover: the page's own shortcuts must not act on them too.
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') e.stopPropagation();
+      }}
       onMouseEnter={props.onHoverStart}
       onMouseLeave={props.onHoverEnd}
     >

@@ -44,7 +44,8 @@ const face = (
   state,
   tint: 'flat',
   parts,
-  label,
+  // the accessible name starts with the text the badge shows (WCAG 2.5.3)
+  label: state === 'error' || !parts.length ? label : `${badgeText({ parts })}: ${label}`,
   ...extra,
 });
 
@@ -101,14 +102,14 @@ function walletFace(v: WalletBadgeView, currency: string): BadgeFace {
       : activeOrders === 0 && pnl.state !== 'ready'
         ? 'empty'
         : 'ready';
-  const label = `Wallet: ${formatNumber(activeOrders)} active DCA orders${pnl.state === 'ready' ? `, PnL ${parts[2]?.text}` : ''}`;
+  const label = `wallet with ${formatNumber(activeOrders)} active DCA orders${pnl.state === 'ready' ? `, PnL ${parts[2]?.text}` : ''}`;
   return face(state, parts, label, { tint, title: notes.length ? notes.join(' ') : undefined });
 }
 
 function mintFace(v: TokenFlowView): BadgeFace {
   const { buyers, sellers } = v;
   if (buyers.count === 0 && sellers.count === 0)
-    return face('empty', [{ text: 'DCA', cls: 'ol-k' }, { text: '0' }], 'Token: no DCA orders');
+    return face('empty', [{ text: 'DCA', cls: 'ol-k' }, { text: '0' }], 'token with no DCA orders');
   const side = (arrow: string, count: number, usd: number | null, cls: string): BadgePart[] => [
     { text: `${arrow}${formatNumber(count, { compact: true })}`, cls },
     ...(usd == null ? [] : [{ text: formatUsd(usd) }]),
@@ -120,7 +121,7 @@ function mintFace(v: TokenFlowView): BadgeFace {
       ...side('▲', buyers.count, buyers.volumeUsd, 'up'),
       ...side('▼', sellers.count, sellers.volumeUsd, 'down'),
     ],
-    `Token DCA flow: ${buyers.count} buyers ${formatUsd(buyers.volumeUsd)}, ${sellers.count} sellers ${formatUsd(sellers.volumeUsd)}`,
+    `token DCA flow, ${buyers.count} buyers ${formatUsd(buyers.volumeUsd)}, ${sellers.count} sellers ${formatUsd(sellers.volumeUsd)}`,
   );
 }
 
@@ -138,7 +139,7 @@ function orderFace(v: OrderView): BadgeFace {
 }
 
 function oddsFace(v: OddsView): BadgeFace {
-  if (!v.found) return face('empty', [{ text: 'no market', cls: 'muted' }], 'Prediction market: not found');
+  if (!v.found) return face('empty', [{ text: 'no market', cls: 'muted' }], 'prediction market not found');
   const lead = v.leading;
   const leadParts: BadgePart[] = lead
     ? [{ text: truncateText(lead.label, 18) }, { text: formatOdds(lead.price) }]
@@ -148,17 +149,17 @@ function oddsFace(v: OddsView): BadgeFace {
     return face(
       'ready',
       [{ text: resolved ? 'Resolved' : 'Closed', cls: 'ol-k' }, ...leadParts],
-      `Market ${resolved ? 'resolved' : 'closed'}`,
+      `market ${resolved ? 'resolved' : 'closed'}`,
     );
   }
   const label = lead
-    ? `Leading: ${truncateText(lead.label, 40)} at ${formatOdds(lead.price)}`
-    : 'No odds yet';
+    ? `leading outcome ${truncateText(lead.label, 40)} at ${formatOdds(lead.price)}`
+    : 'no odds yet';
   return face('ready', leadParts, label);
 }
 
 /** The badge's visible text, as the e2e hook mirrors it. */
-export function badgeText(f: BadgeFace): string {
+export function badgeText(f: Pick<BadgeFace, 'parts'>): string {
   return f.parts.map((p) => p.text).join(' ');
 }
 

@@ -19,8 +19,8 @@ color:var(--ol-fg);font-variant-numeric:tabular-nums;letter-spacing:normal;text-
 `;
 
 const BADGE = `
-.ol-badge{all:unset;box-sizing:border-box;display:inline-flex;align-items:center;gap:4px;height:18px;
-padding:0 7px;border-radius:9px;font-size:11px;font-weight:600;line-height:18px;white-space:nowrap;
+.ol-badge{all:unset;box-sizing:border-box;display:inline-flex;align-items:center;gap:4px;min-height:18px;
+padding:0 7px;border-radius:9px;font-size:11px;font-weight:600;line-height:1.4;white-space:nowrap;
 cursor:pointer;background:var(--ol-soft);color:var(--ol-fg);border:1px solid var(--ol-border);
 max-width:240px;overflow:hidden;text-overflow:ellipsis;font-variant-numeric:tabular-nums}
 .ol-badge:focus-visible{outline:2px solid var(--ol-accent);outline-offset:1px}
@@ -40,7 +40,7 @@ const CARD = `
 width:340px;max-width:calc(100vw - 16px);overflow:auto;overscroll-behavior:contain;outline:none}
 .ol-pop-head{display:flex;align-items:center;justify-content:space-between;gap:8px;padding:8px 10px 0}
 .ol-close{all:unset;cursor:pointer;color:var(--ol-muted);font-size:16px;line-height:1;padding:2px 4px;border-radius:4px}
-.ol-close:focus-visible,.ol-btn:focus-visible,.ol-link:focus-visible{outline:2px solid var(--ol-accent)}
+.ol-pop:focus-visible,.ol-close:focus-visible,.ol-btn:focus-visible,.ol-link:focus-visible{outline:2px solid var(--ol-accent)}
 .ol-card{padding:8px 10px 10px;display:flex;flex-direction:column;gap:8px}
 .ol-title{font-size:13px;font-weight:650;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .ol-sub{color:var(--ol-muted);font-size:11px}

@@ -90,7 +90,12 @@ export function createPopover(o: PopoverOptions) {
     const content =
       s.content.kind === 'event' && model.kind === 'event' ? { ...s.content, odds: model.data } : s.content;
     render(
-      <Popover label={labelOf(s.badge)} onClose={() => close(true)} focusOnOpen={s.by === 'keyboard'}>
+      <Popover
+        label={labelOf(s.badge)}
+        onClose={() => close(true)}
+        focusOnOpen={s.by === 'keyboard'}
+        busy={(content.kind === 'event' ? content.odds : content.view).status === 'loading'}
+      >
         <OverlayCard
           content={content}
           now={o.now()}

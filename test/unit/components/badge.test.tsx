@@ -117,7 +117,7 @@ describe('Badge states', () => {
     expect(button.textContent).toBe('<img src=x …40%');
     const face = describeBadge({ kind: 'order', data: ready(order({ status: 'cancelled' })) });
     expect(face.parts[0]).toEqual({ text: 'cancelled', cls: 'muted' });
-    expect(face.label).toBe('DCA order cancelled, 40% done');
+    expect(face.label).toBe('cancelled 40%: DCA order cancelled, 40% done');
   });
 
   it('opens on click without letting the page see the click', () => {
@@ -143,6 +143,70 @@ describe('Badge states', () => {
     fireEvent.mouseLeave(screen.getByRole('button'));
     expect(start).toHaveBeenCalledTimes(1);
     expect(end).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('badge names (WCAG 2.5.3: the name starts with the visible text)', () => {
+  it('names a wallet badge by what it shows, then what it means', () => {
+    render(<Badge kind="wallet" data={ready(walletBadge())} />);
+    expect(
+      screen.getByRole('button', { name: 'DCA 3 +$1.2K: wallet with 3 active DCA orders, PnL +$1.2K' }),
+    ).toBeTruthy();
+  });
+
+  it.each([
+    ['wallet', { kind: 'wallet', data: ready(walletBadge()) }],
+    [
+      'queued wallet',
+      { kind: 'wallet', data: ready(walletBadge({ pnl: { state: 'queued', message: '' } })) },
+    ],
+    ['mint', { kind: 'mint', data: ready(tokenView().flow) }],
+    [
+      'empty mint',
+      {
+        kind: 'mint',
+        data: ready({
+          ...tokenView().flow,
+          buyers: { count: 0, volumeUsd: null },
+          sellers: { count: 0, volumeUsd: null },
+        }),
+      },
+    ],
+    ['order', { kind: 'order', data: ready(order()) }],
+    ['odds', { kind: 'event', data: ready(odds()) }],
+    ['closed odds', { kind: 'event', data: ready(odds({ closed: true, status: 'closed' })) }],
+    ['no market', { kind: 'event', data: ready(odds({ found: false })) }],
+  ] as [string, Parameters<typeof describeBadge>[0]][])('%s', (_, model) => {
+    const face = describeBadge(model);
+    expect(face.label.startsWith(`${badgeText(face)}: `)).toBe(true);
+    expect(face.label.length).toBeGreaterThan(badgeText(face).length + 2);
+  });
+
+  it('keeps the error and loading names (a ⚠ or nothing is shown)', () => {
+    const error = describeBadge({
+      kind: 'mint',
+      data: { status: 'error', error: { code: 'OFFLINE', message: '' } },
+    });
+    expect(error.label).toBe(`Onchain Lens: ${errorMessage('OFFLINE')}`);
+    expect(describeBadge({ kind: 'mint', data: { status: 'loading' } }).label).toBe('Onchain Lens: loading');
+  });
+});
+
+describe('badge keys', () => {
+  it("Enter and Space open the badge without reaching the page's shortcuts", () => {
+    const pageKey = vi.fn();
+    document.addEventListener('keydown', pageKey);
+    try {
+      render(<Badge kind="order" data={ready(order())} />);
+      const button = screen.getByRole('button');
+      fireEvent.keyDown(button, { key: 'Enter' });
+      fireEvent.keyDown(button, { key: ' ' });
+      expect(pageKey).not.toHaveBeenCalled();
+      fireEvent.keyDown(button, { key: 'k' });
+      expect(pageKey).toHaveBeenCalledTimes(1);
+    } finally {
+      document.removeEventListener('keydown', pageKey);
+    }
   });
 });
 

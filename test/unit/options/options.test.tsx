@@ -194,7 +194,7 @@ describe('options: settings', () => {
     fireEvent.click(await screen.findByLabelText('Deposit'));
     await screen.findByTestId('saved-notifications');
     fireEvent.change(screen.getByLabelText('Minimum value (USD)'), { target: { value: '250' } });
-    fireEvent.change(screen.getByLabelText('from'), { target: { value: '23:30' } });
+    fireEvent.change(screen.getByLabelText('Quiet hours start'), { target: { value: '23:30' } });
     await waitFor(() => expect(patches(fake)).toHaveLength(3));
     const last = fake.settings().notifications;
     expect(last.events.Deposit).toBe(true);
@@ -206,7 +206,7 @@ describe('options: settings', () => {
     setup();
     fireEvent.change(await screen.findByLabelText('Minimum value (USD)'), { target: { value: '-5' } });
     const err = await screen.findByTestId('error-notifications');
-    expect(err.textContent).toMatch(/notifications\.minUsd/);
+    expect(err.textContent).toMatch(/^Minimum value \(USD\): /);
   });
 
   it('theme, currency and PnL mode save and the page follows the theme', async () => {
@@ -232,7 +232,7 @@ describe('options: settings', () => {
     fireEvent.input(data, { target: { value: 'http://example.com' } });
     fireEvent.click(screen.getByTestId('hosts-save'));
     const err = await screen.findByTestId('error-hosts');
-    expect(err.textContent).toBe('hosts.data: http is only allowed for localhost');
+    expect(err.textContent).toBe('Data API: http is only allowed for localhost');
     fireEvent.input(data, { target: { value: 'http://127.0.0.1:8787' } });
     fireEvent.click(screen.getByTestId('hosts-save'));
     await screen.findByTestId('saved-hosts');
@@ -257,6 +257,77 @@ describe('options: settings', () => {
     const err = await screen.findByTestId('state-error');
     fireEvent.click(within(err).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('options-sites')).toBeTruthy();
+  });
+});
+
+describe('options: a refused field is named by its label and marked', () => {
+  const described = (input: HTMLElement) =>
+    document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+
+  it('a host: its label in the message, the input invalid and described by it, until saved', async () => {
+    setup();
+    const ws = await screen.findByLabelText('Datastream (WebSocket)');
+    const data = screen.getByLabelText('Data API');
+    fireEvent.input(ws, { target: { value: 'https://example.com' } });
+    fireEvent.click(screen.getByTestId('hosts-save'));
+    const err = await screen.findByTestId('error-hosts');
+    expect(err.textContent).toBe('Datastream (WebSocket): must use wss: or ws:');
+    expect(ws.getAttribute('aria-invalid')).toBe('true');
+    expect(described(ws)).toBe(err.textContent);
+    expect(data.getAttribute('aria-invalid')).toBeNull();
+    expect(data.getAttribute('aria-describedby')).toBeNull();
+    fireEvent.input(ws, { target: { value: 'wss://example.com' } });
+    fireEvent.click(screen.getByTestId('hosts-save'));
+    await screen.findByTestId('saved-hosts');
+    expect(ws.getAttribute('aria-invalid')).toBeNull();
+    expect(ws.getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('quiet hours: named in full; a refused minimum value marks its input', async () => {
+    setup();
+    const start = (await screen.findByLabelText('Quiet hours start')) as HTMLInputElement;
+    expect(start.type).toBe('time');
+    expect((screen.getByLabelText('Quiet hours end') as HTMLInputElement).type).toBe('time');
+    const min = screen.getByLabelText('Minimum value (USD)');
+    fireEvent.change(min, { target: { value: '-5' } });
+    const err = await screen.findByTestId('error-notifications');
+    expect(err.textContent).not.toContain('notifications.');
+    expect(min.getAttribute('aria-invalid')).toBe('true');
+    expect(described(min)).toBe(err.textContent);
+    expect(start.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('the cache size and the most badges say their labels', async () => {
+    setup();
+    const size = await screen.findByLabelText('Maximum size (MB)');
+    fireEvent.change(size, { target: { value: '1000' } });
+    await screen.findByTestId('error-cache');
+    expect(size.getAttribute('aria-invalid')).toBe('true');
+    expect(described(size)).toMatch(/^Maximum size \(MB\): /);
+    const most = screen.getByLabelText('Most badges on a page at once');
+    fireEvent.change(most, { target: { value: '5' } });
+    await screen.findByTestId('error-display');
+    expect(most.getAttribute('aria-invalid')).toBe('true');
+    expect(described(most)).toMatch(/^Most badges on a page at once: /);
+  });
+
+  it('a key that is refused or malformed marks the key input; a network failure does not', async () => {
+    let code = 'OFFLINE';
+    setup({ keyCheck: () => Promise.reject(lensError(code)) });
+    const input = screen.getByLabelText('Solana Tracker API key');
+    fireEvent.input(input, { target: { value: ' ' } });
+    fireEvent.click(screen.getByTestId('key-check'));
+    await screen.findByTestId('key-result');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(described(input)).toBe('That does not look like an API key: paste the whole key.');
+    fireEvent.input(input, { target: { value: KEY } });
+    fireEvent.click(screen.getByTestId('key-check'));
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBeNull());
+    expect(screen.getByTestId('key-result').textContent).toContain('offline');
+    code = 'UNAUTHORIZED';
+    fireEvent.click(screen.getByTestId('key-check'));
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+    expect(described(input)).toContain('The service refused this key');
   });
 });
 
@@ -303,14 +374,16 @@ describe('options: cache and watchlist', () => {
     const input = (await screen.findByLabelText('Maximum size (MB)')) as HTMLInputElement;
     fireEvent.change(input, { target: { value: '1000' } });
     const err = await screen.findByTestId('error-cache');
-    expect(err.textContent).toMatch(/^cache\.maxMB: /);
+    expect(err.textContent).toMatch(/^Maximum size \(MB\): /);
     expect(err.getAttribute('role')).toBe('alert');
     await waitFor(() => expect(input.value).toBe('20'));
     expect(fake.settings().cache.maxMB).toBe(20);
     fireEvent.change(input, { target: { value: '' } }); // empty: the bound's message, not a crash
     await waitFor(() => expect(patches(fake)).toHaveLength(2));
     expect(patches(fake)[1]).toEqual({ cache: { maxEntries: 5000, maxMB: 0 } });
-    await waitFor(() => expect(screen.getByTestId('error-cache').textContent).toMatch(/^cache\.maxMB: /));
+    await waitFor(() =>
+      expect(screen.getByTestId('error-cache').textContent).toMatch(/^Maximum size \(MB\): /),
+    );
   });
 
   it('exports the watchlist as a JSON download', async () => {

@@ -83,8 +83,8 @@ describe('lookup panel: other kinds', () => {
     expect(view.textContent).toContain('USDC -> SOL #1');
     expect(view.textContent).toContain('100 USDC');
     // the way on: owner, the token sold and the token bought, each its own labelled link
-    expect(screen.getByRole('button', { name: 'Token USDC' }).textContent).toBe('Sells USDC');
-    expect(screen.getByRole('button', { name: 'Token SOL' }).textContent).toBe('Buys SOL');
+    expect(screen.getByRole('button', { name: 'Sells USDC' }).textContent).toBe('Sells USDC');
+    expect(screen.getByRole('button', { name: 'Buys SOL' }).textContent).toBe('Buys SOL');
     fireEvent.click(screen.getByRole('button', { name: "Owner's wallet" }));
     expect(await screen.findByTestId('view-wallet')).toBeTruthy();
     expect(fake.callsOf('lookup').at(-1)).toEqual({ input: WALLET });

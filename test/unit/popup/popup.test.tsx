@@ -140,7 +140,7 @@ describe('popup', () => {
         return list;
       },
     });
-    const box = screen.getByRole('searchbox');
+    const box = screen.getByRole('combobox');
     fireEvent.input(box, { target: { value: WALLET } });
     fireEvent.submit(box.closest('form')!);
     await screen.findByTestId('view-wallet');
