@@ -31,6 +31,8 @@ const MESSAGES = {
   NO_KEY: 'No API key yet: add one in the options page.',
   NEEDS_PLAN: 'Live updates need a Premium plan.',
   SCHEMA_MISMATCH: 'The service answered in an unexpected format.',
+  /** A body that is not JSON at all (cut off on the way, a proxy's page): transient, unlike SCHEMA_MISMATCH. */
+  BAD_RESPONSE: 'The service sent an incomplete answer; try again shortly.',
   INVALID_INPUT: 'Invalid input.',
   FORBIDDEN_SENDER: 'This request is not allowed from a web page.',
   ABORTED: 'Cancelled.',

@@ -135,9 +135,27 @@ export interface Outputs {
   cacheClear: { cleared: true };
 }
 
+/**
+ * Pushed to every tab when what the data depends on changed: the API key was set or cleared
+ * (`reason: 'key'`), or the data/prediction/RPC hosts changed (`reason: 'hosts'`; the cache was
+ * emptied then). Badges that failed for the old configuration (NO_KEY, UNAUTHORIZED, FORBIDDEN...)
+ * may ask again; `hasKey` is overlayConfig's, as it is now. Not sent for other settings (theme...).
+ */
+export const ConfigChange = z.object({
+  reason: z.enum(['key', 'hosts']),
+  hasKey: z.boolean(),
+});
+export type ConfigChange = z.infer<typeof ConfigChange>;
+
+/** Schemas of the pushes' data, for the receiving side to check what it got (the sender is trusted). */
+export const PUSH_SCHEMAS = {
+  configChanged: ConfigChange,
+} as const;
+
 /** Pushed from the background to a tab or the popup. */
 export interface Pushes {
   liveEvent: { topic: Topic; fill: FillView | null; order: OrderView | null };
+  configChanged: ConfigChange;
 }
 
 export type ProtocolMap = {

@@ -4,7 +4,13 @@ import { ApiError, isAbortError } from './errors';
 import { parseBody } from './parse';
 import { backoffDelay, defaultSleep, isRetryableStatus, parseRetryAfter } from './retry';
 import { DataErrorBody, PnlErrorBody, PredictionErrorBody } from './schemas/common';
-import { type ApiClientOptions, type CallOptions, DEFAULT_URLS, type Priority } from './types';
+import {
+  type ApiClientOptions,
+  type CallOptions,
+  DEFAULT_URLS,
+  type KeyVerdict,
+  type Priority,
+} from './types';
 
 export type Service = 'data' | 'prediction' | 'rpc';
 export type QueryValue = string | number | boolean | undefined;
@@ -29,6 +35,7 @@ export interface HttpCore {
   binary(req: HttpRequest, call?: CallOptions): Promise<ArrayBuffer>;
 }
 
+/** BAD_RESPONSE errors of 2xx bodies that are not JSON: retried once (a proxy may have cut the body). */
 const MALFORMED = new WeakSet<ApiError>();
 const SERVER_CODE_RE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 const MAX_MESSAGE = 300;
@@ -53,6 +60,12 @@ function joinUrl(base: string, path: string): URL {
   const url = new URL(base);
   url.pathname = `${url.pathname.replace(/\/+$/, '')}${path}`;
   return url;
+}
+
+/** Whether the browser says it has no network (false where there is no navigator to ask). */
+function browserOffline(): boolean {
+  const nav = (globalThis as { navigator?: { onLine?: unknown } }).navigator;
+  return nav?.onLine === false;
 }
 
 function defaultCode(status: number): string {
@@ -159,6 +172,15 @@ export function createHttpCore(options: ApiClientOptions): HttpCore {
     return url;
   }
 
+  /** Tells the owner what an answer said of the key; a throwing hook must not fail the request. */
+  function verdict(v: KeyVerdict, endpoint: string): void {
+    try {
+      options.onKeyVerdict?.(v, endpoint);
+    } catch {
+      // the hook's own problem
+    }
+  }
+
   async function attempt(req: HttpRequest, endpoint: string, signal?: AbortSignal): Promise<unknown> {
     const key = await resolveKey(endpoint);
     const headers: Record<string, string> = {
@@ -186,7 +208,9 @@ export function createHttpCore(options: ApiClientOptions): HttpCore {
         body,
         signal: controller.signal,
       });
+      if (res.status === 401) verdict('refused', endpoint);
       if (!res.ok) throw httpError(res.status, await res.text().catch(() => ''), res.headers, endpoint, key);
+      verdict('accepted', endpoint);
       if (req.binary) return await res.arrayBuffer();
       // A 2xx body can echo the key too: the RPC's, whose key is in its URL (a JSON-RPC error's
       // message quoting that URL). Only there: the other services take it in a header, and their
@@ -196,12 +220,9 @@ export function createHttpCore(options: ApiClientOptions): HttpCore {
       try {
         return JSON.parse(text);
       } catch {
-        const error = new ApiError({
-          code: 'SCHEMA_MISMATCH',
-          status: res.status,
-          endpoint,
-          message: 'The service answered with a body that is not JSON.',
-        });
+        // Not JSON at all (cut off, an HTML error page of a proxy): a fault of the way, not of the
+        // service's format, so its own transient code; a JSON body of the wrong shape is SCHEMA_MISMATCH.
+        const error = new ApiError({ code: 'BAD_RESPONSE', status: res.status, endpoint });
         MALFORMED.add(error);
         throw error;
       }
@@ -210,8 +231,9 @@ export function createHttpCore(options: ApiClientOptions): HttpCore {
       if (timedOut) throw new ApiError({ code: 'TIMEOUT', endpoint });
       if (error instanceof ApiError) throw error;
       if (isAbortError(error)) throw new ApiError({ code: 'ABORTED', endpoint });
-      // fetch's own text can include the URL, and RPC URLs hold the key: keep none of it.
-      throw new ApiError({ code: 'NETWORK', endpoint });
+      // fetch's own text can include the URL, and RPC URLs hold the key: keep none of it. A browser
+      // that knows it has no network says so: every surface then shows "You are offline".
+      throw new ApiError({ code: browserOffline() ? 'OFFLINE' : 'NETWORK', endpoint });
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -221,7 +243,8 @@ export function createHttpCore(options: ApiClientOptions): HttpCore {
   function shouldRetry(error: ApiError, malformedRetried: boolean): boolean {
     if (error.code === 'ABORTED' || error.code === 'NO_KEY') return false;
     if (MALFORMED.has(error)) return !malformedRetried;
-    if (error.status === 0) return error.code === 'NETWORK' || error.code === 'TIMEOUT';
+    if (error.status === 0)
+      return error.code === 'NETWORK' || error.code === 'OFFLINE' || error.code === 'TIMEOUT';
     return isRetryableStatus(error.status);
   }
 

@@ -21,6 +21,8 @@ export type Schedule = <T>(task: () => Promise<T>, meta: ScheduleMeta) => Promis
 /** The key, or a getter so a key changed in the options page takes effect on the next attempt. */
 export type KeySource = string | undefined | (() => string | undefined | Promise<string | undefined>);
 
+export type KeyVerdict = 'accepted' | 'refused';
+
 export interface RetryOptions {
   /** Attempts after the first one. Default 3. */
   retries?: number;
@@ -47,6 +49,11 @@ export interface ApiClientOptions {
   schedule?: Schedule;
   /** Called on every 429 with the delay the client is going to honour. */
   onRateLimited?: (retryAfterMs: number) => void;
+  /**
+   * What an answer said of the key it was sent with: 'refused' on a 401, 'accepted' on a 2xx (other
+   * statuses say nothing of it: a 403 is a plan or credits limit of a key the service knows).
+   */
+  onKeyVerdict?: (verdict: KeyVerdict, endpoint: string) => void;
   /** Source of jitter in [0, 1). Default Math.random. */
   random?: () => number;
   /** Waits between attempts; must reject or resolve early when the signal aborts. */

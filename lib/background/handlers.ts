@@ -2,7 +2,8 @@
 import { ApiError } from '../api';
 import { toHttpUrl } from '../detect/links';
 import { BUILD_SIM_URL } from '../env';
-import type { Outputs } from '../messaging';
+import { errorMessage } from '../errors';
+import type { ConfigChange, Outputs } from '../messaging';
 import { createTurns } from '../sched';
 import { writeApiKey } from '../secrets';
 import { applySettingsPatch, saveSettings } from '../settings';
@@ -10,7 +11,7 @@ import { adapterFor } from '../sites';
 import type { WatchService } from '../watch';
 import { fetchBlock, lookup, searchTokens } from './lookup';
 import type { Handlers } from './router';
-import type { KeyProbe, Services } from './services';
+import { dataHostsChanged, type KeyProbe, type Services } from './services';
 import type { TabLive } from './tab-live';
 
 export interface HandlerDeps {
@@ -21,6 +22,11 @@ export interface HandlerDeps {
   lookupUrl: (q: string) => string;
   onKeyChanged: () => void;
   onSettingsChanged: () => void;
+  /**
+   * The key was set or cleared, or the data hosts changed: every tab is told (start.ts pushes
+   * `configChanged`), so badges that failed for the old configuration ask again.
+   */
+  onConfigChanged: (change: ConfigChange) => void;
 }
 
 function invalid(message: string): ApiError {
@@ -38,7 +44,11 @@ function siteEnabled(host: string, settings: ReturnType<Services['settings']>): 
 export function createHandlers(deps: HandlerDeps): Handlers {
   const { services, watch, tabLive } = deps;
   const data = services.data;
-  /** Checks a key with one request; a refused or uncheckable key is an error, not an answer. */
+  /**
+   * Checks a key with one request; a refused or uncheckable key is an error, not an answer: a 401
+   * UNAUTHORIZED, a 403 FORBIDDEN (plan or credits, not the key), anything else with its own code
+   * (RATE_LIMITED, SERVICE_BUSY, TIMEOUT, SCHEMA_MISMATCH...) so the page says what really happened.
+   */
   const probe = async (key: string) => {
     const result = await services.probeKey(key);
     if (result.check === 'bad-key') {
@@ -49,16 +59,27 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         message: 'The API key was refused.',
       });
     }
-    if (result.check === 'unknown') {
+    if (result.check === 'forbidden') {
       throw new ApiError({
-        code: 'NETWORK',
-        status: 0,
+        code: 'FORBIDDEN',
+        status: 403,
         endpoint: '/subscription',
-        message: 'Could not check the key.',
+        message: errorMessage('FORBIDDEN'),
       });
+    }
+    if (result.check === 'unknown') {
+      throw (
+        result.error ??
+        new ApiError({ code: 'NETWORK', endpoint: '/subscription', message: 'Could not check the key.' })
+      );
     }
     return result;
   };
+  /** What the tabs are told after a change of the key or of the data hosts. */
+  const configChange = (reason: ConfigChange['reason']): ConfigChange => ({
+    reason,
+    hasKey: !!services.apiKey(),
+  });
   /**
    * Settings saves run one after another: each patch applies to the settings the previous save left,
    * so two saves sent together (a theme and a currency) both land instead of the later undoing the first.
@@ -66,11 +87,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   const inTurn = createTurns();
   const saveInTurn = (patch: Record<string, unknown>): Promise<Outputs['settingsSet']> =>
     inTurn(async () => {
-      const result = applySettingsPatch(services.settings(), patch);
+      const before = services.settings();
+      const result = applySettingsPatch(before, patch);
       if (!result.ok) throw invalid(result.message);
       await saveSettings(result.value);
       await services.setSettings(result.value); // a lower cache limit has evicted when the answer comes
       deps.onSettingsChanged();
+      // Only a change of where the data comes from: a theme or a currency changes no tab's data.
+      if (dataHostsChanged(before, result.value)) deps.onConfigChanged(configChange('hosts'));
       return result.value;
     });
   const keyAnswer = (r: KeyProbe): Outputs['keyCheck'] => ({
@@ -130,12 +154,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await writeApiKey(key);
       services.setApiKey(key, result);
       deps.onKeyChanged();
+      deps.onConfigChanged(configChange('key'));
       return keyAnswer(result);
     },
     keyClear: async () => {
       await writeApiKey(null);
       services.setApiKey(null);
       deps.onKeyChanged();
+      deps.onConfigChanged(configChange('key'));
       return { cleared: true };
     },
     settingsGet: async () => services.settings(),

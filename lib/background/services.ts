@@ -2,7 +2,7 @@
  * Builds every background service once: settings, key, scheduler, API client, cache, data views,
  * live hub, watch service. start.ts wires them to the browser; tests build them with fakes.
  */
-import { type ApiClient, createApiClient } from '../api';
+import { type ApiClient, ApiError, createApiClient, type KeyVerdict } from '../api';
 import { DEFAULT_DCA_PROGRAM, rooms as roomNames } from '../api/rooms';
 import type { LiveMessage } from '../api/schemas/live';
 import { createCache } from '../cache';
@@ -31,6 +31,18 @@ export interface KeyProbe {
   check: PlanCheck;
   plan: string | null;
   credits: number | null;
+  /** Why there is no plan (every check but 'ok' and 'needs-plan'): the client's error, its code kept. */
+  error?: ApiError;
+}
+
+export type KeyState = 'missing' | 'unchecked' | 'valid' | 'invalid';
+
+/** The hosts the REST data comes from (the datastream's only carries live updates). */
+const DATA_HOSTS = ['data', 'prediction', 'rpc'] as const;
+
+/** Whether `next` takes data from another service than `prev`: cached answers and key checks no longer hold. */
+export function dataHostsChanged(prev: Settings, next: Settings): boolean {
+  return DATA_HOSTS.some((h) => prev.hosts[h] !== next.hosts[h]);
 }
 
 /** The free plan allows about one request a second (live-service.md); other plans' limits are not published. */
@@ -49,10 +61,10 @@ export function createServices(deps: ServiceDeps) {
   let settings = deps.settings;
   let apiKey = deps.apiKey;
   let plan: { name: string | null; credits: number | null; checkedAt: number } | null = null;
-  let keyState: 'missing' | 'unchecked' | 'valid' | 'invalid' = apiKey ? 'unchecked' : 'missing';
+  let keyState: KeyState = apiKey ? 'unchecked' : 'missing';
 
   const scheduler = createScheduler({ concurrency: 4 });
-  const buildClient = (key: () => string | undefined) =>
+  const buildClient = (key: () => string | undefined, onKeyVerdict?: (verdict: KeyVerdict) => void) =>
     createApiClient({
       dataUrl: settings.hosts.data,
       predictionUrl: settings.hosts.prediction,
@@ -61,8 +73,31 @@ export function createServices(deps: ServiceDeps) {
       fetch: deps.fetch,
       schedule: schedulerHook(scheduler),
       onRateLimited: (ms) => scheduler.pause(ms),
+      onKeyVerdict,
     });
-  let client: ApiClient = buildClient(() => apiKey ?? undefined);
+
+  /**
+   * What any answer to the saved key says of it, between probes: a 401 (a key that expired
+   * mid-session) makes it invalid; an answer accepted after that makes it valid again, or unchecked
+   * when no probe has read its plan yet (the next status asks).
+   */
+  function noteVerdict(verdict: KeyVerdict): void {
+    if (!apiKey) return;
+    if (verdict === 'refused') keyState = 'invalid';
+    else if (keyState === 'invalid') keyState = plan ? 'valid' : 'unchecked';
+  }
+
+  /** The client of the saved key; only the current one's answers count (not one replaced meanwhile). */
+  function savedKeyClient(): ApiClient {
+    const own: ApiClient = buildClient(
+      () => apiKey ?? undefined,
+      (verdict) => {
+        if (client === own) noteVerdict(verdict);
+      },
+    );
+    return own;
+  }
+  let client: ApiClient = savedKeyClient();
 
   /** The cache's bounds from the settings (at start, and whenever the options page changes them). */
   const cacheLimits = (s: Settings) => ({
@@ -78,7 +113,11 @@ export function createServices(deps: ServiceDeps) {
     isWatched: deps.isWatched,
   });
 
-  /** One /subscription request with `key` (not necessarily the saved one). */
+  /**
+   * One /subscription request with `key` (not necessarily the saved one). A 401 refuses the key; a
+   * 403 is the plan or its credits (http.ts), not the key; anything else (429, 503, a time-out, a
+   * changed format) says nothing of the key and keeps its own code in `error`.
+   */
   async function probeKey(key: string): Promise<KeyProbe> {
     const probe = key === apiKey ? client : buildClient(() => key);
     try {
@@ -89,17 +128,22 @@ export function createServices(deps: ServiceDeps) {
         plan: name,
         credits: sub.credits ?? null,
       };
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      // /subscription is there to tell any key its plan: refused, even with a 403, the key is.
-      const refused = code === 'UNAUTHORIZED' || code === 'FORBIDDEN';
-      return { check: refused ? 'bad-key' : 'unknown', plan: null, credits: null };
+    } catch (thrown) {
+      const error = ApiError.from(thrown, '/subscription');
+      const check: PlanCheck =
+        error.code === 'UNAUTHORIZED' ? 'bad-key' : error.code === 'FORBIDDEN' ? 'forbidden' : 'unknown';
+      return { check, plan: null, credits: null, error };
     }
   }
 
   /** Records what a probe of the saved key found: plan, credits, and the request rate it allows. */
   function adopt(probe: KeyProbe): void {
     if (probe.check === 'bad-key') keyState = 'invalid';
+    if (probe.check === 'forbidden') {
+      // The service knows the key (an unknown one gets a 401): valid, its plan and credits unknown now.
+      keyState = 'valid';
+      plan = null;
+    }
     if (probe.check !== 'ok' && probe.check !== 'needs-plan') return;
     plan = { name: probe.plan, credits: probe.credits, checkedAt: Date.now() };
     keyState = 'valid';
@@ -138,24 +182,35 @@ export function createServices(deps: ServiceDeps) {
     probeKey,
     /**
      * Adopts saved settings: new hosts rebuild the client and the live connection, new cache bounds
-     * apply to the running cache at once. Resolves when a lower bound's eviction is done.
+     * apply to the running cache at once. New data hosts empty the cache (the old service's answers
+     * are not the new one's: the simulator's wallets are not mainnet's), and a fetch still running
+     * for the old host stores nothing (lib/cache's clear); the key is checked again against the new
+     * service. Resolves when the clearing and a lower bound's eviction are done.
      */
-    setSettings(next: Settings): Promise<void> {
+    async setSettings(next: Settings): Promise<void> {
       const hostsChanged = JSON.stringify(next.hosts) !== JSON.stringify(settings.hosts);
+      const dataChanged = dataHostsChanged(settings, next);
       const cacheChanged = JSON.stringify(next.cache) !== JSON.stringify(settings.cache);
       settings = next;
       if (hostsChanged) {
-        client = buildClient(() => apiKey ?? undefined);
+        client = savedKeyClient();
         hub.restart();
       }
-      return cacheChanged ? cache.setLimits(cacheLimits(next)) : Promise.resolve();
+      if (dataChanged && apiKey) {
+        keyState = 'unchecked';
+        plan = null;
+      }
+      await Promise.all([
+        dataChanged ? cache.clear() : undefined,
+        cacheChanged ? cache.setLimits(cacheLimits(next)) : undefined,
+      ]);
     },
     /** Switches to a new key; `probe` is the check already made of it (saves a second request). */
     setApiKey(next: string | null, probe?: KeyProbe) {
       apiKey = next;
       keyState = next ? 'unchecked' : 'missing';
       plan = null;
-      client = buildClient(() => apiKey ?? undefined);
+      client = savedKeyClient();
       scheduler.setRate(undefined);
       if (next && probe) adopt(probe);
       if (next) hub.restart();

@@ -17,6 +17,7 @@ import type { OrderView } from '../views';
 import { createWatchService, fetchAllOrders, POLL_ALARM, type WatchService } from '../watch';
 import { createDomainResolver } from '../watch/domains';
 import { watchTargetOf } from '../watch/menu';
+import { createConfigPush } from './config-push';
 import { createHandlers } from './handlers';
 import { createLivePush } from './live-push';
 import { createRouter, type Sender } from './router';
@@ -43,6 +44,12 @@ const lookupUrl = (q: string) => browser.runtime.getURL(`/lookup.html#q=${encode
 async function openTab(url: string): Promise<void> {
   await browser.tabs.create({ url });
 }
+
+/** `configChanged` to every tab (the ones without our content script refuse it, which is ignored). */
+const pushConfigChanged = createConfigPush({
+  tabIds: async () => (await browser.tabs.query({})).flatMap((tab) => (tab.id === undefined ? [] : [tab.id])),
+  send: (tabId, change) => messenger.sendMessage('configChanged', change, tabId),
+});
 
 /**
  * "Watch wallet in Onchain Lens": adds the selected (or linked) wallet and opens its lookup, which
@@ -208,6 +215,7 @@ async function build(): Promise<Runtime> {
       if (services.apiKey()) void resolveDomains(watch.watchlist.snapshot());
     },
     onSettingsChanged: () => void syncAnySite(services),
+    onConfigChanged: (change) => void pushConfigChanged(change),
   });
   const dispatch = createRouter(handlers, {
     extensionId: browser.runtime.id,
@@ -250,8 +258,16 @@ async function restrictLocalStorage(): Promise<void> {
 export function startBackground(): void {
   void restrictLocalStorage();
   let runtime: Promise<Runtime> | null = null;
+  // A start that failed (storage or IndexedDB not answering) is forgotten: the next message, alarm
+  // or click builds again, instead of every one getting that failure for the worker's life.
   const ready = () => {
-    runtime ??= build();
+    if (!runtime) {
+      const attempt: Promise<Runtime> = build().catch((error: unknown) => {
+        if (runtime === attempt) runtime = null;
+        throw error;
+      });
+      runtime = attempt;
+    }
     return runtime;
   };
 
@@ -262,7 +278,9 @@ export function startBackground(): void {
     );
   }
 
-  browser.runtime.onInstalled.addListener(() => {
+  browser.runtime.onInstalled.addListener((details) => {
+    // A first install opens the options page, where the key is pasted (not an update or a reload).
+    if (details?.reason === 'install') void browser.runtime.openOptionsPage().catch(() => {});
     browser.contextMenus.create({ id: MENU_ID, title: 'Look up in Onchain Lens', contexts: ['selection'] });
     browser.contextMenus.create({
       id: WATCH_MENU_ID,
@@ -305,5 +323,6 @@ export function startBackground(): void {
   void ensureAlarm(POLL_ALARM, { periodInMinutes: 1 });
   // Wakes a stopped worker so the watchlist's rooms come back even when no page talks to us.
   void ensureAlarm(LIVE_ALARM, { periodInMinutes: 1 });
-  void ready();
+  // (a failure here is tried again by whatever needs the services next)
+  ready().catch(() => {});
 }

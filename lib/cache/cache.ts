@@ -48,6 +48,8 @@ export function createCache(options: CacheOptions): Cache {
   const flights = createFlights<CacheEntry<unknown>>();
   const counts = { hits: 0, misses: 0, staleHits: 0, evictions: 0 };
   let bytes = 0;
+  // Moved by clear(): a fetch started under an older generation does not store its answer.
+  let generation = 0;
   // `sizes` lists every stored id once the open-time scan succeeded: an id it lacks is a miss
   // without an IndexedDB read (most live events name an order nobody cached).
   let idsKnown = false;
@@ -259,12 +261,14 @@ export function createCache(options: CacheOptions): Cache {
     fetcher: Fetcher<unknown>,
     priority: Priority,
   ) {
+    const startedIn = generation;
     return flights.start(
       id,
       async (signal) => {
         const value = await fetcher(signal, priority);
         const fetchedAt = now();
-        void store({ id, resource, key, value, fetchedAt });
+        // (a clear meanwhile: the answer may be the old host's, so it goes to its callers only)
+        if (startedIn === generation) void store({ id, resource, key, value, fetchedAt });
         return { value, fetchedAt };
       },
       priority,
@@ -363,6 +367,8 @@ export function createCache(options: CacheOptions): Cache {
       }).catch(ignore);
     },
     clear() {
+      generation += 1;
+      flights.detachAll();
       hot.clear();
       unsaved.clear();
       return serial(async (b) => {

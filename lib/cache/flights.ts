@@ -20,6 +20,8 @@ export interface Flights<T> {
   start(id: string, run: (signal: AbortSignal) => Promise<T>, priority: Priority): Flight<T>;
   /** This caller's view of the flight: rejects with the signal's reason when it leaves. */
   wait(flight: Flight<T>, signal: AbortSignal | undefined): Promise<T>;
+  /** Running fetches keep going for the callers they have, but later callers start afresh. */
+  detachAll(): void;
 }
 
 interface State<T> extends Flight<T> {
@@ -87,5 +89,5 @@ export function createFlights<T>(): Flights<T> {
     });
   }
 
-  return { start, wait };
+  return { start, wait, detachAll: () => running.clear() };
 }

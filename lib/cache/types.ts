@@ -78,6 +78,10 @@ export interface Cache {
     fn: (prev: T | undefined) => T | undefined,
   ): Promise<T | undefined>;
   delete(resource: string, key: string): Promise<void>;
+  /**
+   * Empties the cache. Fetches running meanwhile still answer their callers but store nothing, and
+   * later callers start their own (another host's answers must not come back through them).
+   */
   clear(): Promise<void>;
   stats(): CacheStats;
   /**

@@ -17,8 +17,13 @@ export interface WebSocketLike {
 }
 export type WebSocketCtor = new (url: string) => WebSocketLike;
 
-/** Result of GET /subscription as the background reads it. */
-export type PlanCheck = 'ok' | 'needs-plan' | 'bad-key' | 'unknown';
+/**
+ * Result of GET /subscription as the background reads it: 'bad-key' a 401 (the key refused),
+ * 'forbidden' a 403 (a key the service knows, held back by its plan or credits), 'unknown' anything
+ * else that kept the answer away (429, 5xx, time-out, network, a changed format). The hub stops on
+ * 'needs-plan' and 'bad-key' only; the others are retried on its backoff.
+ */
+export type PlanCheck = 'ok' | 'needs-plan' | 'bad-key' | 'forbidden' | 'unknown';
 
 export type LiveState =
   | 'idle'

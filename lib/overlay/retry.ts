@@ -15,6 +15,7 @@ const TRANSIENT_CODES: ReadonlySet<string> = new Set([
   'RATE_LIMITED',
   'SERVICE_BUSY',
   'OFFLINE',
+  'BAD_RESPONSE',
 ]);
 
 /** Waits before the 1st, 2nd, ... retry of a badge; after the last one the badge keeps its error. */

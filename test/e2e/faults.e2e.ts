@@ -137,8 +137,8 @@ const REST_FAULTS: Array<{
     code: 'RATE_LIMITED',
     maxAttempts: MAX_ATTEMPTS,
   },
-  // A truncated body is retried once (a proxy may have cut it), then reported.
-  { name: 'malformed', fault: { malformed: true }, code: 'SCHEMA_MISMATCH', maxAttempts: 2 },
+  // A truncated body is retried once (a proxy may have cut it), then reported (as transient).
+  { name: 'malformed', fault: { malformed: true }, code: 'BAD_RESPONSE', maxAttempts: 2 },
 ];
 
 describe('REST faults: honest badges, bounded retries, recovery', () => {

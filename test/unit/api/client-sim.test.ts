@@ -182,7 +182,7 @@ describe('client against the simulator', () => {
     expect([e.code, e.retryAfterMs]).toEqual(['RATE_LIMITED', 2000]);
     expect(sleeps).toEqual([2000]);
     await control('POST', '/__sim/faults', { malformed: true, paths: '/dca' });
-    expect((await failure(client.dca.programs())).code).toBe('SCHEMA_MISMATCH');
+    expect((await failure(client.dca.programs())).code).toBe('BAD_RESPONSE');
   });
 
   it('pnl: summary, queued wallet, wallet views, token views, leaderboard, batches', async () => {

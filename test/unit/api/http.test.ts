@@ -255,11 +255,11 @@ describe('HTTP core: retries', () => {
     expect(server.hits).toHaveLength(2);
   });
 
-  it('turns malformed JSON on 200 into SCHEMA_MISMATCH after one retry', async () => {
+  it('turns malformed JSON on 200 into BAD_RESPONSE (transient) after one retry', async () => {
     server.handle(script((res) => json(res, 200, '{"wallet": "x", oops')));
     const { client } = testClient(server.url);
     const e = await caught(client.dca.wallet(W));
-    expect([e.code, e.status]).toEqual(['SCHEMA_MISMATCH', 200]);
+    expect([e.code, e.status]).toEqual(['BAD_RESPONSE', 200]);
     expect(server.hits).toHaveLength(2);
   });
 

@@ -39,6 +39,7 @@ function setup() {
     lookupUrl: (q) => q,
     onKeyChanged: () => {},
     onSettingsChanged: () => {},
+    onConfigChanged: () => {},
   });
   const dispatch = createRouter(handlers, { extensionId: EXT_ID, extensionBaseUrl: BASE });
   return {

@@ -45,6 +45,7 @@ beforeEach(async () => {
     lookupUrl: (q) => `${BASE}lookup.html#q=${q}`,
     onKeyChanged: () => {},
     onSettingsChanged: () => {},
+    onConfigChanged: () => {},
   });
   dispatch = createRouter(handlers, { extensionId: EXT_ID, extensionBaseUrl: BASE });
 });

@@ -38,6 +38,7 @@ function setup() {
     onSettingsChanged: () => {
       changes++;
     },
+    onConfigChanged: () => {},
   });
   const dispatch = createRouter(handlers, { extensionId: EXT_ID, extensionBaseUrl: BASE });
   return {

@@ -1,0 +1,132 @@
+/**
+ * `configChanged`: the push that tells every tab the key or the data hosts changed, so badges stuck
+ * in NO_KEY / UNAUTHORIZED / FORBIDDEN (or showing another host's data) ask again. Sent after a key
+ * is set or cleared and after a change of the data hosts; never for settings that change no data.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createConfigPush } from '../../../lib/background/config-push';
+import { createHandlers } from '../../../lib/background/handlers';
+import { createRouter, type Sender } from '../../../lib/background/router';
+import type { Services } from '../../../lib/background/services';
+import type { TabLive } from '../../../lib/background/tab-live';
+import { type ConfigChange, PUSH_SCHEMAS, type Pushes } from '../../../lib/messaging';
+import type { WatchService } from '../../../lib/watch';
+import { control, type Sim, simServices, simSettings, startSim } from './helpers';
+
+const EXT_ID = 'lens-test-id';
+const BASE = `chrome-extension://${EXT_ID}/`;
+const optionsPage: Sender = { id: EXT_ID, url: `${BASE}options.html` };
+
+describe('createConfigPush', () => {
+  it('sends the change to every tab; a tab that fails (no content script) stops none of the others', async () => {
+    const sent: Array<[number, ConfigChange]> = [];
+    const push = createConfigPush({
+      tabIds: async () => [1, 2, 3],
+      send: async (tabId, change) => {
+        if (tabId === 2) throw new Error('Could not establish connection. Receiving end does not exist.');
+        sent.push([tabId, change]);
+      },
+    });
+    await expect(push({ reason: 'key', hasKey: true })).resolves.toBeUndefined();
+    expect(sent).toEqual([
+      [1, { reason: 'key', hasKey: true }],
+      [3, { reason: 'key', hasKey: true }],
+    ]);
+  });
+
+  it('a failed tab query is ignored too', async () => {
+    const push = createConfigPush({
+      tabIds: async () => {
+        throw new Error('no tabs');
+      },
+      send: async () => {
+        throw new Error('never');
+      },
+    });
+    await expect(push({ reason: 'hosts', hasKey: false })).resolves.toBeUndefined();
+  });
+
+  it('is declared in the protocol map with a schema', () => {
+    const change: Pushes['configChanged'] = { reason: 'hosts', hasKey: true };
+    expect(PUSH_SCHEMAS.configChanged.parse(change)).toEqual(change);
+    expect(PUSH_SCHEMAS.configChanged.safeParse({ reason: 'theme', hasKey: true }).success).toBe(false);
+    expect(PUSH_SCHEMAS.configChanged.safeParse({ reason: 'key' }).success).toBe(false);
+  });
+});
+
+describe('which changes are pushed', () => {
+  let sim: Sim;
+  let services: Services;
+  let pushes: ConfigChange[];
+  let ask: (name: string, data: unknown) => Promise<{ ok: boolean }>;
+
+  beforeAll(async () => {
+    sim = await startSim({ eventsPerSecond: 0 });
+  });
+  afterAll(() => sim.close());
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    await control(sim, 'POST', '/__sim/faults', {});
+    services = simServices(sim, { apiKey: 'demo' });
+    pushes = [];
+    const handlers = createHandlers({
+      services,
+      watch: {} as WatchService,
+      tabLive: {} as TabLive,
+      openTab: async () => {},
+      lookupUrl: (q) => q,
+      onKeyChanged: () => {},
+      onSettingsChanged: () => {},
+      onConfigChanged: (change) => void pushes.push(change),
+    });
+    const dispatch = createRouter(handlers, { extensionId: EXT_ID, extensionBaseUrl: BASE });
+    ask = (name, data) => dispatch(name as never, data, optionsPage);
+  });
+  afterEach(async () => {
+    services.hub.stop();
+    await services.cache.close();
+  });
+
+  it('a key saved, then cleared: one push each, saying whether a key is there now', async () => {
+    expect(await ask('keySet', { key: 'demo-free' })).toMatchObject({ ok: true });
+    expect(pushes).toEqual([{ reason: 'key', hasKey: true }]);
+    expect(await ask('keyClear', {})).toMatchObject({ ok: true });
+    expect(pushes).toEqual([
+      { reason: 'key', hasKey: true },
+      { reason: 'key', hasKey: false },
+    ]);
+  });
+
+  it('a key the service refuses is not saved and not pushed', async () => {
+    expect(await ask('keySet', { key: 'refused-key' })).toMatchObject({ ok: false });
+    expect(pushes).toEqual([]);
+  });
+
+  it('a change of the data, prediction or RPC host is pushed once', async () => {
+    const hosts = simSettings(sim).hosts;
+    for (const host of ['data', 'prediction', 'rpc'] as const) {
+      pushes.length = 0;
+      const r = await ask('settingsSet', {
+        patch: { hosts: { ...hosts, [host]: `https://${host}.example.test` } },
+      });
+      expect(r, host).toMatchObject({ ok: true });
+      expect(pushes, host).toEqual([{ reason: 'hosts', hasKey: true }]);
+      await ask('settingsSet', { patch: { hosts } });
+    }
+  });
+
+  it('settings that change no data (theme, currency, badges, the datastream host) push nothing', async () => {
+    for (const patch of [
+      { theme: 'dark' },
+      { currency: 'sol' },
+      { maxBadges: 50 },
+      { anySite: true },
+      { hosts: { ...simSettings(sim).hosts, datastream: 'wss://live.example.test/ws' } },
+      { hosts: simSettings(sim).hosts }, // saved again unchanged
+    ]) {
+      expect(await ask('settingsSet', { patch }), JSON.stringify(patch)).toMatchObject({ ok: true });
+    }
+    expect(pushes).toEqual([]);
+  });
+});

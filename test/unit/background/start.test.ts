@@ -1,0 +1,131 @@
+/**
+ * The service worker as the browser starts it (startBackground on the fake browser): a start that
+ * failed is tried again by the next message instead of failing every one for the worker's life; a
+ * first install opens the options page; `configChanged` goes out to every tab through the messenger.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startBackground } from '../../../lib/background/start';
+import { messenger } from '../../../lib/messenger';
+import { defaultSettings } from '../../../lib/settings';
+
+const EXT = fakeBrowser.runtime.id;
+const BASE = `chrome-extension://${EXT}/`;
+const optionsPage = { id: EXT, url: `${BASE}options.html` };
+const contentScript = { id: EXT, url: 'https://solscan.io/account/x', tab: { id: 5 }, frameId: 0 };
+
+// biome-ignore lint/suspicious/noExplicitAny: stubbing the APIs the fake browser leaves unimplemented
+const fake = fakeBrowser as any;
+let pushed: Array<{ tabId: number; message: { type: string; data: unknown } }>;
+
+// (a worker's global scope, where startBackground listens for 'online')
+const hadSelf = Object.hasOwn(globalThis, 'self');
+beforeEach(() => {
+  messenger.removeAllListeners(); // (one listener per message name per context)
+  fakeBrowser.reset();
+  (globalThis as { self?: unknown }).self = new EventTarget();
+  fake.storage.local.setAccessLevel = vi.fn(async () => {});
+  fake.contextMenus.create = vi.fn();
+  fake.contextMenus.onClicked = { addListener: vi.fn() };
+  fake.permissions.onAdded = { addListener: vi.fn() };
+  fake.permissions.onRemoved = { addListener: vi.fn() };
+  fake.permissions.contains = vi.fn(async () => false);
+  fake.scripting.getRegisteredContentScripts = vi.fn(async () => []);
+  fake.runtime.openOptionsPage = vi.fn(async () => {});
+  pushed = [];
+  // What the messenger calls for a push to a tab: tab 2 has no content script (no answer).
+  fake.tabs.sendMessage = vi.fn(
+    (tabId: number, message: { type: string; data: unknown }, _o: unknown, reply: (r: unknown) => void) => {
+      if (tabId === 2) return reply(undefined);
+      pushed.push({ tabId, message });
+      reply({ res: undefined });
+    },
+  );
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  if (!hadSelf) delete (globalThis as { self?: unknown }).self;
+});
+
+/** A message as the messenger sends it, from `sender`; resolves with the messenger's reply. */
+async function send(type: string, data: unknown, sender: object): Promise<{ res?: unknown; err?: unknown }> {
+  let answer!: (r: { res?: unknown; err?: unknown }) => void;
+  const reply = new Promise<{ res?: unknown; err?: unknown }>((r) => {
+    answer = r;
+  });
+  await fakeBrowser.runtime.onMessage.trigger({ id: 1, type, data, timestamp: Date.now() }, sender, answer);
+  return reply;
+}
+
+describe('a failed start (G)', () => {
+  it('is built again by the next message, not kept for the life of the worker', async () => {
+    // Storage does not answer while the worker starts: the start fails.
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get').mockRejectedValue(new Error('storage down'));
+    startBackground();
+    const first = await send('overlayConfig', { host: 'solscan.io' }, contentScript);
+    expect(first.err).toBeDefined();
+    // Storage is back: the next message gets a real answer.
+    get.mockRestore();
+    const second = await send('overlayConfig', { host: 'solscan.io' }, contentScript);
+    expect(second.err).toBeUndefined();
+    expect(second.res).toMatchObject({ ok: true, value: { enabled: true, hasKey: false } });
+    // ...and the runtime built then is kept: no third build for the next message.
+    const spy = vi.spyOn(fakeBrowser.storage.local, 'get');
+    await send('overlayConfig', { host: 'solscan.io' }, contentScript);
+    expect(spy).not.toHaveBeenCalled();
+  });
+});
+
+describe('install (H)', () => {
+  it('a first install opens the options page, so the key can be pasted', async () => {
+    startBackground();
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' });
+    expect(fake.runtime.openOptionsPage).toHaveBeenCalledTimes(1);
+    expect(fake.contextMenus.create).toHaveBeenCalledTimes(2);
+  });
+
+  it('an update (or a browser update) does not', async () => {
+    startBackground();
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', previousVersion: '0.0.9' });
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'chrome_update' });
+    expect(fake.runtime.openOptionsPage).not.toHaveBeenCalled();
+    expect(fake.contextMenus.create).toHaveBeenCalledTimes(4);
+  });
+
+  it('a browser that cannot open it is no failure', async () => {
+    fake.runtime.openOptionsPage = vi.fn(async () => {
+      throw new Error('no options page');
+    });
+    startBackground();
+    await expect(fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' })).resolves.toBeDefined();
+  });
+});
+
+describe('configChanged to every tab (A)', () => {
+  const configPushes = () => pushed.filter((p) => p.message.type === 'configChanged');
+
+  it('a cleared key is pushed to every open tab; a tab without the content script is skipped', async () => {
+    await fakeBrowser.tabs.create({ url: 'https://solscan.io/' }); // id 1
+    await fakeBrowser.tabs.create({ url: 'https://example.com/' }); // id 2: no content script
+    startBackground();
+    expect(await send('keyClear', {}, optionsPage)).toMatchObject({ res: { ok: true } });
+    await vi.waitFor(() => expect(configPushes()).toHaveLength(2));
+    expect(configPushes().map((p) => [p.tabId, p.message.data])).toEqual([
+      [0, { reason: 'key', hasKey: false }],
+      [1, { reason: 'key', hasKey: false }],
+    ]);
+  });
+
+  it('a new data host is pushed; a new theme is not', async () => {
+    startBackground();
+    expect(await send('settingsSet', { patch: { theme: 'dark' } }, optionsPage)).toMatchObject({
+      res: { ok: true },
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(configPushes()).toEqual([]);
+    const hosts = { ...defaultSettings().hosts, data: 'https://data.example.test' };
+    expect(await send('settingsSet', { patch: { hosts } }, optionsPage)).toMatchObject({ res: { ok: true } });
+    await vi.waitFor(() => expect(configPushes()).toHaveLength(1));
+    expect(configPushes()[0]!.message.data).toEqual({ reason: 'hosts', hasKey: false });
+  });
+});
