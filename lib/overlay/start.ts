@@ -1,6 +1,6 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { BUILD_TEST_HOOKS } from '../env';
-import { ask, onPush } from '../messenger';
+import { ask, messenger, onPush } from '../messenger';
 import { createScanner } from '../page';
 import { recordWork } from '../page/probe';
 import { afterFrame } from '../page/schedule';
@@ -31,6 +31,18 @@ export async function startOverlay(ctx: ContentScriptContext): Promise<void> {
     mark('off');
     return;
   }
+  // Without a key every badge could only say so: none until one is saved (the options page opens
+  // on install and says what to do).
+  if (!config.hasKey) {
+    mark('off');
+    await new Promise<void>((go) => {
+      const stop: () => void = messenger.onMessage('configChanged', ({ data }) => {
+        if (data.hasKey) go(stop());
+      });
+      ctx.onInvalidated(stop);
+    });
+    if (ctx.isInvalid) return;
+  }
   // Scanning starts once the page has rendered its first frame: the first badges read computed
   // styles (where a badge goes, its theme), which before that frame would force the page's whole
   // first style calculation into our work. A hidden tab renders no frame: it starts after 1 s.
@@ -54,5 +66,9 @@ export async function startOverlay(ctx: ContentScriptContext): Promise<void> {
   ctx.addEventListener(window, 'wxt:locationchange', () => {
     overlay.startPage(adapterFor(location.href, { generic: true }) ?? adapter);
   });
+  // A new key or API host, or the network back: failed badges are asked again (startPage drops them).
+  const restart = () => overlay.startPage();
+  ctx.onInvalidated(messenger.onMessage('configChanged', restart));
+  ctx.addEventListener(window, 'online', restart);
   ctx.onInvalidated(() => overlay.destroy());
 }

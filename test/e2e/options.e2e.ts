@@ -29,6 +29,11 @@ async function saveKey(key: string): Promise<void> {
   await options.getByTestId('key-save').click();
 }
 
+/** The content script's state on the fixture page in lens.page (lib/overlay/start.ts marks it). */
+const overlayState = () =>
+  lens.page.evaluate(() => document.documentElement.dataset.onchainLensOverlay ?? null);
+const badgeCount = () => lens.page.locator('[data-onchain-lens="badge"]').count();
+
 /** The popup's status line key text: what the background now holds. */
 async function popupKeyText(): Promise<string | null> {
   const popup = await openPopup(lens.context, lens.extensionId);
@@ -66,6 +71,10 @@ describe('options page', () => {
     await expect.poll(keyResult, { timeout: 10_000 }).toBe('Key removed.');
     await expect.poll(keyState).toBe('No key saved yet.');
     expect(await popupKeyText()).toBe('No API key');
+    // A page opened without a key gets no badges (each could only say "no key"), not a page of ⚠.
+    await lens.page.goto(lens.fixture('solscan'));
+    await expect.poll(overlayState, { timeout: 10_000 }).toBe('off');
+    expect(await badgeCount()).toBe(0);
     const popup = await openPopup(lens.context, lens.extensionId);
     await popup.getByTestId('search-input').fill(lens.catalog.wallets[0]!);
     await popup.getByTestId('search-input').press('Enter');
@@ -86,6 +95,9 @@ describe('options page', () => {
     expect(text).toContain('live updates available');
     await expect.poll(keyState).toBe('A key is saved and works.');
     expect(await options.getByTestId('key-input').inputValue()).toBe('');
+    // The page opened without a key gets its badges once the key is saved, without a reload.
+    await expect.poll(overlayState, { timeout: 10_000 }).toBe('ready');
+    await expect.poll(badgeCount, { timeout: 15_000 }).toBeGreaterThan(0);
     await shootBoth(lens, 'options-key-saved', options);
 
     const popup = await openPopup(lens.context, lens.extensionId);
