@@ -24,6 +24,12 @@ const POLYMARKET_ID = /^POLY-\d+$/i;
 /** A slot said to be one (`slot 512340`, `slot:512340`): never read as a Polymarket id. */
 const SLOT = /^slot\s*[:#]?\s*(\d+)$/i;
 /**
+ * An address said to be a DCA order (`order <address>`): read as one whatever its account says. A
+ * closed order's account is gone, so alone its address reads as an unknown (wallet); notifications
+ * of closed orders open this query.
+ */
+const ORDER = /^order\s*[:#]?\s*([A-Za-z0-9]{30,})$/i;
+/**
  * A bare number is a slot or a Polymarket id (events and markets have numeric ids, `512340`).
  * Below this it may be either, and a trader more likely means the Polymarket id: mainnet passed slot
  * 100,000,000 in 2021 and is past 300,000,000, so a slot that low is years old, while Polymarket's
@@ -155,6 +161,11 @@ export function parseLookupInput(text: string): LookupInput {
     if (!Number.isSafeInteger(slot)) return invalid('Slot number is too large');
     if (digits !== s || slot >= POLYMARKET_NUMBER_MAX) return { type: 'slot', slot };
     return { type: 'slot', slot, event: { exchange: 'polymarket', id: `POLY-${slot}` } };
+  }
+  const order = ORDER.exec(s)?.[1];
+  if (order) {
+    const parsed = fromAddressLike(order);
+    return parsed.type === 'address' ? { ...parsed, kind: 'order' } : parsed;
   }
   if (s.length >= 30 && ALPHANUMERIC.test(s)) return fromAddressLike(s);
   const address = fromText(s);

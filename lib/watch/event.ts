@@ -23,6 +23,34 @@ export interface WatchEvent {
   /** How many on-chain events this stands for (a poll can find several fills at once). */
   count: number;
   source: 'live' | 'poll';
+  /** A change found by polling: what the notification can say beyond its kind. */
+  detail?: ChangeDetail;
+}
+
+/** A token as the REST order names it. */
+export interface ChangeToken {
+  mint?: string;
+  symbol?: string | null;
+  decimals?: number | null;
+}
+
+/**
+ * What a change found by polling says beyond its kind, so its notification can read like a live
+ * event's. Amounts are in token units; null where the two lists do not tell.
+ */
+export interface ChangeDetail {
+  input: ChangeToken | null;
+  output: ChangeToken | null;
+  /** Input spent by the fill(s), added by the deposit, or deposited into the new order. */
+  amount: number | null;
+  /** Output bought by the fill(s); for a close, everything the order bought. */
+  received: number | null;
+  /** A close: the input left in the order, which goes back to its owner. */
+  returned: number | null;
+  progress: number | null;
+  frequency: string | null;
+  /** A close: the order's status as REST gives it (completed, cancelled...). */
+  status: string | null;
 }
 
 /** Same form as the live hub's key, so one event has one key everywhere. */

@@ -8,7 +8,12 @@
  * added, kept current by the live events), and after a reconnect each one is fetched again and
  * compared with it (`reconnected`). The catch-up goes one wallet at a time through the API client's
  * rate-limited queue, at most once per wallet per `resyncAfterMs`; what is left waits for the next
- * alarm tick (`sync`).
+ * alarm tick (`sync`). What one catch-up run finds is shown together when it ends: one "While you
+ * were away" per wallet, or one summary when many wallets changed.
+ *
+ * A stored list not known current for a week (STALE_AFTER_MS) is refreshed without announcing its
+ * differences: weeks-old changes are not news. It is known current until its last comparison with
+ * REST, or until the datastream was last live (CLOCK_KEY keeps that moment across browser restarts).
  */
 import { storage } from 'wxt/utils/storage';
 import { ApiError } from '../api/errors';
@@ -18,6 +23,7 @@ import type { ErrorView } from '../errors';
 import type { LiveState } from '../live/types';
 import type { OrderView } from '../views';
 import { ErrorViewSchema } from '../views';
+import type { WatchEvent } from './event';
 import { eventWallet } from './event';
 import { createNotifier, type HandleResult, type NotifierOptions } from './notifier';
 import { type ChangeKind, createPoller, type SyncMode } from './poller';
@@ -25,7 +31,7 @@ import { createSeenStore, type SeenStore } from './seen';
 import { createWatchlist, type ImportResult, type WatchEntry } from './watchlist';
 
 export { badgeText } from './notifier';
-export { fetchAllOrders, POLL_ALARM } from './poller';
+export { fetchAllOrders, POLL_ALARM, STALE_AFTER_MS } from './poller';
 export type { WatchEntry } from './watchlist';
 
 export interface WatchChange {
@@ -52,10 +58,39 @@ export interface WatchServiceOptions extends Omit<NotifierOptions, 'watchlist' |
   seen?: SeenStore;
   /** A wallet is fetched again for a catch-up at most this often (default 1 minute). */
   resyncAfterMs?: number;
+  /** A stored list not known current for this long is refreshed silently (default STALE_AFTER_MS). */
+  staleAfterMs?: number;
+  /**
+   * Alarm ticks further apart than this mean nothing ran in between (browser closed, computer
+   * asleep): what a poll finds next on a wallet last read before is "While you were away" (default
+   * 5 minutes; the poll alarm ticks every minute).
+   */
+  tickGapMs?: number;
 }
 
-/** Marks a browser session in which a worker already ran (chrome.storage.session outlives workers). */
-export const SESSION_KEY = 'session:watch:workerStarted';
+/**
+ * What outlives the browser session about the watching itself (chrome.storage.local): the last
+ * alarm tick, the end of the last gap between ticks, and the last moment the datastream was live.
+ */
+export const CLOCK_KEY = 'local:watch:clock';
+
+interface ClockRecord {
+  /** The last alarm tick (pollTick), live or not. */
+  tickAt: number | null;
+  /** The first tick after the last gap in ticks (null: no gap seen). */
+  awakeSince: number | null;
+  /** The last moment the datastream was known live (it kept the stored lists current until then). */
+  liveUntil: number | null;
+}
+
+const later = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
+const earlier = (a: number | null, b: number | null) => (a === null || b === null ? null : Math.min(a, b));
+
+function readClock(value: unknown): ClockRecord {
+  const v = (value && typeof value === 'object' ? value : {}) as Partial<Record<keyof ClockRecord, unknown>>;
+  const n = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : null);
+  return { tickAt: n(v.tickAt), awakeSince: n(v.awakeSince), liveUntil: n(v.liveUntil) };
+}
 
 /**
  * What the polling decision knows about the datastream, kept for the next worker: MV3 stops an idle
@@ -106,7 +141,14 @@ const MODE_RANK: Record<SyncMode, number> = { prime: 0, announce: 1, silent: 2 }
 
 export type PollOutcome =
   | { status: 'skipped' }
-  | { status: 'polled'; wallet: string; baseline: boolean; changes: { kind: ChangeKind; order: string }[] }
+  | {
+      status: 'polled';
+      wallet: string;
+      baseline: boolean;
+      changes: { kind: ChangeKind; order: string }[];
+      /** Its changes were announced as "While you were away" (the wallet was last read before a gap). */
+      away: boolean;
+    }
   | { status: 'error'; error: ErrorView };
 
 export type WatchService = ReturnType<typeof createWatchService>;
@@ -122,8 +164,10 @@ export function createWatchService(opts: WatchServiceOptions) {
         wallets: () => watchlist.snapshot().map((e) => e.wallet),
         fetchOrders: opts.fetchOrders,
         now,
+        staleAfterMs: opts.staleAfterMs,
       })
     : null;
+  const tickGapMs = opts.tickGapMs ?? 5 * 60_000;
 
   // A worker starts without the stream; start() adds what earlier workers of the session learned.
   let live: { state: LiveState } & LiveRecord = { state: 'idle', downSince: now(), refused: null };
@@ -133,6 +177,34 @@ export function createWatchService(opts: WatchServiceOptions) {
     const record: LiveRecord = { downSince: live.downSince, refused: live.refused };
     saved = saved.then(() => storage.setItem(LIVE_KEY, record)).catch(() => {});
   }
+  let clock: ClockRecord = { tickAt: null, awakeSince: null, liveUntil: null };
+  let clockLoaded: Promise<void> | null = null;
+  /** Reads CLOCK_KEY once per worker; what this worker noted meanwhile is kept (the later of each). */
+  function loadClock(): Promise<void> {
+    clockLoaded ??= storage
+      .getItem(CLOCK_KEY)
+      .then((value) => {
+        const stored = readClock(value);
+        clock = {
+          tickAt: later(stored.tickAt, clock.tickAt),
+          awakeSince: later(stored.awakeSince, clock.awakeSince),
+          liveUntil: later(stored.liveUntil, clock.liveUntil),
+        };
+      })
+      .catch(() => {});
+    return clockLoaded;
+  }
+  function saveClock(): void {
+    if (!poller) return;
+    saved = saved.then(() => storage.setItem(CLOCK_KEY, { ...clock })).catch(() => {});
+  }
+  /**
+   * When the stream was last live before it came back (what a catch-up may count on: the stored
+   * lists were current until then). Taken when it comes back, as ticks while live move the clock on.
+   */
+  let liveBefore: number | null = null;
+  const gapStart = () => (live.state === 'live' ? liveBefore : clock.liveUntil);
+
   let lastRooms: string[] = [];
   /** What WATCH_ERROR_KEY holds, as this worker last wrote or read it (undefined: not known yet). */
   let knownError: ErrorView | null | undefined;
@@ -146,50 +218,70 @@ export function createWatchService(opts: WatchServiceOptions) {
 
   // ---------- the REST catch-up queue ----------
   const resyncAfterMs = opts.resyncAfterMs ?? 60_000;
+  interface QueueEntry {
+    mode: SyncMode;
+    seq: number;
+    /** Until when the datastream kept the stored list current (see poller's SyncOptions). */
+    currentAt: number | null;
+  }
   /** Wallets waiting for a catch-up; `seq` tells a request made during the fetch from the one served. */
-  const queue = new Map<string, { mode: SyncMode; seq: number }>();
+  const queue = new Map<string, QueueEntry>();
   const lastSynced = new Map<string, number>();
   let seq = 0;
   let running: Promise<SyncOutcome> | null = null;
   let again = false;
   /** The first time the stream is live after start: catch up on every wallet (see start()). */
-  let onFirstLive: SyncMode | null = null;
+  let catchUpOnLive = false;
 
-  function enqueue(wallets: readonly string[], mode: SyncMode): void {
+  function enqueue(wallets: readonly string[], mode: SyncMode, currentAt: number | null = null): void {
     for (const wallet of wallets) {
       const cur = queue.get(wallet);
       const keep = cur && MODE_RANK[cur.mode] > MODE_RANK[mode] ? cur.mode : mode;
-      queue.set(wallet, { mode: keep, seq: ++seq });
+      // two requests: the list is known current only as far as both say
+      const known = cur ? earlier(cur.currentAt, currentAt) : currentAt;
+      queue.set(wallet, { mode: keep, seq: ++seq, currentAt: known });
     }
   }
 
-  /** The next wallet to catch up on now: a first list is always due, a catch-up once per interval. */
-  function nextDue(): [string, { mode: SyncMode; seq: number }] | null {
+  /**
+   * The next wallet to sync now: a first list is always due (it needs no stream: a wallet added
+   * without one is read at once, not at its first poll); a catch-up only while the stream is live
+   * (it is what the catch-up completes; without it the poller stands in), once per interval.
+   */
+  function nextDue(): [string, QueueEntry] | null {
+    const streaming = live.state === 'live';
     for (const [wallet, entry] of queue) {
       if (!watchlist.has(wallet)) {
         queue.delete(wallet);
         continue;
       }
+      if (entry.mode === 'prime') return [wallet, entry];
+      if (!streaming) continue;
       const last = lastSynced.get(wallet);
-      if (entry.mode === 'prime' || last === undefined || now() - last >= resyncAfterMs)
-        return [wallet, entry];
+      if (last === undefined || now() - last >= resyncAfterMs) return [wallet, entry];
     }
     return null;
   }
 
-  async function drain(out: SyncOutcome): Promise<SyncOutcome> {
-    // Only while the stream is live: it is what the catch-up completes (and without it the poller
-    // stands in, one wallet per tick). One wallet at a time, so the user's own requests go first.
-    while (poller && live.state === 'live') {
+  /** One wallet at a time, so the user's own requests go first. What to show is collected in `found`. */
+  async function drain(
+    out: SyncOutcome,
+    found: { wallet: string; events: WatchEvent[] }[],
+  ): Promise<SyncOutcome> {
+    while (poller) {
       const due = nextDue();
       if (!due) break;
       const [wallet, entry] = due;
       try {
-        const result = await poller.sync(wallet, entry.mode);
+        const result = await poller.sync(wallet, entry.mode, { currentAt: entry.currentAt });
         if (result) lastSynced.set(wallet, now());
         if (queue.get(wallet)?.seq === entry.seq) queue.delete(wallet);
         if (!result) continue;
-        if (result.events.length) await notifier.handleChanges(wallet, result.events);
+        if (result.events.length) {
+          // counted as unread at once; shown with the rest of the run's when it ends
+          const { notify } = await notifier.recordChanges(wallet, result.events);
+          if (notify.length) found.push({ wallet, events: notify });
+        }
         out.synced.push({
           wallet,
           mode: entry.mode,
@@ -214,12 +306,15 @@ export function createWatchService(opts: WatchServiceOptions) {
     }
     running = (async () => {
       const out: SyncOutcome = { synced: [], pending: 0, error: null };
+      const found: { wallet: string; events: WatchEvent[] }[] = [];
       try {
         do {
           again = false;
           out.error = null;
-          await drain(out);
+          await drain(out, found);
         } while (again && !out.error);
+        // One catch-up, one batch of notifications: 30 wallets are not 30 pop-ups at once.
+        if (found.length) await notifier.showAway(found).catch(() => {});
         if (out.error || out.synced.length) noteOutcome(out.error);
         return out;
       } finally {
@@ -276,10 +371,10 @@ export function createWatchService(opts: WatchServiceOptions) {
 
     /**
      * Loads the list and the seen set, sets the badge; call once when the worker starts. A worker
-     * started again in the same browser session (MV3 stops idle workers) has a fresh socket and
-     * missed whatever happened in between: the first time its stream is live, every wallet is
-     * caught up on as after a reconnect. At a browser start the stored lists may be days old and
-     * the datastream never replays that far, so they are only refreshed, nothing is announced.
+     * has a fresh socket and missed whatever happened since the last one ran (MV3 stops idle
+     * workers; the browser was closed; the extension was updated): the first time its stream is
+     * live, every wallet is caught up on as after a reconnect, and what changed is announced. A
+     * wallet whose stored list is not known current for STALE_AFTER_MS is only refreshed.
      */
     async start(): Promise<WatchChange> {
       await notifier.init(); // loads the watchlist (and the seen set) once
@@ -288,9 +383,8 @@ export function createWatchService(opts: WatchServiceOptions) {
       const next = rooms();
       lastRooms = next;
       if (poller) {
-        const restarted = (await storage.getItem(SESSION_KEY)) !== null;
-        await storage.setItem(SESSION_KEY, now());
-        if (entries.length > 0) onFirstLive = restarted ? 'announce' : 'silent';
+        await loadClock();
+        if (entries.length > 0) catchUpOnLive = true;
         // The outage (or refusal) an earlier worker saw goes on until the stream is live again.
         const before = readLiveRecord(await storage.getItem(LIVE_KEY));
         if (before && live.state !== 'live') {
@@ -380,13 +474,20 @@ export function createWatchService(opts: WatchServiceOptions) {
       const changed = next.downSince !== live.downSince || next.refused !== live.refused;
       live = next;
       if (changed) saveLive();
+      if (prev === 'live') {
+        // the stored lists were current until now
+        clock.liveUntil = now();
+        saveClock();
+      }
       if (state !== 'live') return;
-      if (onFirstLive) {
+      liveBefore = clock.liveUntil;
+      if (catchUpOnLive) {
         enqueue(
           watchlist.snapshot().map((e) => e.wallet),
-          onFirstLive,
+          'announce',
+          liveBefore,
         );
-        onFirstLive = null;
+        catchUpOnLive = false;
       }
       if (queue.size > 0) void kick();
     },
@@ -402,6 +503,7 @@ export function createWatchService(opts: WatchServiceOptions) {
       enqueue(
         watchlist.snapshot().map((e) => e.wallet),
         'announce',
+        gapStart(),
       );
       return kick();
     },
@@ -416,16 +518,32 @@ export function createWatchService(opts: WatchServiceOptions) {
       await saved;
     },
 
-    /** One alarm tick: polls the next wallet when the datastream is not doing the job. */
+    /**
+     * One alarm tick: polls the next wallet when the datastream is not doing the job. Every tick
+     * is also the watch's heartbeat (CLOCK_KEY): a tick long after the previous one ends a gap, and
+     * what the polls then find on wallets last read before it is "While you were away"; anything
+     * else a poll finds is worded like a live event.
+     */
     async pollTick(force = false): Promise<PollOutcome> {
-      if (!poller || (!force && !pollingWanted())) return { status: 'skipped' };
+      if (!poller) return { status: 'skipped' };
+      await loadClock();
+      const t = now();
+      if (clock.tickAt !== null && t - clock.tickAt > tickGapMs) clock.awakeSince = t;
+      clock.tickAt = t;
+      if (live.state === 'live') clock.liveUntil = t;
+      saveClock();
+      if (!force && !pollingWanted()) return { status: 'skipped' };
+      // A first list being taken (a wallet just added) goes first: no second request beside it.
+      while (running) await running;
       try {
-        const result = await poller.tick();
+        const result = await poller.tick({ currentAt: gapStart() });
         if (!result) return { status: 'skipped' };
         noteOutcome(null);
-        if (result.events.length) await notifier.handleChanges(result.wallet, result.events);
+        const awake = clock.awakeSince;
+        const away = result.since !== null && awake !== null && result.since < awake;
+        if (result.events.length) await notifier.handleChanges(result.wallet, result.events, { away });
         const changes = result.changes.map((c) => ({ kind: c.kind, order: c.order }));
-        return { status: 'polled', wallet: result.wallet, baseline: result.baseline, changes };
+        return { status: 'polled', wallet: result.wallet, baseline: result.baseline, changes, away };
       } catch (error) {
         const view = ApiError.from(error).toView();
         noteOutcome(view);

@@ -23,7 +23,9 @@ import {
 import { createSeenStore, type SeenStore } from './seen';
 import {
   awayNotification,
+  awaySummaryNotification,
   burstNotification,
+  changeNotification,
   eventNotification,
   type NotificationText,
   type Who,
@@ -58,9 +60,17 @@ export interface NotifierOptions {
   /** Events of one wallet arriving within this window are flushed together. */
   groupWindowMs?: number;
   burst?: BurstOptions;
+  /**
+   * A catch-up that finds news on more wallets than this shows one summary for all of them instead
+   * of one notification per wallet (default 3).
+   */
+  awaySummaryAfter?: number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
-  /** Lookup page address for a wallet or order; the background may make it absolute. */
+  /**
+   * Lookup page address for a query (`…#q=<query>`); the background may make it absolute. An
+   * order's query is `order <address>` (see ORDER_QUERY).
+   */
   lookupUrl?: (q: string) => string;
   log?: (message: string) => void;
 }
@@ -78,6 +88,15 @@ const ID_PREFIX = 'ol';
 const notificationId = (wallet: string, order: string | null, suffix: string) =>
   [ID_PREFIX, wallet, order ?? '-', suffix].join('|');
 
+/**
+ * The lookup query of an order: `order <address>`, which the lookup reads as an order whatever its
+ * account says (a closed order's account is gone: alone, its address reads as an unknown wallet).
+ */
+export const orderQuery = (order: string) => `order ${order}`;
+
+/** Suffix of the one summary of a catch-up over many wallets (its id names the busiest wallet). */
+export const AWAY_SUMMARY = 'away-all';
+
 export function badgeText(total: number): string {
   return total <= 0 ? '' : total > 99 ? '99+' : String(total);
 }
@@ -89,6 +108,7 @@ export function createNotifier(opts: NotifierOptions) {
   const seen = opts.seen ?? createSeenStore();
   const groupWindowMs = opts.groupWindowMs ?? 2_000;
   const burst = opts.burst ?? DEFAULT_BURST;
+  const awaySummaryAfter = opts.awaySummaryAfter ?? 3;
   const setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
   const clearTimer = opts.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
   const lookupUrl = opts.lookupUrl ?? ((q: string) => `lookup.html#q=${encodeURIComponent(q)}`);
@@ -153,6 +173,65 @@ export function createNotifier(opts: NotifierOptions) {
     return events.filter((_, i) => decisions[i]?.action === 'notify');
   }
 
+  /** A valid order address to open, else null (the wallet is opened). */
+  const orderOf = (e: Pick<WatchEvent, 'order'>) => (e.order && isSolanaAddress(e.order) ? e.order : null);
+
+  /** Decides polled changes of one wallet and counts them as unread; answers what to show. */
+  async function decideChanges(wallet: string, events: readonly WatchEvent[]) {
+    if (!watchlist.has(wallet) || events.length === 0) return { decisions: [] as Decision[], notify: [] };
+    const decisions = decideAll(await opts.getRules(), events, ctx());
+    const fresh = events.filter((_, i) => !isDuplicate(decisions[i]));
+    const notify = await record(
+      fresh,
+      decisions.filter((d) => !isDuplicate(d)),
+    );
+    return { decisions, notify };
+  }
+
+  /**
+   * What one catch-up found to show: one "While you were away" per wallet (opening the order when
+   * the wallet has exactly one change), or past `awaySummaryAfter` wallets one summary, whose click
+   * opens the wallet with the most news (the others keep their unread counts in the popup).
+   */
+  async function showAwayNow(items: readonly { wallet: string; events: readonly WatchEvent[] }[]) {
+    const changed = items.filter((i) => i.events.length > 0 && watchlist.has(i.wallet));
+    if (changed.length === 0) return;
+    const t = now();
+    if (changed.length > awaySummaryAfter) {
+      const size = (i: (typeof changed)[number]) => i.events.reduce((n, e) => n + e.count, 0);
+      const busiest = changed.reduce((a, b) => (size(b) > size(a) ? b : a));
+      const counts = countByName(changed.flatMap((i) => i.events));
+      await show(
+        notificationId(busiest.wallet, null, AWAY_SUMMARY),
+        awaySummaryNotification(counts, changed.length),
+        t,
+      );
+      return;
+    }
+    for (const { wallet, events } of changed) {
+      const only = events.length === 1 ? orderOf(events[0]!) : null;
+      await show(notificationId(wallet, only, 'away'), awayNotification(countByName(events), who(wallet)), t);
+    }
+  }
+
+  /**
+   * Changes a poll found while the user was there (no gap): worded like live events, one
+   * notification each (opening its order), or past the burst limit one summary for the wallet.
+   */
+  async function showPresent(wallet: string, events: readonly WatchEvent[]) {
+    const t = now();
+    if (events.length > burst.limit) {
+      await show(
+        notificationId(wallet, null, 'burst'),
+        burstNotification(countByName(events), who(wallet)),
+        t,
+      );
+      return;
+    }
+    for (const e of events)
+      await show(notificationId(wallet, orderOf(e), e.key), changeNotification(e, who(wallet)), t);
+  }
+
   async function flushWallet(wallet: string): Promise<void> {
     const group = pending.get(wallet);
     if (!group) return;
@@ -215,27 +294,42 @@ export function createNotifier(opts: NotifierOptions) {
     },
 
     /**
-     * Changes found by polling one wallet: counted as unread like live events, announced as one
-     * "While you were away" notification.
+     * Changes found by polling one wallet: counted as unread like live events. `away`: found after
+     * a gap (the user was not there), announced as "While you were away"; else worded like live ones.
      */
-    handleChanges(wallet: string, events: readonly WatchEvent[]): Promise<Decision[]> {
+    handleChanges(
+      wallet: string,
+      events: readonly WatchEvent[],
+      how: { away: boolean },
+    ): Promise<Decision[]> {
       return serial(async () => {
         await init();
-        if (!watchlist.has(wallet) || events.length === 0) return [];
-        const decisions = decideAll(await opts.getRules(), events, ctx());
-        const fresh = events.filter((_, i) => !isDuplicate(decisions[i]));
-        const notify = await record(
-          fresh,
-          decisions.filter((d) => !isDuplicate(d)),
-        );
-        if (notify.length) {
-          await show(
-            notificationId(wallet, null, 'away'),
-            awayNotification(countByName(notify), who(wallet)),
-            now(),
-          );
-        }
+        const { decisions, notify } = await decideChanges(wallet, events);
+        if (notify.length)
+          await (how.away ? showAwayNow([{ wallet, events: notify }]) : showPresent(wallet, notify));
         return decisions;
+      });
+    },
+
+    /**
+     * One wallet's changes found by a catch-up: counted as unread now; what is to be shown is
+     * answered, for `showAway` once the whole catch-up is done.
+     */
+    recordChanges(
+      wallet: string,
+      events: readonly WatchEvent[],
+    ): Promise<{ decisions: Decision[]; notify: WatchEvent[] }> {
+      return serial(async () => {
+        await init();
+        return decideChanges(wallet, events);
+      });
+    },
+
+    /** Shows what one catch-up found (the `notify` answers of `recordChanges`), as one batch. */
+    showAway(items: readonly { wallet: string; events: readonly WatchEvent[] }[]): Promise<void> {
+      return serial(async () => {
+        await init();
+        await showAwayNow(items);
       });
     },
 
@@ -250,12 +344,12 @@ export function createNotifier(opts: NotifierOptions) {
     onClicked(id: string): Promise<string | null> {
       const [prefix, wallet, order] = id.split('|');
       if (prefix !== ID_PREFIX || !wallet || !isSolanaAddress(wallet)) return Promise.resolve(null);
-      const target = order && order !== '-' && isSolanaAddress(order) ? order : wallet;
+      const isOrder = !!order && order !== '-' && isSolanaAddress(order);
       return serial(async () => {
         await init();
         await clear(id);
         await setBadgeTotal(await watchlist.markRead(wallet));
-        return lookupUrl(target);
+        return lookupUrl(isOrder ? orderQuery(order) : wallet);
       });
     },
 

@@ -12,9 +12,17 @@ export interface PolicyEvent {
   usd: number | null;
 }
 
-export type DropReason = 'duplicate' | 'disabled' | 'event-off' | 'below-min' | 'no-usd';
-/** notify: show it; quiet: count it as unread but stay silent (quiet hours); drop: ignore it. */
-export type Decision = { action: 'notify' } | { action: 'quiet' } | { action: 'drop'; reason: DropReason };
+export type DropReason = 'duplicate' | 'disabled' | 'event-off' | 'below-min';
+/**
+ * Why an event is kept silent: quiet hours, or a minimum USD its value is not known to clear (an
+ * unknown value is no reason to lose the event, nor to pop up a notification the user filtered).
+ */
+export type QuietReason = 'quiet-hours' | 'no-usd';
+/** notify: show it; quiet: count it as unread but stay silent; drop: ignore it. */
+export type Decision =
+  | { action: 'notify' }
+  | { action: 'quiet'; reason: QuietReason }
+  | { action: 'drop'; reason: DropReason };
 
 export interface PolicyContext {
   now: number;
@@ -29,6 +37,11 @@ export interface PolicyContext {
 
 type Switch = keyof NotificationRules['events'];
 const SWITCHES: ReadonlySet<string> = new Set<Switch>(['Opened', 'Filled', 'Closed', 'Deposit', 'Withdraw']);
+/**
+ * An order's start and end are news whatever its size, and their USD value is the least reliable
+ * (a polled close, a Closed event without prices): the minimum USD does not apply to them.
+ */
+const NO_MINIMUM: ReadonlySet<string> = new Set<Switch>(['Opened', 'Closed']);
 
 /** Minutes since local midnight. */
 export function localMinutes(now: number, timezoneOffsetMinutes?: number): number {
@@ -68,12 +81,16 @@ export function applyRules(rules: NotificationRules, e: PolicyEvent, ctx: Policy
   if (!SWITCHES.has(e.eventName) || !rules.events[e.eventName as Switch]) {
     return { action: 'drop', reason: 'event-off' };
   }
-  if (rules.minUsd > 0) {
-    // An unknown value cannot be shown to clear the threshold, so it only passes a threshold of 0.
-    if (e.usd === null) return { action: 'drop', reason: 'no-usd' };
-    if (e.usd < rules.minUsd) return { action: 'drop', reason: 'below-min' };
+  let unknownValue = false;
+  if (rules.minUsd > 0 && !NO_MINIMUM.has(e.eventName)) {
+    // Known below the minimum: filtered out, as asked. Unknown: it may clear the minimum or not,
+    // so it is counted as unread (the popup shows it) without a pop-up.
+    if (e.usd === null) unknownValue = true;
+    else if (e.usd < rules.minUsd) return { action: 'drop', reason: 'below-min' };
   }
-  if (inQuietHours(rules.quietHours, ctx.now, ctx.timezoneOffsetMinutes)) return { action: 'quiet' };
+  if (inQuietHours(rules.quietHours, ctx.now, ctx.timezoneOffsetMinutes))
+    return { action: 'quiet', reason: 'quiet-hours' };
+  if (unknownValue) return { action: 'quiet', reason: 'no-usd' };
   return { action: 'notify' };
 }
 

@@ -15,7 +15,7 @@ import type { DcaTxEvent, LivePartialOrder } from '../api/schemas/live';
 import { baseUnitsToNumber, isNum } from '../format';
 import { createKeyedTurns } from '../sched';
 import { mergeOrderView, type OrderPageView, type OrderView, toMs } from '../views';
-import { closedAlias, openedAlias, type WatchEvent } from './event';
+import { type ChangeDetail, type ChangeToken, closedAlias, openedAlias, type WatchEvent } from './event';
 
 export const POLL_ALARM = 'watch-poll';
 
@@ -30,6 +30,7 @@ export type OrderSnapshot = Pick<
   | 'usedUsd'
   | 'remaining'
   | 'remainingUsd'
+  | 'received'
   | 'perCycle'
   | 'rawDeposited'
   | 'rawUsed'
@@ -48,6 +49,8 @@ export interface OrderChange {
   usd: number | null;
   /** Derived from the order's state, so finding the same change twice gives the same key. */
   key: string;
+  /** What its notification says (amounts, tokens): added by `sync`, which has the full orders. */
+  detail?: ChangeDetail;
 }
 
 const TERMINAL = /^(completed|closed|cancell?ed|expired)$/i;
@@ -68,6 +71,8 @@ export function snapshot(o: OrderSnapshot): OrderSnapshot {
     usedUsd: o.usedUsd,
     remaining: o.remaining,
     remainingUsd: o.remainingUsd,
+    // (lists stored by an earlier version have no `received`: unknown, never 0)
+    received: o.received ?? null,
     perCycle: o.perCycle,
     rawDeposited: o.rawDeposited,
     rawUsed: o.rawUsed,
@@ -153,7 +158,94 @@ export function diffOrders(
 }
 
 function closed(o: OrderSnapshot): OrderChange {
-  return { kind: 'closed', order: o.address, count: 1, usd: null, key: closedAlias(o.address) };
+  return { kind: 'closed', order: o.address, count: 1, usd: closeUsd(o), key: closedAlias(o.address) };
+}
+
+/**
+ * A close's value, read as the live Closed event's is (event.ts): what goes back to the owner (the
+ * input left), else what the order traded, else its deposit; the first non-zero one, $0 only when
+ * every known one is 0, null when none is known.
+ */
+function closeUsd(o: OrderSnapshot): number | null {
+  let zero = false;
+  for (const v of [o.remainingUsd, o.usedUsd, o.depositedUsd]) {
+    if (!isNum(v)) continue;
+    if (v !== 0) return Math.abs(v);
+    zero = true;
+  }
+  return zero ? 0 : null;
+}
+
+const numOrNull = (v: unknown): number | null => (isNum(v) ? v : null);
+const increase = (a: unknown, b: unknown): number | null => (isNum(a) && isNum(b) && b > a ? b - a : null);
+
+/** How much `after` grew over `before`, in token units: exact on base units when both have them. */
+function unitsIncrease(
+  rawA: string | null | undefined,
+  rawB: string | null | undefined,
+  a: number | null | undefined,
+  b: number | null | undefined,
+  decimals: number | null | undefined,
+): number | null {
+  if (rawA && rawB && DIGITS.test(rawA) && DIGITS.test(rawB) && typeof decimals === 'number') {
+    const d = BigInt(rawB) - BigInt(rawA);
+    return d > 0n ? baseUnitsToNumber(String(d), decimals) : null;
+  }
+  return increase(a, b);
+}
+
+function changeToken(t: OrderView['input'] | null | undefined): ChangeToken | null {
+  return t ? { mint: t.mint, symbol: t.symbol, decimals: t.decimals } : null;
+}
+
+/**
+ * What a change says beyond its kind, from the stored order before it (`before`), the order as
+ * compared (`after`) and the full order REST answered (`view`: tokens, progress, frequency).
+ */
+export function changeDetail(
+  c: Pick<OrderChange, 'kind'>,
+  before: OrderSnapshot | undefined,
+  after: OrderSnapshot,
+  view?: Pick<OrderView, 'input' | 'output' | 'progressPercent' | 'frequency'>,
+): ChangeDetail {
+  const d: ChangeDetail = {
+    input: changeToken(view?.input),
+    output: changeToken(view?.output),
+    amount: null,
+    received: null,
+    returned: null,
+    progress: numOrNull(view?.progressPercent),
+    frequency: view?.frequency ?? null,
+    status: null,
+  };
+  const decimals = view?.input?.decimals;
+  switch (c.kind) {
+    case 'fill':
+      if (!before) break;
+      d.amount = unitsIncrease(before.rawUsed, after.rawUsed, before.used, after.used, decimals);
+      d.received = increase(before.received, after.received);
+      break;
+    case 'deposit': {
+      if (!before) break;
+      // as diffOrders found it: by what was deposited when that is reported, else by what is left
+      const known =
+        (before.rawDeposited !== null && after.rawDeposited !== null) ||
+        (before.deposited !== null && after.deposited !== null);
+      d.amount = known
+        ? unitsIncrease(before.rawDeposited, after.rawDeposited, before.deposited, after.deposited, decimals)
+        : increase(before.remaining, after.remaining);
+      break;
+    }
+    case 'opened':
+      d.amount = numOrNull(after.deposited);
+      break;
+    case 'closed':
+      d.status = after.status;
+      d.received = numOrNull(after.received);
+      d.returned = numOrNull(after.remaining);
+      break;
+  }
+  return d;
 }
 
 export function changeToEvent(wallet: string, c: OrderChange, at: number): WatchEvent {
@@ -167,6 +259,7 @@ export function changeToEvent(wallet: string, c: OrderChange, at: number): Watch
     usd: c.usd,
     count: c.count,
     source: 'poll',
+    ...(c.detail ? { detail: c.detail } : {}),
   };
 }
 
@@ -229,6 +322,7 @@ export function applyLiveEvent(
       usedUsd: 0,
       remaining: deposited,
       remainingUsd: isNum(usd.inDepositedUsd) ? usd.inDepositedUsd : null,
+      received: 0,
       perCycle: units && event.inAmountPerCycle ? units(event.inAmountPerCycle) : null,
       rawDeposited: event.inDeposited,
       rawUsed: '0',
@@ -247,6 +341,15 @@ export function applyLiveEvent(
         if (!has('used')) o.used = shift(o.used, event.inAmount, units);
         if (!has('usedUsd')) o.usedUsd = plusUsd(o.usedUsd, usd.inAmountUsd);
         if (!has('remaining')) o.remaining = shift(o.remaining, event.inAmount, units, -1);
+        // The output side has no base units stored to work a ratio out from: by the event's
+        // decimals, else unknown (a later comparison then says no amount rather than a wrong one).
+        if (!has('received')) {
+          const out = live.output?.decimals;
+          o.received =
+            isNum(o.received) && typeof out === 'number'
+              ? shift(o.received, event.outAmount, (raw) => baseUnitsToNumber(raw, out) ?? Number.NaN)
+              : null;
+        }
         break;
       case 'Deposit':
         if (live.raw?.deposited == null) o.rawDeposited = addRaw(o.rawDeposited, event.amount);
@@ -286,6 +389,7 @@ export function applySnapshot(
     usedUsd: null,
     remaining: null,
     remainingUsd: null,
+    received: null,
     perCycle: null,
     rawDeposited: null,
     rawUsed: null,
@@ -305,20 +409,43 @@ const KEEP_ORDERS = 500;
  */
 export const LIVE_AHEAD_MS = 2 * 60_000;
 
-/** What is stored per wallet: the orders seen and when the first poll took them. */
+/**
+ * A stored list whose differences are this old is refreshed without announcing them: after a week
+ * without the browser (or the extension) running, what changed is not news.
+ */
+export const STALE_AFTER_MS = 7 * 24 * 60 * 60_000;
+
+/** What is stored per wallet: the orders seen, when the first poll took them, when last compared. */
 interface Baseline {
   at: number | null;
+  /** When REST was last compared with it (any sync); lists of earlier versions have none. */
+  checkedAt: number | null;
   orders: OrderSnapshot[];
 }
 
 /** A plain list is the earlier format (no time: every unknown order counts as new, as before). */
 function readBaseline(value: unknown): Baseline | null {
-  if (Array.isArray(value)) return { at: null, orders: value as OrderSnapshot[] };
+  if (Array.isArray(value)) return { at: null, checkedAt: null, orders: value as OrderSnapshot[] };
   if (value && typeof value === 'object' && Array.isArray((value as Baseline).orders)) {
-    const at = (value as Baseline).at;
-    return { at: typeof at === 'number' ? at : null, orders: (value as Baseline).orders };
+    const { at, checkedAt, orders } = value as Baseline;
+    return {
+      at: typeof at === 'number' ? at : null,
+      checkedAt: typeof checkedAt === 'number' ? checkedAt : null,
+      orders,
+    };
   }
   return null;
+}
+
+/**
+ * Until when a stored list is known to be current: its last comparison with REST (else, for a list
+ * of an earlier version, when it was taken), or `currentAt` (the datastream kept it current until
+ * then) if later. Null: unknown.
+ */
+function currentUntil(b: Baseline, currentAt: number | null | undefined): number | null {
+  const own = b.checkedAt ?? b.at;
+  if (typeof currentAt !== 'number') return own;
+  return own === null ? currentAt : Math.max(own, currentAt);
 }
 
 /** a's amount is ahead of b's: exact on base units, by the numbers otherwise. */
@@ -340,7 +467,7 @@ function freshOver(known: OrderSnapshot | undefined, fresh: OrderSnapshot, now: 
   const out: OrderSnapshot = {
     ...fresh,
     liveAt: known.liveAt,
-    ...pick(usedAhead, 'rawUsed', 'used', 'usedUsd'),
+    ...pick(usedAhead, 'rawUsed', 'used', 'usedUsd', 'received'),
     ...pick(depositedAhead, 'rawDeposited', 'deposited', 'depositedUsd'),
     // what is left follows whichever of the two the live events are ahead on
     ...pick(usedAhead || depositedAhead, 'remaining', 'remainingUsd'),
@@ -387,6 +514,8 @@ export interface PollerOptions {
   wallets: () => readonly string[];
   fetchOrders: (wallet: string) => Promise<OrderView[]>;
   now?: () => number;
+  /** An 'announce' over a list not known current for this long stores silently (default STALE_AFTER_MS). */
+  staleAfterMs?: number;
 }
 
 export interface PollResult {
@@ -395,19 +524,32 @@ export interface PollResult {
   events: WatchEvent[];
   /** The first poll of a wallet only records what is there: existing orders are not news. */
   baseline: boolean;
+  /** The stored list was older than the bound: refreshed, its differences not reported. */
+  stale: boolean;
+  /** Until when the stored list compared with was known current (null: no list, or unknown). */
+  since: number | null;
 }
 
 /**
- * announce: report what changed since the stored list; silent: only store what is there now (the
- * stored list is too old for its differences to be news); prime: store a first list, only when the
- * wallet has none (no request otherwise).
+ * announce: report what changed since the stored list (unless the list is stale: then as silent);
+ * silent: only store what is there now; prime: store a first list, only when the wallet has none
+ * (no request otherwise).
  */
 export type SyncMode = 'announce' | 'silent' | 'prime';
+
+export interface SyncOptions {
+  /**
+   * Until when the caller knows the stored list was current (the datastream was live and kept it
+   * so); counts with the list's own last comparison for the staleness bound.
+   */
+  currentAt?: number | null;
+}
 
 export type Poller = ReturnType<typeof createPoller>;
 
 export function createPoller(opts: PollerOptions) {
   const now = opts.now ?? Date.now;
+  const staleAfterMs = opts.staleAfterMs ?? STALE_AFTER_MS;
   // Read-modify-write of one wallet's stored list, one at a time: a live event arriving while a poll
   // is between its read and its write must not be lost, nor the poll's answer.
   const locked = createKeyedTurns();
@@ -429,7 +571,11 @@ export function createPoller(opts: PollerOptions) {
    * leaves the stored list as it was. Null: mode 'prime' and the wallet already has a list, or the
    * wallet was removed while its orders were being fetched.
    */
-  async function sync(wallet: string, mode: SyncMode = 'announce'): Promise<PollResult | null> {
+  async function sync(
+    wallet: string,
+    mode: SyncMode = 'announce',
+    syncOpts: SyncOptions = {},
+  ): Promise<PollResult | null> {
     if (mode === 'prime' && (await read(wallet))) return null;
     const generation = forgotten.get(wallet);
     const orders = await opts.fetchOrders(wallet);
@@ -442,11 +588,22 @@ export function createPoller(opts: PollerOptions) {
       if (mode === 'prime' && before) return null;
       const t = now();
       const merged = mergeOrders(before?.orders ?? [], after, t);
-      await storage.setItem(baselineKey(wallet), { at: before ? before.at : t, orders: merged.all });
-      if (!before || mode !== 'announce') return { wallet, changes: [], events: [], baseline: !before };
+      const stored: Baseline = { at: before ? before.at : t, checkedAt: t, orders: merged.all };
+      await storage.setItem(baselineKey(wallet), stored);
+      const since = before ? currentUntil(before, syncOpts.currentAt) : null;
+      const stale = before !== null && mode === 'announce' && since !== null && t - since > staleAfterMs;
+      const quiet = { wallet, changes: [], events: [], baseline: !before, stale, since };
+      if (!before || mode !== 'announce' || stale) return quiet;
       // Compared as merged: what REST does not show yet of a live event is no change either way.
-      const changes = diffOrders(before.orders, merged.fresh, before.at);
-      return { wallet, changes, events: changes.map((c) => changeToEvent(wallet, c, t)), baseline: false };
+      const old = new Map(before.orders.map((o) => [o.address, o]));
+      const fresh = new Map(merged.fresh.map((o) => [o.address, o]));
+      const views = new Map(orders.map((o) => [o.address, o]));
+      const changes = diffOrders(before.orders, merged.fresh, before.at).map((c) => ({
+        ...c,
+        detail: changeDetail(c, old.get(c.order), fresh.get(c.order)!, views.get(c.order)),
+      }));
+      const events = changes.map((c) => changeToEvent(wallet, c, t));
+      return { wallet, changes, events, baseline: false, stale: false, since };
     });
   }
 
@@ -471,11 +628,11 @@ export function createPoller(opts: PollerOptions) {
 
   return {
     /** Polls the next wallet (round-robin), reporting what changed. */
-    async tick(): Promise<PollResult | null> {
+    async tick(syncOpts: SyncOptions = {}): Promise<PollResult | null> {
       const wallet = await nextWallet();
       if (!wallet) return null;
       await storage.setItem(CURSOR_KEY, wallet);
-      return sync(wallet, 'announce');
+      return sync(wallet, 'announce', syncOpts);
     },
 
     sync,

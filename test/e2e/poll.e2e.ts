@@ -91,7 +91,7 @@ describe('polling stands in for the datastream on a plan without it', () => {
     expect(upgrades.some((r) => r.status === 403)).toBe(true);
   });
 
-  it('a change to a watched wallet is notified through polling ("While you were away")', async () => {
+  it('a change to a watched wallet is notified through polling, worded like the live event', async () => {
     // first poll: records the wallet's orders as they are (nothing is news yet)
     await firePollAlarm(wallet());
     const before = await notifications();
@@ -105,7 +105,7 @@ describe('polling stands in for the datastream on a plan without it', () => {
     await firePollAlarm(wallet());
     await expect
       .poll(async () => (await notifications()).map((n) => n.message), { timeout: 15_000 })
-      .toContainEqual(expect.stringMatching(/^While you were away: 1 fill for /));
+      .toContainEqual(expect.stringMatching(/^Filled: /));
     const [note] = await notifications();
     expect(note!.id).toContain(wallet());
 
@@ -118,8 +118,8 @@ describe('polling stands in for the datastream on a plan without it', () => {
     await firePollAlarm(wallet());
     expect((await lens.sim<unknown[]>('requests')).length).toBeGreaterThan(count);
     await new Promise((r) => setTimeout(r, 1500)); // time for a (wrong) second notification to show
-    const away = (await notifications()).filter((n) => n.message.startsWith('While you were away'));
-    expect(away).toHaveLength(1);
+    const fills = (await notifications()).filter((n) => n.message.startsWith('Filled: '));
+    expect(fills).toHaveLength(1);
     const g = await worker().evaluate(
       () => (globalThis as unknown as Global).__lensNotifications?.length ?? 0,
     );

@@ -126,3 +126,16 @@ describe('a bare number: a Polymarket id or a slot', () => {
     await services.cache.close();
   });
 });
+
+describe('"order <address>" (what a closed order\'s notification opens)', () => {
+  it('shows the order without reading its account, which a closed order no longer has', async () => {
+    await clearLog(sim);
+    const services = simServices(sim);
+    const address = sim.catalog.orders[0]!;
+    const result = await lookup(`order ${address}`, services.data, services.client());
+    expect(result).toMatchObject({ kind: 'order', order: { address } });
+    const accountReads = (await requests(sim, '/rpc')).filter((r) => r.rpc?.method === 'getMultipleAccounts');
+    expect(accountReads).toHaveLength(0);
+    await services.cache.close();
+  });
+});

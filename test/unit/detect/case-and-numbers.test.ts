@@ -92,3 +92,18 @@ describe('a bare number in the lookup box', () => {
     expect(parseLookupInput('slot 99999999999999999999')).toMatchObject({ type: 'error' });
   });
 });
+
+describe('"order <address>" in the lookup box', () => {
+  const A = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+  it('is read as an order whatever the address would classify as', () => {
+    for (const input of [`order ${A}`, `Order:${A}`, `ORDER #${A}`])
+      expect(parseLookupInput(input)).toEqual({ type: 'address', address: A, kind: 'order' });
+  });
+  it('a bad address after it gets the address error; other words starting "order" are searches', () => {
+    expect(parseLookupInput(`order ${A}0`)).toMatchObject({
+      type: 'error',
+      message: expect.stringMatching(/base58/),
+    });
+    expect(parseLookupInput('order book')).toMatchObject({ type: 'search', query: 'order book' });
+  });
+});

@@ -6,6 +6,7 @@ import { createWatchService, type WatchChange, type WatchServiceOptions } from '
 import { badgeText } from '../../../lib/watch/notifier';
 import {
   addr,
+  closed,
   deposit,
   fakeBadge,
   fakeNotifications,
@@ -64,7 +65,7 @@ describe('notifier', () => {
       title: 'Whale',
       message: 'Filled: 50 USDC -> 0.31 SOL, 40% done',
     });
-    expect(await svc.onClicked(id)).toBe(`lookup.html#q=${order}`);
+    expect(await svc.onClicked(id)).toBe(`lookup.html#q=order%20${order}`);
     expect(badge.last()).toBe('');
     expect(n.shown.size).toBe(0);
   });
@@ -149,7 +150,10 @@ describe('notifier', () => {
     clock.t = Date.UTC(2025, 0, 15, 23, 30);
     await svc.start();
     await svc.add(WHALE);
-    expect(await svc.handleEvent(filled({ wallet: WHALE }))).toEqual({ action: 'quiet' });
+    expect(await svc.handleEvent(filled({ wallet: WHALE }))).toEqual({
+      action: 'quiet',
+      reason: 'quiet-hours',
+    });
     await svc.flush();
     expect(n.created).toEqual([]);
     expect(badge.last()).toBe('1');
@@ -173,6 +177,49 @@ describe('notifier', () => {
     await svc.flush();
     expect(n.created).toHaveLength(1);
     expect(badge.last()).toBe('1');
+  });
+
+  it('minimum USD: a fill of unknown value is counted without a pop-up; an order opening or closing is always news', async () => {
+    const { svc, n, badge } = setup({ rules: makeRules({ minUsd: 100 }) });
+    await svc.start();
+    await svc.add(WHALE, 'Whale');
+    expect(await svc.handleEvent(filled({ wallet: WHALE, usd: null }))).toEqual({
+      action: 'quiet',
+      reason: 'no-usd',
+    });
+    expect(badge.last()).toBe('1');
+    expect(await svc.handleEvent(opened({ wallet: WHALE, usd: 20 }))).toEqual({ action: 'notify' });
+    expect(await svc.handleEvent(closed({ wallet: WHALE }))).toEqual({ action: 'notify' }); // no USD at all
+    await svc.flush();
+    expect([...n.shown.values()].map((o) => o.message)).toEqual([
+      'Opened: 1,000 USDC ($20.00) DCA into BONK, every hour',
+      'Completed: received 51.23M BONK',
+    ]);
+    expect(badge.last()).toBe('3');
+  });
+
+  it('a Closed notification opens its order with a kind hint (the account is gone after the close)', async () => {
+    const { svc, n } = setup();
+    await svc.start();
+    await svc.add(WHALE, 'Whale');
+    const order = addr(51);
+    await svc.handleEvent(closed({ wallet: WHALE, order }));
+    await svc.flush();
+    expect(n.shown.get(n.created[0]!)).toMatchObject({
+      title: 'Whale',
+      message: 'Completed: received 51.23M BONK',
+    });
+    expect(await svc.onClicked(n.created[0]!)).toBe(`lookup.html#q=order%20${order}`);
+    // the order's query goes into whatever address the background builds
+    const abs = setup({ lookupUrl: (q) => `chrome-extension://x/lookup.html#q=${encodeURIComponent(q)}` });
+    await abs.svc.start();
+    await abs.svc.add(OTHER);
+    expect(await abs.svc.onClicked(`ol|${OTHER}|${order}|t:sig:0`)).toBe(
+      `chrome-extension://x/lookup.html#q=order%20${order}`,
+    );
+    expect(await abs.svc.onClicked(`ol|${OTHER}|-|burst`)).toBe(
+      `chrome-extension://x/lookup.html#q=${OTHER}`,
+    );
   });
 
   it('never shows the same event twice: copies from overlapping rooms, concurrent copies, and after a restart', async () => {

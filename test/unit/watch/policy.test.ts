@@ -68,7 +68,10 @@ describe('quiet hours', () => {
 
   it('quiet events are kept as unread (quiet), not dropped', () => {
     const r = rules({ quietHours: { enabled: true, start: '22:00', end: '07:00' } });
-    expect(applyRules(r, ev(), { now: at(23), timezoneOffsetMinutes: 0 })).toEqual({ action: 'quiet' });
+    expect(applyRules(r, ev(), { now: at(23), timezoneOffsetMinutes: 0 })).toEqual({
+      action: 'quiet',
+      reason: 'quiet-hours',
+    });
     expect(applyRules(r, ev(), noon)).toEqual({ action: 'notify' });
   });
 });
@@ -92,12 +95,41 @@ describe('rules', () => {
     expect(applyRules(rules({ enabled: false }), ev(), noon)).toEqual({ action: 'drop', reason: 'disabled' });
   });
 
-  it('minimum USD: below drops, equal passes, unknown USD passes only when the minimum is 0', () => {
+  it('minimum USD: below drops, equal passes; an unknown value is kept as unread without a pop-up', () => {
     const r = rules({ minUsd: 100 });
     expect(applyRules(r, ev({ usd: 99.99 }), noon)).toEqual({ action: 'drop', reason: 'below-min' });
     expect(applyRules(r, ev({ usd: 100 }), noon)).toEqual({ action: 'notify' });
-    expect(applyRules(r, ev({ usd: null }), noon)).toEqual({ action: 'drop', reason: 'no-usd' });
+    // unknown: it may or may not clear the minimum, so it is counted (quiet), never silently lost
+    expect(applyRules(r, ev({ usd: null }), noon)).toEqual({ action: 'quiet', reason: 'no-usd' });
+    expect(applyRules(r, ev({ eventName: 'Deposit', usd: null }), noon)).toEqual({
+      action: 'quiet',
+      reason: 'no-usd',
+    });
     expect(applyRules(rules({ minUsd: 0 }), ev({ usd: null }), noon)).toEqual({ action: 'notify' });
+  });
+
+  it('minimum USD does not apply to an order opening or closing, whatever its value', () => {
+    const r = rules({ minUsd: 100 });
+    for (const eventName of ['Opened', 'Closed']) {
+      expect(applyRules(r, ev({ eventName, usd: null }), noon), eventName).toEqual({ action: 'notify' });
+      expect(applyRules(r, ev({ eventName, usd: 5 }), noon), eventName).toEqual({ action: 'notify' });
+    }
+    // still switched off when the user turned them off, and quiet in quiet hours
+    const off = rules({
+      minUsd: 100,
+      events: { Opened: false, Filled: true, Closed: true, Deposit: true, Withdraw: true },
+    });
+    expect(applyRules(off, ev({ eventName: 'Opened', usd: null }), noon)).toEqual({
+      action: 'drop',
+      reason: 'event-off',
+    });
+    const night = rules({ minUsd: 100, quietHours: { enabled: true, start: '22:00', end: '07:00' } });
+    expect(
+      applyRules(night, ev({ eventName: 'Closed', usd: null }), { now: at(23), timezoneOffsetMinutes: 0 }),
+    ).toEqual({
+      action: 'quiet',
+      reason: 'quiet-hours',
+    });
   });
 
   it('reads USD from the event, or from amount x price when the USD field is missing', () => {

@@ -3,6 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storage } from 'wxt/utils/storage';
 import { ApiError } from '../../../lib/api/errors';
 import { DcaTxEventSchema } from '../../../lib/api/schemas/live';
+import type { NotificationRules } from '../../../lib/settings';
 import type { OrderView } from '../../../lib/views';
 import { createWatchService, type WatchService } from '../../../lib/watch';
 import { createPoller, diffOrders, fetchAllOrders } from '../../../lib/watch/poller';
@@ -51,8 +52,9 @@ describe('diffOrders', () => {
 
   it('status to completed/closed -> closed, only on the transition', () => {
     const done = order(A, { status: 'completed' });
+    // valued as the live Closed is: what goes back (the input left), else what was traded
     expect(diffOrders([order(A)], [done])).toEqual([
-      { kind: 'closed', order: A, count: 1, usd: null, key: `closed:${A}` },
+      { kind: 'closed', order: A, count: 1, usd: 800, key: `closed:${A}` },
     ]);
     expect(diffOrders([done], [done])).toEqual([]);
     expect(diffOrders([order(A)], [order(A, { status: 'Closed' })]).map((c) => c.kind)).toEqual(['closed']);
@@ -257,7 +259,7 @@ describe('watch service polling', () => {
     fakeBrowser.reset();
   });
 
-  function setup(initial: OrderView[]) {
+  function setup(initial: OrderView[], ruleSet: NotificationRules = rules()) {
     const n = fakeNotifications();
     const badge = fakeBadge();
     const clock = { t: Date.UTC(2025, 0, 15, 12) };
@@ -265,7 +267,7 @@ describe('watch service polling', () => {
     const svc = createWatchService({
       notifications: n.api,
       setBadge: badge.set,
-      getRules: () => rules(),
+      getRules: () => ruleSet,
       iconUrl: 'icon.png',
       now: () => clock.t,
       timezoneOffsetMinutes: () => 0,
@@ -277,8 +279,69 @@ describe('watch service polling', () => {
         return state.orders;
       },
     });
-    return { svc, n, badge, clock, state };
+    const messages = () => [...n.shown.values()].map((o) => o.message);
+    return { svc, n, badge, clock, state, messages };
   }
+
+  it('without the datastream, a wallet is read when added: what it does before its first poll is news', async () => {
+    const { svc, clock, state, messages } = setup([order(A)]);
+    await svc.start();
+    svc.setLiveState('needs-plan');
+    await svc.add(addr(1), 'Whale');
+    await svc.idle();
+    expect(state.calls).toBe(1); // its first list, taken at once, not at its turn in the rotation
+    clock.t += 3 * 60_000;
+    state.orders = [order(B, { createdAt: clock.t - 60_000 }), order(A)];
+    expect(await svc.pollTick()).toMatchObject({
+      status: 'polled',
+      baseline: false,
+      changes: [{ kind: 'opened', order: B }],
+    });
+    expect(state.calls).toBe(2);
+    expect(messages()).toEqual(['Opened: 1,000 USDC ($1K) DCA into SOL, every hour']);
+    // an import too: each wallet read once, one at a time
+    await svc.importJson(JSON.stringify([addr(2), addr(3)]));
+    await svc.idle();
+    expect(state.calls).toBe(4);
+    expect(await svc.poller!.hasBaseline(addr(3))).toBe(true);
+  });
+
+  it('a minimum USD: a polled close is still news, a fill of unknown value is counted without a pop-up', async () => {
+    const { svc, n, badge, state, messages } = setup([order(A)], rules({ minUsd: 100 }));
+    await svc.start();
+    svc.setLiveState('needs-plan');
+    await svc.add(addr(1), 'Whale');
+    await svc.idle();
+    const noUsd = { usedUsd: null, remainingUsd: null, depositedUsd: null, receivedUsd: null };
+    state.orders = [order(A, { ...noUsd, used: 250, rawUsed: '250000000', remaining: 750 })];
+    expect(await svc.pollTick()).toMatchObject({ changes: [{ kind: 'fill' }] });
+    expect(n.created).toEqual([]);
+    expect(badge.last()).toBe('1'); // counted: the popup shows it
+    state.orders = [
+      order(A, { ...noUsd, used: 250, rawUsed: '250000000', remaining: 750, status: 'cancelled' }),
+    ];
+    expect(await svc.pollTick()).toMatchObject({ changes: [{ kind: 'closed' }] });
+    expect(messages()).toEqual(['Cancelled: 750 USDC returned, 1.24 SOL received']);
+    expect(badge.last()).toBe('2');
+  });
+
+  it('after a gap in the alarm ticks (the computer slept), a poll says "While you were away"; then live wording again', async () => {
+    const { svc, n, clock, state, messages } = setup([order(A)]);
+    await svc.start();
+    svc.setLiveState('needs-plan');
+    await svc.add(addr(1), 'Whale');
+    await svc.idle();
+    expect(await svc.pollTick()).toMatchObject({ status: 'polled', changes: [] });
+    clock.t += 8 * 60 * 60_000; // asleep: no tick for eight hours
+    state.orders = [order(A, { used: 250, usedUsd: 250, rawUsed: '250000000' })];
+    expect(await svc.pollTick()).toMatchObject({ changes: [{ kind: 'fill' }], away: true });
+    expect(messages()).toEqual(['While you were away: 1 fill for Whale']);
+    expect(await svc.onClicked(n.created[0]!)).toBe(`lookup.html#q=order%20${A}`);
+    clock.t += 60_000;
+    state.orders = [order(A, { used: 300, usedUsd: 300, rawUsed: '300000000', progressPercent: 30 })];
+    expect(await svc.pollTick()).toMatchObject({ changes: [{ kind: 'fill' }], away: false });
+    expect(messages()).toEqual(['Filled: 50 USDC -> SOL ($50.00), 30% done']);
+  });
 
   it('polls only without the datastream: needs-plan at once, offline after the grace period', async () => {
     const { svc, clock, state } = setup([order(A)]);
@@ -320,16 +383,26 @@ describe('watch service polling', () => {
     expect(await svc.lastError()).toBeNull();
   });
 
-  it('changes become one "While you were away" notification and count as unread', async () => {
+  it('changes found while the user is there read like live events, open their order, and count as unread', async () => {
     const { svc, n, badge, state } = setup([order(A)]);
     await svc.start();
     await svc.add(addr(1), 'Whale');
     svc.setLiveState('needs-plan');
     await svc.pollTick();
-    state.orders = [order(A, { used: 350, usedUsd: 350, rawUsed: '350000000' })];
-    expect(await svc.pollTick()).toMatchObject({ status: 'polled', changes: [{ kind: 'fill', order: A }] });
-    expect([...n.shown.values()].map((o) => o.message)).toEqual(['While you were away: 3 fills for Whale']);
+    state.orders = [order(A, { used: 350, usedUsd: 350, rawUsed: '350000000', received: 2.17 })];
+    expect(await svc.pollTick()).toMatchObject({
+      status: 'polled',
+      changes: [{ kind: 'fill', order: A }],
+      away: false,
+    });
+    expect([...n.shown.values()]).toEqual([
+      expect.objectContaining({
+        title: 'Whale',
+        message: '3 fills: 150 USDC -> 0.93 SOL ($150.00), 20% done',
+      }),
+    ]);
     expect(badge.last()).toBe('3');
+    expect(await svc.onClicked(n.created[0]!)).toBe(`lookup.html#q=order%20${A}`);
     // polling again finds nothing new
     await svc.pollTick();
     expect(n.created).toHaveLength(1);

@@ -13,6 +13,7 @@ import { createWatchService } from '../../../lib/watch';
 import {
   applyLiveEvent,
   applySnapshot,
+  changeDetail,
   createPoller,
   diffOrders,
   LIVE_AHEAD_MS,
@@ -100,17 +101,18 @@ describe('the stored list the catch-up compares with', () => {
     expect(state.fetched).toEqual([W]);
   });
 
-  it('a wallet added while the stream is down gets its list when the stream is live', async () => {
+  it('a wallet added while the stream is down gets its list at once (a first list needs no stream), once', async () => {
     const W = addr(1);
     const { svc, state } = setup({ [W]: [order(A)] });
     await svc.start();
     svc.setLiveState('offline');
     await svc.add(W);
     await svc.idle();
-    expect(state.fetched).toEqual([]);
+    expect(state.fetched).toEqual([W]);
+    expect(await svc.poller!.hasBaseline(W)).toBe(true);
     svc.setLiveState('live');
     await svc.idle();
-    expect(state.fetched).toEqual([W]);
+    expect(state.fetched).toEqual([W]); // no second read when the stream comes
   });
 });
 
@@ -252,7 +254,7 @@ describe('after a reconnect', () => {
     });
     expect((await svc.handleEvent(cancelled)).action).not.toBe('drop');
     await svc.flush();
-    expect(messages()).toEqual([expect.stringMatching(/^Closed: /)]);
+    expect(messages()).toEqual([expect.stringMatching(/^Completed: received /)]);
     svc.setLiveState('reconnecting');
     clock.t += 120_000;
     // REST: A cancelled as the event said, B in a state this version cannot read
@@ -368,6 +370,20 @@ describe('applyLiveEvent (pure)', () => {
     // what changed from the stored order to REST showing the same: nothing
     const rest = snapshot(order(A, { used: 250.000001, rawUsed: '250000001', remaining: 749.999999 }));
     expect(diffOrders([f], [rest])).toEqual([]);
+  });
+
+  it('a fill adds its output to what the order received, by the event decimals; unknown without them', () => {
+    const f = applyLiveEvent(base, filled({ wallet: addr(1), order: A, outAmount: '310000000' }), 5)!;
+    expect(f.received).toBeCloseTo(1.55); // 1.24 + 0.31 SOL
+    // no output decimals: unknown rather than a wrong number (a later comparison then says no amount)
+    expect(applyLiveEvent(base, partialFill(addr(1), A, '50000000'), 5)?.received).toBeNull();
+    // so the fill found after a gap is worded with only what the gap added
+    const after = snapshot(order(A, { used: 300, rawUsed: '300000000', received: 2.17 }));
+    const [fill] = diffOrders([f], [after]);
+    expect(changeDetail(fill!, f, after, order(A))).toMatchObject({
+      amount: 50,
+      received: expect.closeTo(0.62),
+    });
   });
 
   it('what the partial order states wins over adding amounts', () => {
