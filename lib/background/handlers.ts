@@ -167,7 +167,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     settingsGet: async () => services.settings(),
     settingsSet: ({ patch }) => saveInTurn(patch),
     watchList: () => watch.list(),
-    watchAdd: ({ wallet, label }) => watch.add(wallet, label ?? null),
+    watchAdd: ({ wallet, label }) => watch.add(wallet, label), // (no label: a watched wallet keeps its own)
     watchRemove: ({ wallet }) => watch.remove(wallet),
     watchImport: async ({ json }) => {
       const r = await watch.importJson(json);

@@ -39,10 +39,33 @@ interface Runtime {
   syncWatchRooms: () => void;
 }
 
+/** Firefox keeps no menus of a persistent background page across browser restarts (see start). */
+const MENUS_AT_START = import.meta.env.BROWSER === 'firefox';
+
+function createMenus(): void {
+  browser.contextMenus.create({ id: MENU_ID, title: 'Look up in Onchain Lens', contexts: ['selection'] });
+  browser.contextMenus.create({
+    id: WATCH_MENU_ID,
+    title: 'Watch wallet in Onchain Lens',
+    contexts: ['selection', 'link'],
+  });
+}
+
 const lookupUrl = (q: string) => browser.runtime.getURL(`/lookup.html#q=${encodeURIComponent(q)}`);
 
+/**
+ * Opens `url` in a new tab of the last focused window, brought to the front (a notification is
+ * clicked from the desktop, over another app). With no window open (Chrome keeps running in the
+ * background on macOS and, if set, on Windows) a tab has nowhere to go: a new window opens.
+ */
 async function openTab(url: string): Promise<void> {
-  await browser.tabs.create({ url });
+  const win = await browser.windows.getLastFocused().catch(() => null);
+  if (win?.id === undefined) {
+    await browser.windows.create({ url, focused: true });
+    return;
+  }
+  await browser.tabs.create({ url, windowId: win.id });
+  await browser.windows.update(win.id, { focused: true }).catch(() => {});
 }
 
 /** `configChanged` to every tab (the ones without our content script refuse it, which is ignored). */
@@ -60,7 +83,7 @@ async function watchFromMenu(watch: WatchService, selectionText?: string, linkUr
   let problem = 'error' in target ? target.error : null;
   if ('wallet' in target) {
     try {
-      await watch.add(target.wallet, null);
+      await watch.add(target.wallet); // (a wallet watched already keeps its label)
       await openTab(lookupUrl(target.wallet));
     } catch (error) {
       problem = error instanceof Error ? error.message : 'The wallet could not be watched.';
@@ -166,8 +189,10 @@ async function build(): Promise<Runtime> {
       clear: (id) => browser.notifications.clear(id),
     },
     setBadge: async (text) => {
-      await browser.action.setBadgeText({ text });
-      await browser.action.setBadgeBackgroundColor({ color: '#7c3aed' });
+      // (Firefox's MV2 build has browserAction, not action)
+      const action = browser.action ?? browser.browserAction;
+      await action.setBadgeText({ text });
+      await action.setBadgeBackgroundColor({ color: '#7c3aed' });
     },
     getRules: () => services.settings().notifications,
     iconUrl: browser.runtime.getURL('/icon/128.png'),
@@ -281,13 +306,11 @@ export function startBackground(): void {
   browser.runtime.onInstalled.addListener((details) => {
     // A first install opens the options page, where the key is pasted (not an update or a reload).
     if (details?.reason === 'install') void browser.runtime.openOptionsPage().catch(() => {});
-    browser.contextMenus.create({ id: MENU_ID, title: 'Look up in Onchain Lens', contexts: ['selection'] });
-    browser.contextMenus.create({
-      id: WATCH_MENU_ID,
-      title: 'Watch wallet in Onchain Lens',
-      contexts: ['selection', 'link'],
-    });
+    if (!MENUS_AT_START) createMenus();
   });
+  // Firefox keeps no menus of a persistent background page across browser restarts: made at each
+  // start there (Chrome keeps them: made once, on install or update).
+  if (MENUS_AT_START) void browser.contextMenus.removeAll().then(createMenus);
   browser.contextMenus.onClicked.addListener(async (info) => {
     if (info.menuItemId === MENU_ID && info.selectionText)
       void openTab(lookupUrl(info.selectionText.trim().slice(0, 300)));

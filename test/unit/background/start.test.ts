@@ -129,3 +129,44 @@ describe('configChanged to every tab (A)', () => {
     expect(configPushes()[0]!.message.data).toEqual({ reason: 'hosts', hasKey: false });
   });
 });
+
+describe('opening a lookup from the desktop (a menu, a notification)', () => {
+  /** The worker's context-menu click listener, as it registered it. */
+  const menuClick = () =>
+    fake.contextMenus.onClicked.addListener.mock.calls[0]![0] as (info: object) => Promise<void>;
+  const lookupOf = (q: string) => `${BASE}lookup.html#q=${encodeURIComponent(q)}`;
+
+  it('opens in the last focused window and brings it forward', async () => {
+    fake.windows.getLastFocused = vi.fn(async () => ({ id: 7 }));
+    fake.windows.update = vi.fn(async () => ({}));
+    const created = vi.spyOn(fakeBrowser.tabs, 'create');
+    startBackground();
+    await menuClick()({ menuItemId: 'lookup-selection', selectionText: ' whale ' });
+    await vi.waitFor(() => expect(fake.windows.update).toHaveBeenCalledWith(7, { focused: true }));
+    expect(created).toHaveBeenCalledWith({ url: lookupOf('whale'), windowId: 7 });
+  });
+
+  it('with no window open (Chrome running in the background), opens a window', async () => {
+    fake.windows.getLastFocused = vi.fn(async () => {
+      throw new Error('No current window');
+    });
+    fake.windows.create = vi.fn(async () => ({ id: 9 }));
+    const created = vi.spyOn(fakeBrowser.tabs, 'create');
+    startBackground();
+    await menuClick()({ menuItemId: 'lookup-selection', selectionText: 'whale' });
+    await vi.waitFor(() =>
+      expect(fake.windows.create).toHaveBeenCalledWith({ url: lookupOf('whale'), focused: true }),
+    );
+    expect(created).not.toHaveBeenCalled();
+  });
+});
+
+describe('watching a wallet watched already', () => {
+  it('keeps its label when no new one is given (the context menu, the popup)', async () => {
+    const wallet = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+    startBackground();
+    await send('watchAdd', { wallet, label: 'Whale' }, optionsPage);
+    const again = await send('watchAdd', { wallet }, optionsPage);
+    expect(again.res).toMatchObject({ ok: true, value: [{ wallet, label: 'Whale' }] });
+  });
+});
