@@ -25,6 +25,12 @@ export interface ServiceDeps {
   isOnline?: () => boolean;
   /** Where the live hub keeps its reconnect schedule across worker restarts (start.ts: storage.session). */
   liveBackoff?: BackoffStore;
+  /**
+   * A 429's pause across worker restarts (start.ts: storage.session): `until` as an earlier worker
+   * left it, `set` on each new pause. Without it a worker stopped during a pause (MV3 stops idle
+   * workers after 30 s) is replaced by one that asks again at once.
+   */
+  rateLimit?: { until: number | null; set(until: number): void };
 }
 
 export interface KeyProbe {
@@ -64,6 +70,8 @@ export function createServices(deps: ServiceDeps) {
   let keyState: KeyState = apiKey ? 'unchecked' : 'missing';
 
   const scheduler = createScheduler({ concurrency: 4 });
+  const pausedFor = (deps.rateLimit?.until ?? 0) - Date.now();
+  if (pausedFor > 0) scheduler.pause(pausedFor);
   const buildClient = (key: () => string | undefined, onKeyVerdict?: (verdict: KeyVerdict) => void) =>
     createApiClient({
       dataUrl: settings.hosts.data,
@@ -72,7 +80,10 @@ export function createServices(deps: ServiceDeps) {
       apiKey: key,
       fetch: deps.fetch,
       schedule: schedulerHook(scheduler),
-      onRateLimited: (ms) => scheduler.pause(ms),
+      onRateLimited: (ms) => {
+        scheduler.pause(ms);
+        deps.rateLimit?.set(Date.now() + ms);
+      },
       onKeyVerdict,
     });
 

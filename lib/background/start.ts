@@ -51,6 +51,9 @@ function createMenus(): void {
   });
 }
 
+/** The end of the last 429's pause (storage.session: a worker stopped during it must not ask at once). */
+const RATE_LIMIT_KEY = 'session:api:limitedUntil';
+
 const lookupUrl = (q: string) => browser.runtime.getURL(`/lookup.html#q=${encodeURIComponent(q)}`);
 
 /**
@@ -143,7 +146,11 @@ export async function ensureAlarm(name: string, info: { periodInMinutes: number 
 }
 
 async function build(): Promise<Runtime> {
-  const [settings, apiKey] = await Promise.all([loadSettings(), readApiKey()]);
+  const [settings, apiKey, limitedUntil] = await Promise.all([
+    loadSettings(),
+    readApiKey(),
+    storage.getItem<number>(RATE_LIMIT_KEY),
+  ]);
   let watch: WatchService | null = null;
   let tabLive: TabLive | null = null;
 
@@ -163,6 +170,7 @@ async function build(): Promise<Runtime> {
       get: () => storage.getItem<BackoffState>('session:live:backoff'),
       set: (state) => storage.setItem('session:live:backoff', state),
     },
+    rateLimit: { until: limitedUntil, set: (until) => void storage.setItem(RATE_LIMIT_KEY, until) },
     onLiveStatus: hooks.onLiveStatus,
     onReconnected: hooks.onReconnected,
     onLive: (message, rooms) => {

@@ -53,12 +53,18 @@ export function simSettings(sim: Sim, patch: Partial<Settings> = {}): Settings {
 /** Fresh services on a fresh IndexedDB: what a service worker builds at start. */
 export function simServices(
   sim: Sim,
-  opts: { settings?: Settings; apiKey?: string; keepDb?: boolean } = {},
+  opts: {
+    settings?: Settings;
+    apiKey?: string;
+    keepDb?: boolean;
+    rateLimit?: Parameters<typeof createServices>[0]['rateLimit'];
+  } = {},
 ): Services {
   if (!opts.keepDb) globalThis.indexedDB = new IDBFactory();
   return createServices({
     settings: opts.settings ?? simSettings(sim),
     apiKey: opts.apiKey ?? 'demo',
+    ...(opts.rateLimit && { rateLimit: opts.rateLimit }),
     onLive: () => {},
     onLiveStatus: () => {},
     onReconnected: () => {},

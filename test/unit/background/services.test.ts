@@ -164,6 +164,31 @@ describe('background services on the simulator', () => {
     expect(Math.min(...ok.map((r) => r.time))).toBeGreaterThanOrEqual(firstLimited + 950);
   });
 
+  it("a worker started during an earlier worker's 429 pause waits for its end too", async () => {
+    const kept = {
+      until: null as number | null,
+      set(until: number) {
+        kept.until = until;
+      },
+    };
+    services = simServices(sim, { rateLimit: kept });
+    await control(sim, 'POST', '/__sim/faults', { status: 429, retryAfter: 2 });
+    const first = services.data.tokenFlow(sim.catalog.mints[21]!).catch(() => null);
+    await vi.waitFor(() => expect(kept.until).not.toBeNull());
+    await control(sim, 'POST', '/__sim/faults', {});
+    await first;
+    // The worker is stopped; the next one reads the pause an earlier one left.
+    const pausedUntil = kept.until!;
+    await clearLog(sim);
+    const next = simServices(sim, { rateLimit: kept });
+    const flow = await next.data.tokenFlow(sim.catalog.mints[22]!);
+    expect(flow.mint).toBe(sim.catalog.mints[22]);
+    const sent = await requests(sim, '/dca/token/');
+    expect(sent.length).toBeGreaterThan(0);
+    expect(Math.min(...sent.map((r) => r.time))).toBeGreaterThanOrEqual(pausedUntil - 50);
+    await next.cache.close();
+  });
+
   it('LRU: past maxEntries the least recently used entries are evicted and fetched again on return', async () => {
     services = simServices(sim, { settings: simSettings(sim, { cache: { maxEntries: 100, maxMB: 20 } }) });
     const addresses = Array.from({ length: 150 }, (_, i) => addr(7000 + i));
