@@ -112,7 +112,17 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     order: ({ address }) => data.order(address, 'hover'),
     odds: ({ events }) => data.odds(events),
     oddsHistory: (ref) => data.oddsHistory(ref),
-    liveSubscribe: async ({ topic }, ctx) => ({ live: tabLive.subscribe(ctx.tabId, topic) }),
+    liveSubscribe: async ({ topic }, ctx) => {
+      // A plan without the datastream: the popover says so (NEEDS_PLAN) rather than 'No fills yet.'
+      if (services.hub.status().state === 'needs-plan')
+        throw new ApiError({
+          code: 'NEEDS_PLAN',
+          status: 0,
+          endpoint: 'datastream',
+          message: errorMessage('NEEDS_PLAN'),
+        });
+      return { live: tabLive.subscribe(ctx.tabId, topic) };
+    },
     liveUnsubscribe: async ({ topic }, ctx) => ({ live: tabLive.unsubscribe(ctx.tabId, topic) }),
     openLookup: async ({ input }) => {
       await deps.openTab(deps.lookupUrl(input));

@@ -290,7 +290,7 @@ export function createPopover(o: PopoverOptions) {
     update(s, (c) => {
       if (c.kind === 'mint' && fill) {
         const fills = [fill, ...c.fills.filter((f) => f.id !== fill.id)].slice(0, FILLS_KEPT);
-        return { ...c, fills };
+        return { ...c, fills, live: 'live', liveNote: null }; // (a fill came: the stream is up)
       }
       if (c.kind === 'order' && order) return { ...c, view: { status: 'ready', value: order } };
       // A fill carries the order's new progress: the order and wallet cards move with it.

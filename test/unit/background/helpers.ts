@@ -58,6 +58,7 @@ export function simServices(
     apiKey?: string;
     keepDb?: boolean;
     rateLimit?: Parameters<typeof createServices>[0]['rateLimit'];
+    WebSocketImpl?: Parameters<typeof createServices>[0]['WebSocketImpl'];
   } = {},
 ): Services {
   if (!opts.keepDb) globalThis.indexedDB = new IDBFactory();
@@ -65,6 +66,7 @@ export function simServices(
     settings: opts.settings ?? simSettings(sim),
     apiKey: opts.apiKey ?? 'demo',
     ...(opts.rateLimit && { rateLimit: opts.rateLimit }),
+    ...(opts.WebSocketImpl && { WebSocketImpl: opts.WebSocketImpl }),
     onLive: () => {},
     onLiveStatus: () => {},
     onReconnected: () => {},

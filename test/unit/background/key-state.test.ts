@@ -3,13 +3,15 @@
  * data request) shows as invalid in the status until an answer accepts it again, and a key check
  * that fails says why (rate limit, busy service, plan or credits) instead of "bad key" or "network".
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '../../../lib/background/handlers';
 import { createRouter, type Sender } from '../../../lib/background/router';
-import type { Services } from '../../../lib/background/services';
+import { type Services, topicRooms } from '../../../lib/background/services';
 import type { TabLive } from '../../../lib/background/tab-live';
 import { errorMessage } from '../../../lib/errors';
+import type { WebSocketCtor } from '../../../lib/live/types';
 import type { ConfigChange } from '../../../lib/messaging';
 import type { WatchService } from '../../../lib/watch';
 import { clearLog, control, requests, type Sim, simServices, startSim } from './helpers';
@@ -54,6 +56,7 @@ function background(s: Services) {
   const dispatch = createRouter(handlers, { extensionId: EXT_ID, extensionBaseUrl: BASE });
   return {
     pushes,
+    handlers,
     ask: <T = unknown>(name: string, data: unknown) =>
       dispatch(name as never, data, optionsPage) as Promise<
         { ok: true; value: T } | { ok: false; error: { code: string; message: string } }
@@ -206,5 +209,28 @@ describe('the key check says why it failed (D)', () => {
     await control(sim, 'POST', '/__sim/faults', { status: 401, paths: '/subscription' });
     expect(await services.checkKey()).toBe('bad-key');
     expect(await statusKey(bg)).toBe('invalid');
+  });
+});
+
+describe('live updates on a plan without the datastream', () => {
+  it("a token popover's subscription is refused with NEEDS_PLAN, which the popover shows", async () => {
+    services = simServices(sim, {
+      apiKey: 'demo-free',
+      WebSocketImpl: WebSocket as unknown as WebSocketCtor,
+    });
+    const bg = background(services);
+    services.hub.acquire('probe', topicRooms({ kind: 'wallet', address: sim.catalog.wallets[0]! }));
+    await vi.waitFor(() => expect(services.hub.status().state).toBe('needs-plan'), { timeout: 10_000 });
+    const sender = { id: EXT_ID, url: 'https://solscan.io/token/x', tab: { id: 7 }, frameId: 0 };
+    const topic = { kind: 'token', address: sim.catalog.mints[0] };
+    const r = await createRouter(bg.handlers, { extensionId: EXT_ID, extensionBaseUrl: BASE })(
+      'liveSubscribe',
+      { topic },
+      sender,
+    );
+    expect(r).toMatchObject({
+      ok: false,
+      error: { code: 'NEEDS_PLAN', message: errorMessage('NEEDS_PLAN') },
+    });
   });
 });

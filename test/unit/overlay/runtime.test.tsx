@@ -388,6 +388,17 @@ describe('popover', () => {
     expect(rows.map((r) => r.getAttribute('data-fill'))).toEqual(['f2', 'f1']);
   });
 
+  it('a fill that arrives while the stream was still connecting shows the card live', async () => {
+    start({}, { liveSubscribe: () => ({ live: false }) });
+    await openWith('mint', M(1));
+    const title = () =>
+      [...popoverRoot()!.querySelectorAll('h3')].find((h) => h.textContent?.startsWith('Latest fills'))
+        ?.textContent;
+    expect(title()).toBe('Latest fills');
+    bg.push({ topic: { kind: 'token', address: M(1) }, fill: fill('f1'), order: null });
+    expect(title()).toBe('Latest fills · live');
+  });
+
   it('replaces the order on a live update, in the popover and the badge', async () => {
     start();
     const address = 'Order1'.padEnd(40, 'z');
