@@ -57,3 +57,27 @@ export interface ErrorView {
   message: string;
   retryAfterMs?: number;
 }
+
+/**
+ * Codes worth another try: the service or the way to it failed, not the question (the popup's
+ * Retry, the overlay's badge retries in lib/overlay/retry.ts). Everything else fails the same way again.
+ */
+const TRANSIENT_CODES: readonly string[] = [
+  'NETWORK',
+  'TIMEOUT',
+  'SERVER_ERROR',
+  'INTERNAL',
+  'RATE_LIMITED',
+  'SERVICE_BUSY',
+  'OFFLINE',
+  'BAD_RESPONSE',
+];
+
+export function isTransientCode(code: ErrorCode): boolean {
+  return TRANSIENT_CODES.includes(code);
+}
+
+/** Codes the options page fixes (a key to add or replace, or a plan to change), not a retry. */
+export function isKeyCode(code: ErrorCode): boolean {
+  return code === 'NO_KEY' || code === 'UNAUTHORIZED' || code === 'FORBIDDEN';
+}

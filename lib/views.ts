@@ -204,7 +204,11 @@ export type FillView = z.infer<typeof FillView>;
 
 export const TokenView = z.object({
   flow: TokenFlowView,
-  topUsers: z.array(TopUserView),
+  /** null when the top users could not be read (usersError says why): never shown as "no users" */
+  topUsers: z.array(TopUserView).nullable(),
+  usersError: ErrorViewSchema.nullable(),
+  /** why `flow.token` (name, symbol, logo) is null when its request failed; null otherwise */
+  metaError: ErrorViewSchema.nullable(),
   priceUsd: num,
 });
 export type TokenView = z.infer<typeof TokenView>;

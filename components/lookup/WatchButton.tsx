@@ -6,10 +6,14 @@ import { useAsk } from './ask';
 import { errorText } from './states';
 import { useWatchSync } from './watchSync';
 
-/** The watchlist's limit is refused by the background; say so plainly rather than with a code. */
+/**
+ * The watchlist's limit is refused by the background ("Watchlist is full (50 wallets): remove one
+ * first"): said once, plainly, with the limit when the background gave it.
+ */
 function watchErrorText(err: ErrorView): string {
   if (/limit|full|max/i.test(`${err.code} ${err.message}`)) {
-    return `Watchlist is full: remove a wallet first.${err.message ? ` (${err.message})` : ''}`;
+    const limit = /\d+/.exec(err.message)?.[0];
+    return `Watchlist is full${limit ? ` (${limit} wallets)` : ''}: remove a wallet first.`;
   }
   return errorText(err);
 }

@@ -1,6 +1,7 @@
 /** The four states every result view can be in besides "ready", each with a stable test id. */
 import type { ComponentChildren } from 'preact';
-import { type ErrorView, errorMessage } from '../../lib/errors';
+import { browser } from 'wxt/browser';
+import { type ErrorView, errorMessage, isKeyCode, isTransientCode } from '../../lib/errors';
 import { ErrorLine } from '../shared/ErrorLine';
 import { toErrorView } from '../shared/Loadable';
 import { focusContainer } from './focus';
@@ -33,7 +34,24 @@ export function retryFrom(button: Element, retry: () => void): void {
   retry();
 }
 
-/** Shows the message for the code (never a raw exception) and, when it helps, the service's detail. */
+/** The one way the extension pages open the options page (a key to add or fix, the status line's link). */
+export function openOptions(): void {
+  void browser.runtime.openOptionsPage?.();
+}
+
+/**
+ * Whether a Retry can help: a transient failure; UNKNOWN (the cause is not known, e.g. a background
+ * that did not answer); INVALID_CURSOR, whose retry starts the list again from its first page.
+ * A missing, refused or limited key (isKeyCode) is fixed in the options page instead.
+ */
+function retryHelps(code: ErrorView['code']): boolean {
+  return isTransientCode(code) || code === 'UNKNOWN' || code === 'INVALID_CURSOR';
+}
+
+/**
+ * Shows the message for the code (never a raw exception), when it helps the service's detail, and
+ * the way on: "Open options" for a key problem, Retry for a failure another try may fix.
+ */
 export function ErrorState({ error, onRetry }: { error: ErrorView; onRetry?: () => void }) {
   // INVALID_INPUT carries the background's field message, which says what exactly is wrong
   const detail = error.code === 'INVALID_INPUT' && error.message ? error.message : null;
@@ -41,7 +59,12 @@ export function ErrorState({ error, onRetry }: { error: ErrorView; onRetry?: () 
     <div class="state state-error" data-testid="state-error" data-code={error.code}>
       <ErrorLine error={error} />
       {detail && <span class="detail">{detail}</span>}
-      {onRetry && (
+      {isKeyCode(error.code) && (
+        <button type="button" class="link" onClick={openOptions}>
+          Open options
+        </button>
+      )}
+      {onRetry && retryHelps(error.code) && (
         <button type="button" class="link" onClick={(e) => retryFrom(e.currentTarget, onRetry)}>
           Retry
         </button>

@@ -1,9 +1,10 @@
 /** Key, plan, live connection and credits in one line; refreshed while the popup is open. */
 import { useEffect, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
+import { errorMessage } from '../../lib/errors';
 import { formatNumber, truncateText } from '../../lib/format';
 import type { StatusView } from '../../lib/views';
 import { useAsk } from '../lookup/ask';
+import { openOptions } from '../lookup/states';
 
 const POLL_MS = 5000;
 
@@ -45,10 +46,6 @@ const KEY_TEXT: Record<StatusView['key'], string> = {
   valid: 'Key valid',
   invalid: 'Key invalid',
 };
-
-function openOptions() {
-  void browser.runtime.openOptionsPage?.();
-}
 
 export function StatusLine() {
   const ask = useAsk();
@@ -126,12 +123,14 @@ export function StatusLine() {
           </span>
         </>
       )}
-      {/* notifications of watched wallets may be missing: say why, until a poll succeeds again */}
+      {/* notifications of watched wallets may be missing: say why, until a poll succeeds again. In the
+          words of its code, as everywhere else (never the server's text), without a Retry-After
+          countdown: the error is stored, its countdown would not tick. */}
       {status.watchError && status.watched > 0 && (
         <>
           {' '}
-          <span data-testid="status-watch" class="key-invalid" title={status.watchError.message}>
-            · Watchlist not updating: {truncateText(status.watchError.message, 60)}
+          <span data-testid="status-watch" class="key-invalid" title={errorMessage(status.watchError.code)}>
+            · Watchlist not updating: {truncateText(errorMessage(status.watchError.code), 60)}
           </span>
         </>
       )}

@@ -1,6 +1,7 @@
 import { formatAgo, formatNumber, formatUsd, truncateText } from '../../lib/format';
 import type { FillView, TokenView } from '../../lib/views';
 import { AddressLabel, explorerUrl } from './AddressLabel';
+import { ErrorLine } from './ErrorLine';
 import { TokenLogo } from './ExternalLink';
 import { Stat } from './Stat';
 import { SafeText } from './Text';
@@ -64,6 +65,8 @@ export function TokenCard({ view, fills, now, live = 'off', liveNote, maxFills =
         </div>
         <Stat label="Price">{formatUsd(view.priceUsd ?? token?.priceUsd ?? null)}</Stat>
       </div>
+      {/* name and price failed to load (said once: the users' line below says it when both failed) */}
+      {view.metaError && !view.usersError && <ErrorLine error={view.metaError} />}
       <h3 class="ol-h">DCA flow</h3>
       <div class="ol-grid" data-section="flow">
         <Stat label="Buyers" cls="up">
@@ -85,7 +88,9 @@ export function TokenCard({ view, fills, now, live = 'off', liveNote, maxFills =
         </div>
       )}
       <h3 class="ol-h">Top DCA users</h3>
-      {view.topUsers.length === 0 ? (
+      {view.usersError ? (
+        <ErrorLine error={view.usersError} />
+      ) : !view.topUsers?.length ? (
         <p class="ol-sub">No DCA users yet.</p>
       ) : (
         <ul class="ol-list">

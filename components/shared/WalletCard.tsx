@@ -116,7 +116,7 @@ export function WalletCard({ view, now, currency = 'usd', maxOrders = 4, onOpenL
         )}
         {onOpenLookup && (
           <button type="button" class="ol-btn" onClick={() => onOpenLookup(view.address)}>
-            {view.watched ? 'Watching ✓' : 'Watch in Onchain Lens'}
+            {view.watched ? 'Watching ✓' : 'Open in Onchain Lens'}
           </button>
         )}
       </div>

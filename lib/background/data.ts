@@ -390,43 +390,54 @@ export function createDataService(deps: DataDeps) {
 
   /** The flow answer has no token metadata; one buyer order (if any) names the token. */
   async function tokenMeta(mint: string, priority: Priority): Promise<TokenRefView | null> {
-    try {
-      const result = await cache.cached(
-        'tokenMeta',
-        mint,
-        async (signal, p) => {
-          const buyers = await deps.client().dca.tokenBuyers(mint, { limit: 1 }, { signal, priority: p });
-          const first = buyers.orders[0];
-          return first ? toTokenRef(first.output) : null;
-        },
-        { ...TTL.tokenUsers, priority },
-      );
-      return result.value;
-    } catch {
-      return null; // metadata is optional; the counts still show
-    }
+    const result = await cache.cached(
+      'tokenMeta',
+      mint,
+      async (signal, p) => {
+        const buyers = await deps.client().dca.tokenBuyers(mint, { limit: 1 }, { signal, priority: p });
+        const first = buyers.orders[0];
+        return first ? toTokenRef(first.output) : null;
+      },
+      { ...TTL.tokenUsers, priority },
+    );
+    return result.value;
   }
 
+  async function topUsers(mint: string, priority: Priority): Promise<TokenView['topUsers']> {
+    const result = await cache.cached(
+      'tokenUsers',
+      mint,
+      (signal, p) => deps.client().dca.tokenUsers(mint, { limit: 5 }, { signal, priority: p }),
+      { ...TTL.tokenUsers, priority },
+    );
+    return result.value.users
+      .slice(0, 5)
+      .map((u) => ({ wallet: u.wallet, orderCount: u.orderCount, volumeUsd: u.volumeUsd ?? null }));
+  }
+
+  /**
+   * The flow is the card: its failure fails the view. The name and the top users are parts of it: a
+   * failed part is carried as its error (the card says so), never as "no users" or a token with no
+   * name, which would be claims about the token.
+   */
   async function token(mint: string, priority: Priority = 'hover'): Promise<TokenView> {
     const [flow, meta, users] = await Promise.all([
       tokenFlow(mint, priority),
-      tokenMeta(mint, priority),
-      cache
-        .cached(
-          'tokenUsers',
-          mint,
-          (signal, p) => deps.client().dca.tokenUsers(mint, { limit: 5 }, { signal, priority: p }),
-          { ...TTL.tokenUsers, priority },
-        )
-        .then((r) => r.value.users)
-        .catch(() => []),
+      tokenMeta(mint, priority).then(
+        (value) => ({ value, error: null }),
+        (error) => ({ value: null, error: errorView(error) }),
+      ),
+      topUsers(mint, priority).then(
+        (value) => ({ value, error: null }),
+        (error) => ({ value: null, error: errorView(error) }),
+      ),
     ]);
     return {
-      flow: { ...flow, token: meta },
-      topUsers: users
-        .slice(0, 5)
-        .map((u) => ({ wallet: u.wallet, orderCount: u.orderCount, volumeUsd: u.volumeUsd ?? null })),
-      priceUsd: meta?.priceUsd ?? null,
+      flow: { ...flow, token: meta.value },
+      topUsers: users.value,
+      usersError: users.error,
+      metaError: meta.error,
+      priceUsd: meta.value?.priceUsd ?? null,
     };
   }
 
@@ -487,6 +498,31 @@ export function createDataService(deps: DataDeps) {
     ).value;
   }
 
+  /**
+   * One address's kind, by the list of known programs and mints, else by its account (owner, size,
+   * type byte). Throws when the account could not be read: 'unknown' would be a guess.
+   */
+  async function kindOf(address: string, priority: Priority = 'visible'): Promise<AddressKind> {
+    const known = knownKind(address);
+    if (known) return known;
+    // 'kind2': kinds cached as 'kind' before the account-type byte was read called every
+    // Token-2022 token account with extensions a mint, for 7 days; they are not read again.
+    const result = await cache.cached(
+      'kind2',
+      address,
+      async (signal, p) => {
+        const info = await accountBatcher.load(address, { priority: p, signal });
+        if (!info) return 'unknown' as AddressKind;
+        return classifyAccountOwner(info.owner, info.space, {
+          executable: info.executable,
+          accountType: info.accountType,
+        }) as AddressKind;
+      },
+      { ...TTL.kind, priority },
+    );
+    return result.value;
+  }
+
   async function classify(
     addresses: string[],
     priority: Priority = 'visible',
@@ -494,28 +530,8 @@ export function createDataService(deps: DataDeps) {
     const out: Record<string, AddressKind> = {};
     await Promise.all(
       addresses.map(async (address) => {
-        const known = knownKind(address);
-        if (known) {
-          out[address] = known;
-          return;
-        }
         try {
-          // 'kind2': kinds cached as 'kind' before the account-type byte was read called every
-          // Token-2022 token account with extensions a mint, for 7 days; they are not read again.
-          const result = await cache.cached(
-            'kind2',
-            address,
-            async (signal, p) => {
-              const info = await accountBatcher.load(address, { priority: p, signal });
-              if (!info) return 'unknown' as AddressKind;
-              return classifyAccountOwner(info.owner, info.space, {
-                executable: info.executable,
-                accountType: info.accountType,
-              }) as AddressKind;
-            },
-            { ...TTL.kind, priority },
-          );
-          out[address] = result.value;
+          out[address] = await kindOf(address, priority);
         } catch {
           // Left out of the answer (not 'unknown', which the overlay keeps for the tab's life): the
           // address is asked about again when a page shows it again.
@@ -537,6 +553,7 @@ export function createDataService(deps: DataDeps) {
     order,
     odds,
     oddsHistory,
+    kindOf,
     classify,
   };
 }

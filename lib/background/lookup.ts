@@ -49,6 +49,18 @@ export async function searchTokens(client: ApiClient, query: string): Promise<Se
   }));
 }
 
+/** The address's kind could not be read: that read's error (its code, its Retry-After), saying so. */
+function kindError(error: unknown): never {
+  const cause = ApiError.from(error, 'lookup');
+  throw new ApiError({
+    code: cause.code,
+    status: cause.status,
+    endpoint: 'lookup',
+    message: `Could not tell what kind of address this is (wallet, token, order): ${cause.message}`,
+    ...(cause.retryAfterMs === undefined ? {} : { retryAfterMs: cause.retryAfterMs }),
+  });
+}
+
 export async function lookup(input: string, data: DataService, client: ApiClient): Promise<LookupResult> {
   const text = input.trim();
   // Two mints ("A B", "A/B", "A -> B") ask for the DCA pair.
@@ -91,17 +103,24 @@ export async function lookup(input: string, data: DataService, client: ApiClient
       return { kind: 'event', event };
     }
     case 'address': {
-      let kind = parsed.kind;
-      if (kind === 'unknown' || kind === 'pool') {
-        kind = (await data.classify([parsed.address], 'hover'))[parsed.address] ?? 'unknown';
-      }
       const address = parsed.address;
+      let kind = parsed.kind;
+      // An account that could not be read is not guessed to be a wallet (a mint pasted during an RPC
+      // outage would show as an empty "Wallet" with a Watch button): the read's error is the answer.
+      if (kind === 'unknown' || kind === 'pool') kind = await data.kindOf(address, 'hover').catch(kindError);
       if (kind === 'program') return { kind: 'program', address, label: knownLabel(address) ?? 'Program' };
       if (kind === 'pool') return { kind: 'pool', address };
       if (kind === 'mint') return { kind: 'token', mint: address, token: await data.token(address) };
       if (kind === 'order') return { kind: 'order', order: await data.order(address, 'hover') };
       // wallets and accounts we cannot tell apart are shown as wallets (DCA + PnL)
-      return { kind: 'wallet', wallet: await data.wallet(address) };
+      const wallet = await data.wallet(address);
+      // Neither half answered (both failed: a 429, 503 or no network): the lookup failed, with the DCA
+      // half's reason, so the page shows its Retry (or "Open options"), not an empty wallet of two
+      // error lines, and Recent does not keep it. One half failed: the card shows the other.
+      if (wallet.dcaError && wallet.pnl.state === 'error') {
+        throw new ApiError({ ...wallet.dcaError, endpoint: 'lookup' });
+      }
+      return { kind: 'wallet', wallet };
     }
   }
 }

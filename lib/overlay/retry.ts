@@ -1,22 +1,6 @@
 import type { Loadable } from '../../components/shared/Loadable';
-import type { ErrorView } from '../errors';
+import { type ErrorView, isTransientCode } from '../errors';
 import type { Timers } from './types';
-
-/**
- * Codes worth another try later: the service or the way to it failed, not the question. Everything
- * else (NO_KEY, UNAUTHORIZED, NEEDS_PLAN, INVALID_*, NOT_FOUND, SCHEMA_MISMATCH after the client's own
- * retry, ...) would fail the same way again, so it is never retried.
- */
-const TRANSIENT_CODES: ReadonlySet<string> = new Set([
-  'NETWORK',
-  'TIMEOUT',
-  'SERVER_ERROR',
-  'INTERNAL',
-  'RATE_LIMITED',
-  'SERVICE_BUSY',
-  'OFFLINE',
-  'BAD_RESPONSE',
-]);
 
 /** Waits before the 1st, 2nd, ... retry of a badge; after the last one the badge keeps its error. */
 export const RETRY_DELAYS_MS: readonly number[] = [15_000, 30_000, 60_000, 120_000, 120_000];
@@ -25,13 +9,13 @@ const RETRY_GROUP_MS = 2_000;
 
 /** The error a badge's data carries that a later retry may fix, if any. */
 function transientError(data: Loadable<unknown>): ErrorView | null {
-  if (data.status === 'error') return TRANSIENT_CODES.has(data.error.code) ? data.error : null;
+  if (data.status === 'error') return isTransientCode(data.error.code) ? data.error : null;
   if (data.status !== 'ready') return null;
   // A wallet badge may be ready with one half failed (DCA or PnL): that half is worth a retry too.
   const v = data.value as { dcaError?: ErrorView | null; pnl?: { state?: string; error?: ErrorView } };
   if (v && typeof v === 'object') {
-    if (v.dcaError && TRANSIENT_CODES.has(v.dcaError.code)) return v.dcaError;
-    if (v.pnl?.state === 'error' && v.pnl.error && TRANSIENT_CODES.has(v.pnl.error.code)) return v.pnl.error;
+    if (v.dcaError && isTransientCode(v.dcaError.code)) return v.dcaError;
+    if (v.pnl?.state === 'error' && v.pnl.error && isTransientCode(v.pnl.error.code)) return v.pnl.error;
   }
   return null;
 }

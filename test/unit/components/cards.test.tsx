@@ -118,7 +118,9 @@ describe('WalletCard', () => {
   it('sends the wallet to the lookup tab to watch it or see all orders', () => {
     const open = vi.fn();
     render(<WalletCard view={walletView()} now={NOW} onOpenLookup={open} />);
-    fireEvent.click(screen.getByText('Watch in Onchain Lens'));
+    // it opens the lookup page (where Watch is): its name says that, not that it watches
+    expect(screen.queryByText(/^Watch/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Open in Onchain Lens' }));
     fireEvent.click(screen.getByText('See all 6 orders'));
     expect(open).toHaveBeenCalledTimes(2);
     expect(open).toHaveBeenCalledWith(WALLET);
@@ -178,6 +180,45 @@ describe('WalletCard', () => {
 });
 
 describe('TokenCard', () => {
+  const busy = { code: 'SERVICE_BUSY', message: 'upstream 503' };
+
+  it('top users that failed to load: an error line, not "No DCA users yet."', () => {
+    const { container } = render(
+      <TokenCard view={tokenView({ topUsers: null, usersError: busy })} fills={[]} now={NOW} />,
+    );
+    expect(container.textContent).not.toContain('No DCA users yet.');
+    const lines = container.querySelectorAll('.ol-err');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.textContent).toContain(errorMessage('SERVICE_BUSY'));
+    expect(lines[0]!.textContent).not.toContain('upstream');
+    // the flow still shows
+    expect(container.querySelector('[data-section=flow]')!.textContent).toContain('12 · $3.4K');
+  });
+
+  it('no top users at all (an answer): "No DCA users yet."', () => {
+    const { container } = render(<TokenCard view={tokenView({ topUsers: [] })} fills={[]} now={NOW} />);
+    expect(container.textContent).toContain('No DCA users yet.');
+    expect(container.querySelector('.ol-err')).toBeNull();
+  });
+
+  it('a name that failed to load says so (once, when the users failed too)', () => {
+    const flow = { ...tokenView().flow, token: null };
+    const nameOnly = render(
+      <TokenCard view={tokenView({ flow, metaError: busy })} fills={[]} now={NOW} />,
+    ).container;
+    expect(nameOnly.querySelectorAll('.ol-err')).toHaveLength(1);
+    expect(nameOnly.textContent).toContain('4 orders · $2K'); // the users still show
+    cleanup();
+    const both = render(
+      <TokenCard
+        view={tokenView({ flow, metaError: busy, topUsers: null, usersError: busy })}
+        fills={[]}
+        now={NOW}
+      />,
+    ).container;
+    expect(both.querySelectorAll('.ol-err')).toHaveLength(1);
+  });
+
   it('counts a top user with one order in the singular', () => {
     const view = tokenView({
       topUsers: [

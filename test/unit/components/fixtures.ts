@@ -104,6 +104,8 @@ export function tokenView(over: Partial<TokenView> = {}): TokenView {
       sellers: { count: 5, volumeUsd: 1100 },
     },
     topUsers: [{ wallet: WALLET, orderCount: 4, volumeUsd: 2000 }],
+    usersError: null,
+    metaError: null,
     priceUsd: 0.0000234,
     ...over,
   };

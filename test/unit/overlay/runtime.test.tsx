@@ -315,11 +315,11 @@ describe('popover', () => {
     input.remove();
   });
 
-  it('sends the wallet to the lookup tab from the watch button', async () => {
+  it('sends the wallet to the lookup tab from the "Open in Onchain Lens" button', async () => {
     start();
     await openWith('wallet', W(1));
     const button = [...popoverRoot()!.querySelectorAll('button')].find(
-      (b) => b.textContent === 'Watch in Onchain Lens',
+      (b) => b.textContent === 'Open in Onchain Lens',
     )!;
     button.click();
     expect(bg.calls).toContainEqual(['openLookup', { input: W(1) }]);

@@ -91,6 +91,8 @@ export const token = (): TokenView => ({
     sellers: { count: 3, volumeUsd: 900 },
   },
   topUsers: [{ wallet: WALLET, orderCount: 4, volumeUsd: 2000 }],
+  usersError: null,
+  metaError: null,
   priceUsd: 140,
 });
 

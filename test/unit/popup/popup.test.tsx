@@ -5,6 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { hashForQuery, LookupApp, queryFromHash } from '../../../components/lookup/LookupApp';
 import { PopupApp } from '../../../components/popup/PopupApp';
 import { liveText } from '../../../components/popup/StatusLine';
+import { errorMessage } from '../../../lib/errors';
 import { recentItem } from '../../../lib/recent';
 import type { StatusView } from '../../../lib/views';
 import { fakeAsk, type Handlers, lensError } from './fake-ask';
@@ -64,13 +65,26 @@ describe('popup', () => {
   });
 
   it('status line says why watched wallets stopped updating, until a poll succeeds', async () => {
-    const error = { code: 'UNAUTHORIZED', message: 'The API key was refused: check it in the options page.' };
+    // the server's own text is never shown: the code's message is, as on every other surface
+    const error = { code: 'UNAUTHORIZED', message: 'invalid api key: sk_live_9f… (req 8c1e)' };
     popup({ status: () => status({ watched: 2, watchError: error }) });
     const watch = await screen.findByTestId('status-watch');
     expect(watch.textContent).toBe(
       '· Watchlist not updating: The API key was refused: check it in the options page.',
     );
-    expect(watch.getAttribute('title')).toBe(error.message);
+    expect(watch.getAttribute('title')).toBe('The API key was refused: check it in the options page.');
+    cleanup();
+    // no Retry-After countdown either: a stored error's would not tick
+    popup({
+      status: () =>
+        status({
+          watched: 2,
+          watchError: { code: 'RATE_LIMITED', message: 'slow down', retryAfterMs: 30_000 },
+        }),
+    });
+    expect((await screen.findByTestId('status-watch')).textContent).toBe(
+      `· Watchlist not updating: ${errorMessage('RATE_LIMITED')}`,
+    );
     cleanup();
     popup({ status: () => status({ watched: 2, watchError: null }) });
     await screen.findByTestId('status-live');
