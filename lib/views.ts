@@ -256,5 +256,7 @@ export const StatusView = z.object({
   unread: z.number(),
   /** Why the last poll or catch-up of watched wallets failed (notifications may be missing). */
   watchError: ErrorViewSchema.nullable().optional(),
+  /** Watched wallets, notifications on in our settings, but blocked by the browser: none will show. */
+  notificationsBlocked: z.boolean().optional(),
 });
 export type StatusView = z.infer<typeof StatusView>;

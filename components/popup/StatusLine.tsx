@@ -126,6 +126,14 @@ export function StatusLine() {
       {/* notifications of watched wallets may be missing: say why, until a poll succeeds again. In the
           words of its code, as everywhere else (never the server's text), without a Retry-After
           countdown: the error is stored, its countdown would not tick. */}
+      {status.notificationsBlocked && (
+        <>
+          {' '}
+          <span data-testid="status-notifications" class="key-invalid">
+            · Notifications are blocked in the browser's settings
+          </span>
+        </>
+      )}
       {status.watchError && status.watched > 0 && (
         <>
           {' '}

@@ -27,6 +27,11 @@ export interface HandlerDeps {
    * `configChanged`), so badges that failed for the old configuration ask again.
    */
   onConfigChanged: (change: ConfigChange) => void;
+  /**
+   * Whether the browser blocks this extension's notifications (the user turned them off in the
+   * browser's or the system's settings): creating one still succeeds, and nothing shows.
+   */
+  notificationsBlocked?: () => Promise<boolean>;
 }
 
 function invalid(message: string): ApiError {
@@ -156,6 +161,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         watched: entries.length,
         unread: entries.reduce((sum, e) => sum + e.unread, 0),
         watchError: entries.length ? await watch.lastError() : null,
+        notificationsBlocked:
+          entries.length > 0 && services.settings().notifications.enabled && deps.notificationsBlocked
+            ? await deps.notificationsBlocked().catch(() => false)
+            : false,
       };
     },
     keyCheck: async ({ key }) => keyAnswer(await probe(key)),

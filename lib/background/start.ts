@@ -249,6 +249,8 @@ async function build(): Promise<Runtime> {
     },
     onSettingsChanged: () => void syncAnySite(services),
     onConfigChanged: (change) => void pushConfigChanged(change),
+    // (Chrome only: Firefox has no permission level, and shows what it is asked to)
+    notificationsBlocked: async () => (await browser.notifications.getPermissionLevel?.()) === 'denied',
   });
   const dispatch = createRouter(handlers, {
     extensionId: browser.runtime.id,

@@ -91,6 +91,17 @@ describe('popup', () => {
     expect(screen.queryByTestId('status-watch')).toBeNull();
   });
 
+  it('status line says when the browser blocks the notifications of watched wallets', async () => {
+    popup({ status: () => status({ watched: 2, notificationsBlocked: true }) });
+    expect((await screen.findByTestId('status-notifications')).textContent).toBe(
+      "· Notifications are blocked in the browser's settings",
+    );
+    cleanup();
+    popup({ status: () => status({ watched: 2, notificationsBlocked: false }) });
+    await screen.findByTestId('status-live');
+    expect(screen.queryByTestId('status-notifications')).toBeNull();
+  });
+
   it('status line says when the background does not answer', async () => {
     popup({ status: () => Promise.reject(lensError('UNKNOWN')) });
     await waitFor(() => expect(screen.getByTestId('status-line').textContent).toContain('not answering'));
