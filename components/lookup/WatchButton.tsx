@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ErrorView } from '../../lib/errors';
 import { toErrorView } from '../shared/Loadable';
 import { useAsk } from './ask';
+import { focusIsFree } from './focus';
 import { errorText } from './states';
 import { useWatchSync } from './watchSync';
 
@@ -54,7 +55,8 @@ export function WatchButton({ wallet, watched: initial }: { wallet: string; watc
     } catch (e) {
       setError(watchErrorText(toErrorView(e)));
     } finally {
-      refocus.current = hadFocus;
+      // (not if the user has gone on meanwhile, e.g. typing in the search box)
+      refocus.current = hadFocus && focusIsFree(rootRef.current);
       setBusy(false);
     }
   }

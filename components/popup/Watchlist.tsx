@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { shortAddress, truncateText } from '../../lib/format';
 import type { WatchEntry } from '../../lib/watch/watchlist';
 import { useAsk } from '../lookup/ask';
+import { focusIsFree } from '../lookup/focus';
 import { useOpenLookup } from '../lookup/nav';
 import { Empty, ErrorState, errorText, Loading } from '../lookup/states';
 import { useAsync } from '../lookup/useAsync';
@@ -35,7 +36,7 @@ export function Watchlist() {
     const hadFocus = sectionRef.current?.contains(document.activeElement) ?? false;
     try {
       const next = await ask('watchRemove', { wallet });
-      if (hadFocus) focusRow.current = row;
+      if (hadFocus && focusIsFree(sectionRef.current)) focusRow.current = row; // (not if the user went on)
       setOverride(next);
       // the wallet's view above must stop saying "Watching"; this list already is the answer
       sync.changed({ wallet, watched: false }, false);

@@ -28,7 +28,7 @@ const SLOT = /^slot\s*[:#]?\s*(\d+)$/i;
  * closed order's account is gone, so alone its address reads as an unknown (wallet); notifications
  * of closed orders open this query.
  */
-const ORDER = /^order\s*[:#]?\s*([A-Za-z0-9]{30,})$/i;
+const ORDER = /^order(?:\s+|\s*[:#]\s*)([A-Za-z0-9]{30,})$/i;
 /**
  * A bare number is a slot or a Polymarket id (events and markets have numeric ids, `512340`).
  * Below this it may be either, and a trader more likely means the Polymarket id: mainnet passed slot

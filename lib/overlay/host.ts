@@ -60,9 +60,15 @@ export function placesInside(anchor: Element): boolean {
   // to the middle) or stacks them (a column: the badge would open a line of its own). In a grid a
   // sibling would take a cell of its own and move every card after it: there it goes inside too.
   const parent = anchor.parentElement;
+  // (Not inside a link: its name would take the badge's, and a button in a link is invalid; nor
+  // inside an element that clips what overflows it, where the badge would be cut off.)
   const flex = parent && view.getComputedStyle(parent);
   if (flex && /flex$/.test(flex.display))
-    return /^space-/.test(flex.justifyContent) || /^column/.test(flex.flexDirection);
+    return (
+      (/^space-/.test(flex.justifyContent) || /^column/.test(flex.flexDirection)) &&
+      tag !== 'A' &&
+      !/hid|clip|auto|scroll/.test(view.getComputedStyle(anchor).overflowX)
+    );
   return BLOCK_DISPLAY.test(view.getComputedStyle(anchor).display);
 }
 

@@ -7,17 +7,23 @@ export const RETRY_DELAYS_MS: readonly number[] = [15_000, 30_000, 60_000, 120_0
 /** Items due this close to each other are retried in one go (one gather of the request queue). */
 const RETRY_GROUP_MS = 2_000;
 
+/**
+ * The errors a badge's data carries: its own, or a wallet badge's failed halves (DCA or PnL: it is
+ * ready with one or both failed).
+ */
+export function errorsOf(data: Loadable<unknown>): ErrorView[] {
+  if (data.status === 'error') return [data.error];
+  if (data.status !== 'ready') return [];
+  const v = data.value as { dcaError?: ErrorView | null; pnl?: { state?: string; error?: ErrorView } };
+  const out: ErrorView[] = [];
+  if (v?.dcaError) out.push(v.dcaError);
+  if (v?.pnl?.state === 'error' && v.pnl.error) out.push(v.pnl.error);
+  return out;
+}
+
 /** The error a badge's data carries that a later retry may fix, if any. */
 function transientError(data: Loadable<unknown>): ErrorView | null {
-  if (data.status === 'error') return isTransientCode(data.error.code) ? data.error : null;
-  if (data.status !== 'ready') return null;
-  // A wallet badge may be ready with one half failed (DCA or PnL): that half is worth a retry too.
-  const v = data.value as { dcaError?: ErrorView | null; pnl?: { state?: string; error?: ErrorView } };
-  if (v && typeof v === 'object') {
-    if (v.dcaError && isTransientCode(v.dcaError.code)) return v.dcaError;
-    if (v.pnl?.state === 'error' && v.pnl.error && isTransientCode(v.pnl.error.code)) return v.pnl.error;
-  }
-  return null;
+  return errorsOf(data).find((e) => isTransientCode(e.code)) ?? null;
 }
 
 /** The wait before retry number `retryNo` (0-based): the schedule, or the error's Retry-After if longer. */

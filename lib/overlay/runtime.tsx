@@ -9,6 +9,7 @@ import {
 } from '../../components/shared/badgeFace';
 import type { Loadable } from '../../components/shared/Loadable';
 import { BUILD_TEST_HOOKS, MIRROR_HOOKS } from '../env';
+import { isTransientCode } from '../errors';
 import type { Found, ScannerOptions } from '../page';
 import { whenFrame } from '../page/schedule';
 import type { SiteAdapter } from '../sites/types';
@@ -17,7 +18,7 @@ import { createBadgeHost, hasBadge, placeBadgeHost, placesInside, type ShadowMou
 import { BADGED, itemOf } from './items';
 import { type BadgeRef, createPopover, progressed } from './popover';
 import { createRequestQueue } from './queue';
-import { createRetrier } from './retry';
+import { createRetrier, errorsOf } from './retry';
 import { createThemePicker } from './theme';
 import { type Item, type OnPush, type OverlayConfig, realTimers, type Timers, type ViewAsk } from './types';
 
@@ -120,7 +121,7 @@ export function createOverlay(deps: OverlayDeps) {
   const retrier = createRetrier({
     timers,
     firstMs: deps.retryFirstMs,
-    isLive: (key) => [...(entries.get(key)?.mounts ?? [])].some(onPage),
+    isLive: (key) => isLive(key),
     tabVisible: () => doc.visibilityState !== 'hidden',
     retry: timed('retry', (keys: string[]) => {
       for (const key of keys) {
@@ -129,6 +130,7 @@ export function createOverlay(deps: OverlayDeps) {
       }
     }),
   });
+  const isLive = (key: string) => [...(entries.get(key)?.mounts ?? [])].some(onPage);
   const onVisibility = () => {
     if (doc.visibilityState !== 'hidden') retrier.resume();
   };
@@ -492,6 +494,7 @@ export function createOverlay(deps: OverlayDeps) {
       dropNext(m);
       render(null, m.shadow.container);
       m.shadow.host.remove();
+      byAnchor.delete(m.anchor);
     }
     mounts.clear();
     for (const [key, entry] of entries) {
@@ -499,7 +502,7 @@ export function createOverlay(deps: OverlayDeps) {
       // Failures are worth another try on the next page view; answers are kept a while (the memo);
       // one still loading (no `at`) is kept, its answer on its way.
       const stale = entry.at !== undefined && now() - entry.at > ANSWER_KEPT_MS;
-      if (entry.model.data.status === 'error' || stale) entries.delete(key);
+      if (errorsOf(entry.model.data).length || stale) entries.delete(key);
     }
   }
 
@@ -525,6 +528,12 @@ export function createOverlay(deps: OverlayDeps) {
       });
     },
     stopPage,
+    /** The network is back: badges showing a failure worth another try are asked again now. */
+    retryFailed(): void {
+      for (const [key, entry] of entries)
+        if (errorsOf(entry.model.data).some((e) => isTransientCode(e.code)) && isLive(key))
+          queue.want(entry.item, true);
+    },
     /** Found occurrences (the scanner's onFound); `visible` for its onVisible. */
     found: guard(false),
     visible: guard(true),

@@ -6,7 +6,6 @@ import { recordWork } from '../page/probe';
 import { afterFrame } from '../page/schedule';
 import { adapterFor } from '../sites';
 import { createOverlay } from './runtime';
-import type { OverlayConfig } from './types';
 
 /**
  * Marks the page for the e2e smoke test. Not `data-onchain-lens`: that attribute is the scanner's
@@ -21,19 +20,12 @@ export async function startOverlay(ctx: ContentScriptContext): Promise<void> {
   if (ctx.isInvalid) return;
   const adapter = adapterFor(location.href, { generic: true });
   if (!adapter) return;
-  let config: OverlayConfig;
-  try {
-    config = await ask('overlayConfig', { host: location.hostname });
-  } catch {
-    return; // the background is unreachable: show nothing rather than broken badges
-  }
-  if (!config.enabled || ctx.isInvalid) {
-    mark('off');
-    return;
-  }
+  const readConfig = () => ask('overlayConfig', { host: location.hostname }).catch(() => null);
+  // (null: the background is unreachable: show nothing rather than broken badges)
+  let config = await readConfig();
   // Without a key every badge could only say so: none until one is saved (the options page opens
-  // on install and says what to do).
-  if (!config.hasKey) {
+  // on install and says what to do); then the config is read again (the site may be off by now).
+  while (config?.enabled && !config.hasKey && !ctx.isInvalid) {
     mark('off');
     await new Promise<void>((go) => {
       const stop: () => void = messenger.onMessage('configChanged', ({ data }) => {
@@ -41,8 +33,10 @@ export async function startOverlay(ctx: ContentScriptContext): Promise<void> {
       });
       ctx.onInvalidated(stop);
     });
-    if (ctx.isInvalid) return;
+    config = await readConfig();
   }
+  if (!config || ctx.isInvalid) return;
+  if (!config.enabled) return mark('off');
   // Scanning starts once the page has rendered its first frame: the first badges read computed
   // styles (where a badge goes, its theme), which before that frame would force the page's whole
   // first style calculation into our work. A hidden tab renders no frame: it starts after 1 s.
@@ -66,9 +60,15 @@ export async function startOverlay(ctx: ContentScriptContext): Promise<void> {
   ctx.addEventListener(window, 'wxt:locationchange', () => {
     overlay.startPage(adapterFor(location.href, { generic: true }) ?? adapter);
   });
-  // A new key or API host, or the network back: failed badges are asked again (startPage drops them).
-  const restart = () => overlay.startPage();
-  ctx.onInvalidated(messenger.onMessage('configChanged', restart));
-  ctx.addEventListener(window, 'online', restart);
+  // A new key or API host: a new page view (failed badges are dropped and asked again); the key
+  // removed: no badges, as without one. The network back: failed badges are asked again now.
+  ctx.onInvalidated(
+    messenger.onMessage('configChanged', ({ data }) => {
+      if (data.hasKey) overlay.startPage();
+      else overlay.stopPage();
+      mark(data.hasKey ? 'ready' : 'off');
+    }),
+  );
+  ctx.addEventListener(window, 'online', () => overlay.retryFailed());
   ctx.onInvalidated(() => overlay.destroy());
 }

@@ -67,7 +67,12 @@ describe('options page', () => {
   });
 
   it('remove clears the key; pages then say so and lookups fail with a clear message', async () => {
+    // A page open with badges loses them when the key is removed (each could only say "no key").
+    await lens.page.goto(lens.fixture('solscan'));
+    await expect.poll(badgeCount, { timeout: 15_000 }).toBeGreaterThan(0);
     await options.getByTestId('key-remove').click();
+    await expect.poll(badgeCount, { timeout: 10_000 }).toBe(0);
+    expect(await overlayState()).toBe('off');
     await expect.poll(keyResult, { timeout: 10_000 }).toBe('Key removed.');
     await expect.poll(keyState).toBe('No key saved yet.');
     expect(await popupKeyText()).toBe('No API key');

@@ -105,5 +105,8 @@ describe('"order <address>" in the lookup box', () => {
       message: expect.stringMatching(/base58/),
     });
     expect(parseLookupInput('order book')).toMatchObject({ type: 'search', query: 'order book' });
+    // a (vanity) address that starts with the word is the address, not "order" and the rest
+    const vanity = 'orderXs7EjW9t1Hx9iGcH8y3m1GkZ4pV8dZ2sQwR4tY'; // 43 characters: 32 bytes
+    expect(parseLookupInput(vanity)).toMatchObject({ type: 'address', address: vanity });
   });
 });

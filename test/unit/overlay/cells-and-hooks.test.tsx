@@ -76,16 +76,30 @@ describe('badge placement next to block-level anchors', () => {
   });
 
   it('puts it inside the address of a spread or stacked flex row: one more item would move the address', () => {
-    document.body.innerHTML = `<div id="spread" style="display:flex;justify-content:space-between"><span>Owner</span><a id="s" href="#">w</a></div><div id="stack" style="display:flex;flex-direction:column"><span>Owner</span><a id="c" href="#">w</a></div>`;
+    document.body.innerHTML = `<div id="spread" style="display:flex;justify-content:space-between"><span>Owner</span><span id="s">w</span></div><div id="stack" style="display:flex;flex-direction:column"><span>Owner</span><span id="c">w</span></div>`;
     start();
     const s = document.getElementById('s')!;
     const c = document.getElementById('c')!;
-    overlay.found([s, c].map((a) => ({ ...attributeHit(a), source: 'link' }) as Found));
+    overlay.found([s, c].map((a) => ({ ...attributeHit(a), source: 'text' }) as Found));
     const [inSpread, inStack] = badges();
     expect(inSpread!.parentElement).toBe(s);
     expect(inStack!.parentElement).toBe(c);
     expect(document.getElementById('spread')!.children).toHaveLength(2);
     expect(document.getElementById('stack')!.children).toHaveLength(2);
+  });
+
+  it('but never inside a link there (its name would take the badge), nor inside an address that clips', () => {
+    document.body.innerHTML = `<div style="display:flex;justify-content:space-between"><span>Owner</span><a id="l" href="#">w</a></div><div style="display:flex;justify-content:space-between"><span>Mint</span><span id="o" style="overflow-x:hidden;text-overflow:ellipsis">w</span></div>`;
+    start();
+    const l = document.getElementById('l')!;
+    const o = document.getElementById('o')!;
+    overlay.found([
+      { ...attributeHit(l), source: 'link' } as Found,
+      { ...attributeHit(o), source: 'text' } as Found,
+    ]);
+    const [afterLink, afterClipped] = badges();
+    expect(afterLink!.previousElementSibling).toBe(l);
+    expect(afterClipped!.previousElementSibling).toBe(o);
   });
 
   it('puts it inside a card of a grid (a token board): a sibling would take a cell and move the rest', () => {

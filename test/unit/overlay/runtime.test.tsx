@@ -110,6 +110,60 @@ describe('batching and order of requests', () => {
     expect(badges()[0]!.getAttribute('data-state')).toBe('ready');
   });
 
+  it('a new page view over the same elements (a restart: key saved, host changed) badges them again', async () => {
+    start();
+    const f = found('wallet', W(1));
+    overlay.found([f]);
+    overlay.visible([f]);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(badges()).toHaveLength(1);
+    overlay.startPage();
+    overlay.found([f]); // the same anchor, read again by the new scanner
+    overlay.visible([f]);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(badges()).toHaveLength(1);
+    expect(badges()[0]!.getAttribute('data-state')).toBe('ready');
+  });
+
+  it('a wallet whose both halves failed is asked again on the next page view, and when the network is back', async () => {
+    let fail = true;
+    const offline = { code: 'OFFLINE', message: 'You are offline.' } as const;
+    start(
+      {},
+      {
+        walletBadge: (d: { address: string }) =>
+          fail
+            ? walletBadge({
+                address: d.address,
+                activeOrders: null,
+                totalOrders: null,
+                dcaError: offline,
+                pnl: { state: 'error', error: offline },
+              })
+            : walletBadge({ address: d.address }),
+      },
+    );
+    const view = async () => {
+      const f = found('wallet', W(1));
+      overlay.found([f]);
+      overlay.visible([f]);
+      await vi.advanceTimersByTimeAsync(30);
+    };
+    await view();
+    expect(badges()[0]!.getAttribute('data-state')).toBe('error');
+    overlay.startPage();
+    await view();
+    expect(bg.count('walletBadge')).toBe(2); // dropped with the old page view, not kept as 'ready'
+    fail = false;
+    overlay.retryFailed(); // window 'online'
+    await vi.advanceTimersByTimeAsync(30);
+    expect(bg.count('walletBadge')).toBe(3);
+    expect(badges()[0]!.getAttribute('data-state')).toBe('ready');
+    overlay.retryFailed(); // nothing failed now: nothing asked
+    await vi.advanceTimersByTimeAsync(30);
+    expect(bg.count('walletBadge')).toBe(3);
+  });
+
   it('asks again on a page view more than a minute after the answer (a long single-page session)', async () => {
     start({ now: () => Date.now() });
     const view = async () => {

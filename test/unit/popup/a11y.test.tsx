@@ -231,6 +231,26 @@ describe('focus never falls back to the page when its control goes away', () => 
     await waitFor(() => expect(document.activeElement).toBe(watch));
   });
 
+  it('a Watch answered after the user went on to the search box leaves the focus there', async () => {
+    let reply!: (v: { wallet: string; label: null; addedAt: number; unread: number }[]) => void;
+    setup({
+      lookup: answer({ kind: 'wallet', wallet: wallet() }),
+      watchAdd: () =>
+        new Promise((r) => {
+          reply = r;
+        }),
+    });
+    search(WALLET);
+    await screen.findByTestId('view-wallet');
+    press(screen.getByRole('button', { name: 'Watch' }));
+    const input = screen.getByTestId('search-input');
+    input.focus(); // typing the next search while the background answers
+    reply([{ wallet: WALLET, label: null, addedAt: 1, unread: 0 }]);
+    await screen.findByRole('button', { name: 'Stop watching' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(document.activeElement).toBe(input);
+  });
+
   it('removing a watched wallet focuses the next ×, then the one above, then the watchlist', async () => {
     const W2 = `${MINT.slice(0, -1)}X`;
     const W3 = `${MINT.slice(0, -1)}Y`;
