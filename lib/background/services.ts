@@ -82,7 +82,8 @@ export function createServices(deps: ServiceDeps) {
       schedule: schedulerHook(scheduler),
       onRateLimited: (ms) => {
         scheduler.pause(ms);
-        deps.rateLimit?.set(Date.now() + ms);
+        // the pause as the scheduler holds it (a shorter 429 never shortens a longer one)
+        deps.rateLimit?.set(Date.now() + scheduler.stats().pausedForMs);
       },
       onKeyVerdict,
     });

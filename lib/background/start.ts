@@ -62,7 +62,7 @@ const lookupUrl = (q: string) => browser.runtime.getURL(`/lookup.html#q=${encode
  * background on macOS and, if set, on Windows) a tab has nowhere to go: a new window opens.
  */
 async function openTab(url: string): Promise<void> {
-  const win = await browser.windows.getLastFocused().catch(() => null);
+  const win = await browser.windows.getLastFocused({ windowTypes: ['normal'] }).catch(() => null);
   if (win?.id === undefined) {
     await browser.windows.create({ url, focused: true });
     return;
@@ -232,7 +232,13 @@ async function build(): Promise<Runtime> {
     if (drop.length) services.hub.release('watchlist', drop);
   }
 
-  const started = await watch.start();
+  // A start that fails from here (storage not answering) is tried again by the next message: this
+  // one's cache connection and socket go with it, not left open beside the next one's.
+  const started = await watch.start().catch((error: unknown) => {
+    services.hub.stop();
+    void services.cache.close();
+    throw error;
+  });
   syncWatchRooms();
   if (services.apiKey()) void resolveDomains(started.entries);
 

@@ -176,16 +176,17 @@ describe('background services on the simulator', () => {
     const first = services.data.tokenFlow(sim.catalog.mints[21]!).catch(() => null);
     await vi.waitFor(() => expect(kept.until).not.toBeNull());
     await control(sim, 'POST', '/__sim/faults', {});
-    await first;
-    // The worker is stopped; the next one reads the pause an earlier one left.
+    // The worker is stopped during its pause; the next one starts at once and reads the pause.
     const pausedUntil = kept.until!;
-    await clearLog(sim);
-    const next = simServices(sim, { rateLimit: kept });
-    const flow = await next.data.tokenFlow(sim.catalog.mints[22]!);
-    expect(flow.mint).toBe(sim.catalog.mints[22]);
-    const sent = await requests(sim, '/dca/token/');
+    expect(pausedUntil).toBeGreaterThan(Date.now() + 1000);
+    const next = simServices(sim, { rateLimit: kept, keepDb: true });
+    const mint = sim.catalog.mints[22]!;
+    const flow = await next.data.tokenFlow(mint);
+    expect(flow.mint).toBe(mint);
+    const sent = await requests(sim, `/dca/token/${mint}`);
     expect(sent.length).toBeGreaterThan(0);
     expect(Math.min(...sent.map((r) => r.time))).toBeGreaterThanOrEqual(pausedUntil - 50);
+    await first;
     await next.cache.close();
   });
 

@@ -170,3 +170,25 @@ describe('watching a wallet watched already', () => {
     expect(again.res).toMatchObject({ ok: true, value: [{ wallet, label: 'Whale' }] });
   });
 });
+
+describe('a start that fails after the services were built', () => {
+  it('closes what it opened (the cache database) before the next message builds again', async () => {
+    const closed: string[] = [];
+    const close = IDBDatabase.prototype.close;
+    vi.spyOn(IDBDatabase.prototype, 'close').mockImplementation(function (this: IDBDatabase) {
+      closed.push(this.name);
+      close.call(this);
+    });
+    const local = fakeBrowser.storage.local;
+    const get = local.get.bind(local);
+    // The watchlist does not load (storage failing): settings and the key do.
+    vi.spyOn(local, 'get').mockImplementation((async (keys: unknown) => {
+      if (JSON.stringify(keys ?? null).includes('watchlist')) throw new Error('storage down');
+      return get(keys as never);
+    }) as never);
+    startBackground();
+    const first = await send('overlayConfig', { host: 'solscan.io' }, contentScript);
+    expect(first.err).toBeDefined();
+    await vi.waitFor(() => expect(closed).toContain('onchain-lens-cache'));
+  });
+});
