@@ -194,7 +194,12 @@ export function createNotifier(opts: NotifierOptions) {
    * opens the wallet with the most news (the others keep their unread counts in the popup).
    */
   async function showAwayNow(items: readonly { wallet: string; events: readonly WatchEvent[] }[]) {
-    const changed = items.filter((i) => i.events.length > 0 && watchlist.has(i.wallet));
+    // One entry per wallet: a long catch-up extended by another reconnect may sync a wallet twice.
+    const byWallet = new Map<string, WatchEvent[]>();
+    for (const i of items)
+      if (i.events.length > 0 && watchlist.has(i.wallet))
+        byWallet.set(i.wallet, [...(byWallet.get(i.wallet) ?? []), ...i.events]);
+    const changed = [...byWallet].map(([wallet, events]) => ({ wallet, events }));
     if (changed.length === 0) return;
     const t = now();
     if (changed.length > awaySummaryAfter) {

@@ -38,10 +38,11 @@ export interface PolicyContext {
 type Switch = keyof NotificationRules['events'];
 const SWITCHES: ReadonlySet<string> = new Set<Switch>(['Opened', 'Filled', 'Closed', 'Deposit', 'Withdraw']);
 /**
- * An order's start and end are news whatever its size, and their USD value is the least reliable
- * (a polled close, a Closed event without prices): the minimum USD does not apply to them.
+ * An order's start and end whose USD value is unknown (a Closed event without prices) are shown: the
+ * minimum cannot judge them, and they are rarer and weightier than fills. With a known value the
+ * minimum applies to them as to everything (a trader who set $10,000 asked not to see $5 orders).
  */
-const NO_MINIMUM: ReadonlySet<string> = new Set<Switch>(['Opened', 'Closed']);
+const SHOWN_WHEN_UNKNOWN: ReadonlySet<string> = new Set<Switch>(['Opened', 'Closed']);
 
 /** Minutes since local midnight. */
 export function localMinutes(now: number, timezoneOffsetMinutes?: number): number {
@@ -82,10 +83,10 @@ export function applyRules(rules: NotificationRules, e: PolicyEvent, ctx: Policy
     return { action: 'drop', reason: 'event-off' };
   }
   let unknownValue = false;
-  if (rules.minUsd > 0 && !NO_MINIMUM.has(e.eventName)) {
+  if (rules.minUsd > 0) {
     // Known below the minimum: filtered out, as asked. Unknown: it may clear the minimum or not,
-    // so it is counted as unread (the popup shows it) without a pop-up.
-    if (e.usd === null) unknownValue = true;
+    // so a fill is counted as unread (the popup shows it) without a pop-up.
+    if (e.usd === null) unknownValue = !SHOWN_WHEN_UNKNOWN.has(e.eventName);
     else if (e.usd < rules.minUsd) return { action: 'drop', reason: 'below-min' };
   }
   if (inQuietHours(rules.quietHours, ctx.now, ctx.timezoneOffsetMinutes))

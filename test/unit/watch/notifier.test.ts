@@ -179,7 +179,7 @@ describe('notifier', () => {
     expect(badge.last()).toBe('1');
   });
 
-  it('minimum USD: a fill of unknown value is counted without a pop-up; an order opening or closing is always news', async () => {
+  it('minimum USD: a fill of unknown value is counted without a pop-up; an order opening or closing of unknown value is news', async () => {
     const { svc, n, badge } = setup({ rules: makeRules({ minUsd: 100 }) });
     await svc.start();
     await svc.add(WHALE, 'Whale');
@@ -188,11 +188,19 @@ describe('notifier', () => {
       reason: 'no-usd',
     });
     expect(badge.last()).toBe('1');
-    expect(await svc.handleEvent(opened({ wallet: WHALE, usd: 20 }))).toEqual({ action: 'notify' });
+    expect(await svc.handleEvent(opened({ wallet: WHALE, usd: 20 }))).toEqual({
+      action: 'drop',
+      reason: 'below-min',
+    });
+    expect(
+      await svc.handleEvent(opened({ wallet: WHALE, usd: 200, order: addr(61), signature: 'big' })),
+    ).toEqual({
+      action: 'notify',
+    });
     expect(await svc.handleEvent(closed({ wallet: WHALE }))).toEqual({ action: 'notify' }); // no USD at all
     await svc.flush();
     expect([...n.shown.values()].map((o) => o.message)).toEqual([
-      'Opened: 1,000 USDC ($20.00) DCA into BONK, every hour',
+      'Opened: 1,000 USDC ($200.00) DCA into BONK, every hour',
       'Completed: received 51.23M BONK',
     ]);
     expect(badge.last()).toBe('3');
@@ -323,5 +331,44 @@ describe('watch service rooms', () => {
     const start = await b.svc.start();
     expect(start.rooms).toEqual([rooms.dcaWallet('jupiter', WHALE), rooms.dcaWallet('other', WHALE)]);
     expect(b.svc.rooms()).toEqual(start.rooms);
+  });
+});
+
+describe('a catch-up that synced a wallet twice (a long run extended by another reconnect)', () => {
+  it('names the wallet once: its two finds are one notification, and a summary counts it once', async () => {
+    const { fromLiveEvent } = await import('../../../lib/watch/event');
+    const { createNotifier } = await import('../../../lib/watch/notifier');
+    const { createWatchlist } = await import('../../../lib/watch/watchlist');
+    const n = fakeNotifications();
+    const watchlist = createWatchlist();
+    const notifier = createNotifier({
+      notifications: n.api,
+      setBadge: async () => {},
+      getRules: () => makeRules(),
+      watchlist,
+      iconUrl: 'icon.png',
+    });
+    await notifier.init();
+    const wallets = [addr(1), addr(2), addr(3), addr(4)];
+    for (const w of wallets) await watchlist.add(w, null);
+    const fillOf = (w: string, sig: string) =>
+      fromLiveEvent(filled({ wallet: w, signature: sig }), Date.now())!;
+    // 3 wallets, one of them found twice: per-wallet notifications, that wallet's once (two fills)
+    await notifier.showAway([
+      { wallet: wallets[0]!, events: [fillOf(wallets[0]!, 'a')] },
+      { wallet: wallets[1]!, events: [fillOf(wallets[1]!, 'b')] },
+      { wallet: wallets[0]!, events: [fillOf(wallets[0]!, 'c')] },
+    ]);
+    expect([...n.shown.values()].map((o) => o.message)).toEqual([
+      expect.stringMatching(/2 fills/),
+      expect.stringMatching(/1 fill/),
+    ]);
+    // 4 wallets, one found twice: one summary, "across 4 wallets", not 5
+    n.shown.clear();
+    await notifier.showAway([
+      ...wallets.map((w, i) => ({ wallet: w, events: [fillOf(w, `s${i}`)] })),
+      { wallet: wallets[0]!, events: [fillOf(wallets[0]!, 'late')] },
+    ]);
+    expect([...n.shown.values()].map((o) => o.message)).toEqual([expect.stringMatching(/across 4 wallets$/)]);
   });
 });

@@ -108,11 +108,15 @@ describe('rules', () => {
     expect(applyRules(rules({ minUsd: 0 }), ev({ usd: null }), noon)).toEqual({ action: 'notify' });
   });
 
-  it('minimum USD does not apply to an order opening or closing, whatever its value', () => {
+  it('minimum USD: an order opening or closing below it is dropped; of unknown value it is shown', () => {
     const r = rules({ minUsd: 100 });
     for (const eventName of ['Opened', 'Closed']) {
       expect(applyRules(r, ev({ eventName, usd: null }), noon), eventName).toEqual({ action: 'notify' });
-      expect(applyRules(r, ev({ eventName, usd: 5 }), noon), eventName).toEqual({ action: 'notify' });
+      expect(applyRules(r, ev({ eventName, usd: 5 }), noon), eventName).toEqual({
+        action: 'drop',
+        reason: 'below-min',
+      });
+      expect(applyRules(r, ev({ eventName, usd: 50_000 }), noon), eventName).toEqual({ action: 'notify' });
     }
     // still switched off when the user turned them off, and quiet in quiet hours
     const off = rules({
