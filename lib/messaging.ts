@@ -147,11 +147,6 @@ export const ConfigChange = z.object({
 });
 export type ConfigChange = z.infer<typeof ConfigChange>;
 
-/** Schemas of the pushes' data, for the receiving side to check what it got (the sender is trusted). */
-export const PUSH_SCHEMAS = {
-  configChanged: ConfigChange,
-} as const;
-
 /** Pushed from the background to a tab or the popup. */
 export interface Pushes {
   liveEvent: { topic: Topic; fill: FillView | null; order: OrderView | null };

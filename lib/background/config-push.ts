@@ -4,7 +4,7 @@
  * them), closed meanwhile or not answering make the send fail: that is ignored, one tab's failure
  * never stops the others.
  */
-import type { ConfigChange } from '../messaging';
+import { ConfigChange } from '../messaging';
 
 export interface ConfigPushDeps {
   /** Ids of every open tab (start.ts: browser.tabs.query({})). */
@@ -13,9 +13,12 @@ export interface ConfigPushDeps {
   send(tabId: number, change: ConfigChange): Promise<unknown>;
 }
 
-/** Returns the push; it resolves once every tab was tried (tests wait on it), and never rejects. */
+/** Returns the push; it resolves once every tab was tried (tests wait on it); it rejects only a change its schema refuses. */
 export function createConfigPush(deps: ConfigPushDeps) {
-  return async function pushConfigChanged(change: ConfigChange): Promise<void> {
+  return async function pushConfigChanged(asked: ConfigChange): Promise<void> {
+    // Checked by its schema here, where it is made: content scripts carry no zod (their size
+    // budget), and only the extension can message them.
+    const change = ConfigChange.parse(asked);
     let ids: number[];
     try {
       ids = await deps.tabIds();
