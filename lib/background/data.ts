@@ -216,6 +216,17 @@ export function createDataService(deps: DataDeps) {
     },
   });
 
+  const batchers = [pnlBatcher, accountBatcher, domainBatcher, eventBatcher];
+
+  /**
+   * No later lookup joins a batch request sent or gathered so far: for new data hosts, whose
+   * answers those are not (services.ts clears the cache at the same time). Their callers still get
+   * their answers, which the cleared cache does not store.
+   */
+  function detachAll(): void {
+    for (const batcher of batchers) batcher.detachAll();
+  }
+
   async function pnlBadge(address: string, priority: Priority): Promise<PnlState> {
     try {
       const result = await cache.cached(
@@ -555,5 +566,6 @@ export function createDataService(deps: DataDeps) {
     oddsHistory,
     kindOf,
     classify,
+    detachAll,
   };
 }

@@ -195,9 +195,10 @@ export function createServices(deps: ServiceDeps) {
     /**
      * Adopts saved settings: new hosts rebuild the client and the live connection, new cache bounds
      * apply to the running cache at once. New data hosts empty the cache (the old service's answers
-     * are not the new one's: the simulator's wallets are not mainnet's), and a fetch still running
-     * for the old host stores nothing (lib/cache's clear); the key is checked again against the new
-     * service. Resolves when the clearing and a lower bound's eviction are done.
+     * are not the new one's: the simulator's wallets are not mainnet's), and a fetch or batch request
+     * still running for the old host stores nothing and is joined by no later lookup (lib/cache's
+     * clear, the data service's detachAll); the key is checked again against the new service.
+     * Resolves when the clearing and a lower bound's eviction are done.
      */
     async setSettings(next: Settings): Promise<void> {
       const hostsChanged = JSON.stringify(next.hosts) !== JSON.stringify(settings.hosts);
@@ -212,6 +213,8 @@ export function createServices(deps: ServiceDeps) {
         keyState = 'unchecked';
         plan = null;
       }
+      // (the batchers too: a lookup after this must not join a batch request of the old host's)
+      if (dataChanged) data.detachAll();
       await Promise.all([
         dataChanged ? cache.clear() : undefined,
         cacheChanged ? cache.setLimits(cacheLimits(next)) : undefined,

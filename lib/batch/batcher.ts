@@ -61,6 +61,12 @@ export interface Batcher<K, V> {
   flush(): void;
   /** Keys gathered and not yet sent. */
   pending(): number;
+  /**
+   * Requests sent and keys gathered so far are no longer joined: their callers still get their
+   * answers (what is gathered is sent at once), but a later load of the same key asks again, in a
+   * batch of its own. For when the answers stop being valid for new callers (the API hosts changed).
+   */
+  detachAll(): void;
 }
 
 interface Waiter<V> {
@@ -248,5 +254,10 @@ export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V
     } else flush();
   }
 
-  return { load, flush, pending: () => gathered.size };
+  function detachAll(): void {
+    flush();
+    inFlight.clear();
+  }
+
+  return { load, flush, pending: () => gathered.size, detachAll };
 }

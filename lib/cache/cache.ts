@@ -50,6 +50,9 @@ export function createCache(options: CacheOptions): Cache {
   let bytes = 0;
   // Moved by clear(): a fetch started under an older generation does not store its answer.
   let generation = 0;
+  // clear()s whose wipe has not run yet (it waits behind the writes queued before it): meanwhile
+  // IndexedDB and `sizes` still hold the old entries, so every read that is not warm is a miss.
+  let clearing = 0;
   // `sizes` lists every stored id once the open-time scan succeeded: an id it lacks is a miss
   // without an IndexedDB read (most live events name an order nobody cached).
   let idsKnown = false;
@@ -137,14 +140,17 @@ export function createCache(options: CacheOptions): Cache {
   }
 
   async function read(id: string): Promise<StoredEntry | undefined> {
+    // (after a clear(), `hot` and `unsaved` hold only what was written since)
     const warm = hot.get(id) ?? unsaved.get(id);
     if (warm) {
       remember(warm);
       touch(id);
       return warm;
     }
+    if (clearing > 0) return undefined;
+    const readIn = generation;
     const b = backend ?? (await ready);
-    if (idsKnown && !sizes.has(id)) return undefined;
+    if (generation !== readIn || (idsKnown && !sizes.has(id))) return undefined;
     let record: unknown;
     try {
       record = await b.read(id);
@@ -155,7 +161,8 @@ export function createCache(options: CacheOptions): Cache {
     // A write queued meanwhile is newer than what the store had.
     const newer = hot.get(id) ?? unsaved.get(id);
     if (newer) return newer;
-    if (record === undefined) return undefined;
+    // A clear() meanwhile: what the store had is the old data, wiped or about to be.
+    if (record === undefined || generation !== readIn) return undefined;
     if (!isStoredEntry(record)) {
       void serial((s) => s.remove([id])).then(() => forget([id]), ignore);
       return undefined;
@@ -341,8 +348,11 @@ export function createCache(options: CacheOptions): Cache {
     },
     update<T>(resource: string, key: string, fn: (prev: T | undefined) => T | undefined) {
       const id = entryId(resource, key);
+      const queuedIn = generation;
       return serial(async (b) => {
         const prev = await read(id);
+        // A clear() since it was queued: its wipe, later in the chain, removes what this would write.
+        if (generation !== queuedIn) return undefined;
         const next = fn(prev?.value as T | undefined);
         if (next === undefined) return undefined;
         // A live event changes part of the data: the TTL still dates from the last full fetch.
@@ -366,15 +376,27 @@ export function createCache(options: CacheOptions): Cache {
         forget([id]);
       }).catch(ignore);
     },
+    /**
+     * Reads are misses from now on (`clearing`) until the wipe, which waits for the writes queued
+     * before it, has run. Writes made after this call are queued after the wipe: `hot` and
+     * `unsaved` keep them meanwhile, and the wipe leaves them there.
+     */
     clear() {
       generation += 1;
+      clearing += 1;
       flights.detachAll();
       hot.clear();
       unsaved.clear();
+      // (the chain runs every task: neither it nor `ready` ever rejects)
       return serial(async (b) => {
-        await b.clear();
-        forget([...sizes.keys()]);
-        touches.clear();
+        try {
+          await b.clear();
+          sizes.clear();
+          bytes = 0;
+          touches.clear();
+        } finally {
+          clearing -= 1;
+        }
       }).catch(ignore);
     },
     stats: () => ({

@@ -80,7 +80,9 @@ export interface Cache {
   delete(resource: string, key: string): Promise<void>;
   /**
    * Empties the cache. Fetches running meanwhile still answer their callers but store nothing, and
-   * later callers start their own (another host's answers must not come back through them).
+   * later callers start their own (another host's answers must not come back through them). Every
+   * read misses from the call on, though the wipe waits for the writes queued before it; what is
+   * written after the call is kept.
    */
   clear(): Promise<void>;
   stats(): CacheStats;

@@ -32,6 +32,7 @@ afterEach(async () => {
 });
 
 const flowPath = (mint: string) => `/dca/token/${mint}`;
+const pnlBatchPath = '/v2/pnl/wallets/batch';
 const switchHosts = () => services.setSettings(simSettings(newHost));
 
 describe('new data hosts', () => {
@@ -71,6 +72,26 @@ describe('new data hosts', () => {
     await services.data.tokenFlow(mint);
     expect(await requests(newHost, flowPath(mint))).toHaveLength(1);
     await before;
+  });
+
+  it('a batched lookup after the switch does not join a batch request still running on the old host', async () => {
+    const wallet = oldHost.catalog.wallets[0]!;
+    await control(oldHost, 'POST', '/__sim/faults', { latencyMs: 600 });
+    const before = services.data.walletBadge(wallet);
+    // the batch went out (a lone key waits 50 ms) and the old host holds it
+    await new Promise((r) => setTimeout(r, 250));
+    await switchHosts();
+    const after = await services.data.walletBadge(wallet);
+    expect(after.pnl.state).toBe('ready');
+    const asked = await requests(newHost, pnlBatchPath);
+    expect(asked).toMatchObject([{ items: 1 }]);
+    // The first caller still gets the old host's answer; it is not stored over the new one.
+    expect((await before).pnl.state).toBe('ready');
+    await services.cache.flush();
+    expect(await services.cache.get('pnlBadge', wallet)).toBeDefined();
+    await services.data.walletBadge(wallet);
+    expect(await requests(newHost, pnlBatchPath)).toHaveLength(1);
+    expect(await requests(oldHost, pnlBatchPath)).toHaveLength(1);
   });
 
   it('the saved key is checked again, against the new service', async () => {
