@@ -5,12 +5,10 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createHandlers } from '../../../lib/background/handlers';
 import { createRouter, type Sender } from '../../../lib/background/router';
 import { createServices, type Services } from '../../../lib/background/services';
-import type { TabLive } from '../../../lib/background/tab-live';
 import { defaultSettings } from '../../../lib/settings';
-import type { WatchService } from '../../../lib/watch';
+import { testHandlers } from './helpers';
 
 const EXT_ID = 'lens-test-id';
 const BASE = `chrome-extension://${EXT_ID}/`;
@@ -31,16 +29,7 @@ function setup() {
     onReconnected: () => {},
     isWatched: () => false,
   });
-  const handlers = createHandlers({
-    services,
-    watch: {} as WatchService,
-    tabLive: {} as TabLive,
-    openTab: async () => {},
-    lookupUrl: (q) => q,
-    onKeyChanged: () => {},
-    onSettingsChanged: () => {},
-    onConfigChanged: () => {},
-  });
+  const handlers = testHandlers(services);
   const dispatch = createRouter(handlers, { extensionId: EXT_ID, extensionBaseUrl: BASE });
   return {
     set: (patch: Record<string, unknown>) => dispatch('settingsSet', { patch }, optionsPage),

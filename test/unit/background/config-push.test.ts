@@ -6,13 +6,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createConfigPush } from '../../../lib/background/config-push';
-import { createHandlers } from '../../../lib/background/handlers';
 import { createRouter, type Sender } from '../../../lib/background/router';
 import type { Services } from '../../../lib/background/services';
-import type { TabLive } from '../../../lib/background/tab-live';
 import type { ConfigChange, Pushes } from '../../../lib/messaging';
-import type { WatchService } from '../../../lib/watch';
-import { control, type Sim, simServices, simSettings, startSim } from './helpers';
+import { control, type Sim, simServices, simSettings, startSim, testHandlers } from './helpers';
 
 const EXT_ID = 'lens-test-id';
 const BASE = `chrome-extension://${EXT_ID}/`;
@@ -74,14 +71,7 @@ describe('which changes are pushed', () => {
     await control(sim, 'POST', '/__sim/faults', {});
     services = simServices(sim, { apiKey: 'demo' });
     pushes = [];
-    const handlers = createHandlers({
-      services,
-      watch: {} as WatchService,
-      tabLive: {} as TabLive,
-      openTab: async () => {},
-      lookupUrl: (q) => q,
-      onKeyChanged: () => {},
-      onSettingsChanged: () => {},
+    const handlers = testHandlers(services, {
       onConfigChanged: (change) => void pushes.push(change),
     });
     const dispatch = createRouter(handlers, { extensionId: EXT_ID, extensionBaseUrl: BASE });

@@ -3,8 +3,11 @@
  * over real HTTP, with fake-indexeddb for the cache. Request counts come from the simulator's own log.
  */
 import { IDBFactory } from 'fake-indexeddb';
+import { createHandlers, type HandlerDeps } from '../../../lib/background/handlers';
 import { createServices, type Services } from '../../../lib/background/services';
+import type { TabLive } from '../../../lib/background/tab-live';
 import { defaultSettings, type Settings } from '../../../lib/settings';
+import type { WatchService } from '../../../lib/watch';
 import { type Sim, startSim } from '../../sim';
 import type { LogEntry } from '../../sim/state';
 
@@ -75,3 +78,18 @@ export function simServices(
 }
 
 export { type Sim, startSim };
+
+/** The real message handlers over `services`; what a test does not give is a stand-in (HandlerDeps). */
+export function testHandlers(services: Services, deps: Partial<HandlerDeps> = {}) {
+  return createHandlers({
+    services,
+    watch: {} as WatchService,
+    tabLive: {} as TabLive,
+    openTab: async () => {},
+    lookupUrl: (q) => q,
+    onKeyChanged: () => {},
+    onSettingsChanged: () => {},
+    onConfigChanged: () => {},
+    ...deps,
+  });
+}

@@ -6,15 +6,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createHandlers } from '../../../lib/background/handlers';
 import { createRouter, type Sender } from '../../../lib/background/router';
 import { type Services, topicRooms } from '../../../lib/background/services';
-import type { TabLive } from '../../../lib/background/tab-live';
 import { errorMessage } from '../../../lib/errors';
 import type { WebSocketCtor } from '../../../lib/live/types';
 import type { ConfigChange } from '../../../lib/messaging';
 import type { WatchService } from '../../../lib/watch';
-import { clearLog, control, requests, type Sim, simServices, startSim } from './helpers';
+import { clearLog, control, requests, type Sim, simServices, startSim, testHandlers } from './helpers';
 
 const EXT_ID = 'lens-test-id';
 const BASE = `chrome-extension://${EXT_ID}/`;
@@ -43,14 +41,8 @@ function background(s: Services) {
     watchlist: { snapshot: () => [] },
     lastError: async () => null,
   } as unknown as WatchService;
-  const handlers = createHandlers({
-    services: s,
+  const handlers = testHandlers(s, {
     watch,
-    tabLive: {} as TabLive,
-    openTab: async () => {},
-    lookupUrl: (q) => q,
-    onKeyChanged: () => {},
-    onSettingsChanged: () => {},
     onConfigChanged: (c) => void pushes.push(c),
   });
   const dispatch = createRouter(handlers, { extensionId: EXT_ID, extensionBaseUrl: BASE });

@@ -4,11 +4,9 @@
  * stand-in holding one watched wallet.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createHandlers } from '../../../lib/background/handlers';
 import type { Services } from '../../../lib/background/services';
-import type { TabLive } from '../../../lib/background/tab-live';
 import type { WatchService } from '../../../lib/watch';
-import { type Sim, simServices, simSettings, startSim } from './helpers';
+import { type Sim, simServices, simSettings, startSim, testHandlers } from './helpers';
 
 let sim: Sim;
 let services: Services | undefined;
@@ -28,15 +26,8 @@ function statusWith(s: Services, watched: number, blocked: boolean) {
     },
     lastError: async () => null,
   } as unknown as WatchService;
-  const handlers = createHandlers({
-    services: s,
+  const handlers = testHandlers(s, {
     watch,
-    tabLive: {} as TabLive,
-    openTab: async () => {},
-    lookupUrl: (q) => q,
-    onKeyChanged: () => {},
-    onSettingsChanged: () => {},
-    onConfigChanged: () => {},
     notificationsBlocked: async () => blocked,
   });
   return handlers.status({}, {} as never) as Promise<{ notificationsBlocked?: boolean }>;

@@ -4,14 +4,13 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createHandlers } from '../../../lib/background/handlers';
 import { createRouter, type Sender } from '../../../lib/background/router';
 import type { Services } from '../../../lib/background/services';
 import { createTabLive } from '../../../lib/background/tab-live';
 import { INPUTS, isViewMessage, type MessageName } from '../../../lib/messaging';
 import { readApiKey } from '../../../lib/secrets';
 import { createWatchService } from '../../../lib/watch';
-import { clearLog, requests, type Sim, simServices, startSim } from './helpers';
+import { clearLog, requests, type Sim, simServices, startSim, testHandlers } from './helpers';
 
 const EXT_ID = 'lens-test-id';
 const BASE = `chrome-extension://${EXT_ID}/`;
@@ -37,15 +36,10 @@ beforeEach(async () => {
     iconUrl: 'icon/128.png',
   });
   await watch.start();
-  const handlers = createHandlers({
-    services,
+  const handlers = testHandlers(services, {
     watch,
     tabLive: createTabLive(services.hub),
-    openTab: async () => {},
     lookupUrl: (q) => `${BASE}lookup.html#q=${q}`,
-    onKeyChanged: () => {},
-    onSettingsChanged: () => {},
-    onConfigChanged: () => {},
   });
   dispatch = createRouter(handlers, { extensionId: EXT_ID, extensionBaseUrl: BASE });
 });

@@ -4,14 +4,13 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createHandlers } from '../../../lib/background/handlers';
 import { createRouter, type Sender } from '../../../lib/background/router';
 import type { Services } from '../../../lib/background/services';
-import type { TabLive } from '../../../lib/background/tab-live';
 import { defaultSettings, LIVE_HOSTS, loadSettings, type Settings } from '../../../lib/settings';
 import type { WatchService } from '../../../lib/watch';
 import { createWatchlist } from '../../../lib/watch/watchlist';
 import { addr, SOL, USDC } from '../watch/fixtures';
+import { testHandlers } from './helpers';
 
 const EXT_ID = 'lens-test-id';
 const BASE = `chrome-extension://${EXT_ID}/`;
@@ -28,17 +27,11 @@ function setup() {
   } as unknown as Services;
   const watchlist = createWatchlist();
   const watch = { importJson: (json: string) => watchlist.importJson(json) } as unknown as WatchService;
-  const handlers = createHandlers({
-    services,
+  const handlers = testHandlers(services, {
     watch,
-    tabLive: {} as TabLive,
-    openTab: async () => {},
-    lookupUrl: (q) => q,
-    onKeyChanged: () => {},
     onSettingsChanged: () => {
       changes++;
     },
-    onConfigChanged: () => {},
   });
   const dispatch = createRouter(handlers, { extensionId: EXT_ID, extensionBaseUrl: BASE });
   return {
