@@ -249,33 +249,27 @@ export function formatDuration(ms: number | null | undefined): string {
   return parts.filter((p) => !p.startsWith('0 ')).join(' ');
 }
 
-/** Absolute date, e.g. "Mar 3, 2025". */
-export function formatDate(ms: number | null | undefined, timeZone?: string): string {
-  if (!isNum(ms)) return DASH;
-  const d = new Date(ms);
-  if (Number.isNaN(d.getTime())) return DASH;
-  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone });
-}
+const DATE_PARTS: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
+const TIME_OF_DAY: Intl.DateTimeFormatOptions = {
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'short',
+};
 
 /**
- * Date and time of day with its zone, e.g. "Mar 3, 2025, 4:05:06 PM UTC": a time read off one screen
- * and compared with an explorer's (often UTC) must say which clock it is on.
+ * Absolute date, e.g. "Mar 3, 2025"; `withTime`: its time of day and zone too ("Mar 3, 2025,
+ * 4:05:06 PM UTC"), since a time compared with an explorer's (often UTC) must say which clock it is on.
  */
-export function formatDateTime(ms: number | null | undefined, timeZone?: string): string {
+export function formatDate(ms: number | null | undefined, timeZone?: string, withTime = false): string {
   if (!isNum(ms)) return DASH;
   const d = new Date(ms);
   if (Number.isNaN(d.getTime())) return DASH;
-  return d.toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'short',
-    timeZone,
-  });
+  return d.toLocaleString('en-US', { ...DATE_PARTS, ...(withTime ? TIME_OF_DAY : {}), timeZone });
 }
+
+export const formatDateTime = (ms: number | null | undefined, timeZone?: string) =>
+  formatDate(ms, timeZone, true);
 
 const FREQ_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400, w: 604800 };
 
@@ -313,6 +307,11 @@ export function shortAddress(address: string | null | undefined, head = 4, tail 
 // hide text, so untrusted names lose them before display.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** A count and its noun: "1 order", "3 orders", "1,204 wallets" (`many` for irregular plurals). */
+export function countOf(n: number, one: string, many = `${one}s`): string {
+  return `${formatNumber(n)} ${n === 1 ? one : many}`;
+}
 
 /** Removes control and bidi-override characters from untrusted text. */
 export function cleanText(s: string | null | undefined): string {

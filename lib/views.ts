@@ -30,12 +30,11 @@ export const TokenRefView = z.object({
 });
 export type TokenRefView = z.infer<typeof TokenRefView>;
 
-export const DcaStatus = z.enum(['active', 'pending', 'paused', 'completed']);
 export const OrderView = z.object({
   address: z.string(),
   owner: z.string(),
   program: z.string(),
-  status: z.string(), // one of DcaStatus normally; an unknown status is shown verbatim
+  status: z.string(), // one of DCA_ORDER_STATUSES (api/schemas/dca.ts) normally; any other shown verbatim
   direction: z.string().nullable(),
   pair: z.string(),
   input: TokenRefView,

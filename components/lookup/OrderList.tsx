@@ -5,12 +5,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { z } from 'zod';
 import type { ErrorView } from '../../lib/errors';
+import { countOf } from '../../lib/format';
 import type { SortKey, StatusFilter } from '../../lib/messaging';
 import type { OrderPageView } from '../../lib/views';
 import { toErrorView } from '../shared/Loadable';
 import { OrderRow } from '../shared/OrderRow';
 import { useOpenLookup } from './nav';
-import { plural } from './ResultView';
 import { Empty, ErrorState, Loading } from './states';
 
 export type Status = z.infer<typeof StatusFilter>;
@@ -72,7 +72,7 @@ export function OrderList({
         if (id !== seq.current) return;
         setPage((prev) => (append && prev ? { ...next, orders: [...prev.orders, ...next.orders] } : next));
         setBusy(null);
-        setSaid(`${plural(next.orders.length, append ? 'more order' : 'order')} loaded`);
+        setSaid(`${countOf(next.orders.length, append ? 'more order' : 'order')} loaded`);
         const more = moreRef.current;
         if (append && !(next.hasMore && next.nextCursor) && more && more === document.activeElement) {
           focusRow.current = start;

@@ -1,4 +1,4 @@
-import { formatNumber, shortAddress, truncateText } from '../../lib/format';
+import { countOf, formatNumber, shortAddress, truncateText } from '../../lib/format';
 import type { LookupResult } from '../../lib/lookup';
 import { EventResult } from './EventResult';
 import { OrderResult } from './OrderResult';
@@ -31,9 +31,6 @@ export function ResultView({ result, onReload }: { result: LookupResult; onReloa
   }
 }
 
-/** "3 orders", "1 order": for the short status lines screen readers hear. */
-export const plural = (n: number, one: string) => `${formatNumber(n)} ${one}${n === 1 ? '' : 's'}`;
-
 /** What a screen reader hears when a result is in: one short line, never the whole result. */
 export function resultSummary(result: LookupResult): string {
   switch (result.kind) {
@@ -44,7 +41,7 @@ export function resultSummary(result: LookupResult): string {
     case 'order':
       return `DCA order ${truncateText(result.order.pair, 30)} loaded`;
     case 'pair':
-      return `Pair loaded, ${plural(result.page.orders.length, 'order')}`;
+      return `Pair loaded, ${countOf(result.page.orders.length, 'order')}`;
     case 'event':
       return result.event.found
         ? `Market ${truncateText(result.event.title, 60)} loaded`
@@ -54,7 +51,7 @@ export function resultSummary(result: LookupResult): string {
         ? `Block ${formatNumber(result.slot)} loaded`
         : `Slot ${formatNumber(result.slot)} has no block`;
     case 'search':
-      return `${plural(result.hits.length, 'token')} found`;
+      return `${countOf(result.hits.length, 'token')} found`;
     case 'program':
       return `Program ${truncateText(result.label, 60)} loaded`;
     case 'pool':

@@ -3,6 +3,7 @@
  * validated entry by entry by the background's watchImport).
  */
 import { useState } from 'preact/hooks';
+import { countOf } from '../../lib/format';
 import { exportText, type ImportResult, WATCH_LIMIT } from '../../lib/watch/watchlist';
 import { useAsk } from '../lookup/ask';
 import { errorText } from '../lookup/states';
@@ -48,7 +49,7 @@ export function WatchlistSection({ download }: { download?: (name: string, json:
       // the same file the background's import reads back (a {version, entries} file was refused)
       const json = exportText(entries, Date.now());
       (download ?? saveFile)('onchain-lens-watchlist.json', json);
-      setOutcome({ ok: true, text: `Exported ${entries.length} wallet${entries.length === 1 ? '' : 's'}.` });
+      setOutcome({ ok: true, text: `Exported ${countOf(entries.length, 'wallet')}.` });
     } catch (e) {
       setOutcome({ ok: false, text: errorText(e) });
     }

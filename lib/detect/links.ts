@@ -21,7 +21,9 @@ export function toHttpUrl(href: string, base?: string): URL | null {
     return null;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  url.pathname = url.pathname.replace(/\/[a-z]{1,20}(?=\/|$)/gi, (w) => w.toLowerCase());
+  // (set only when it changes: setting the path parses the URL again, and most paths are lower case)
+  const path = url.pathname.replace(/\/[a-z]{1,20}(?=\/|$)/gi, (w) => w.toLowerCase());
+  if (path !== url.pathname) url.pathname = path;
   return url;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { DcaTxEvent } from '../api/schemas/live';
 import {
+  countOf,
   formatFrequency,
   formatNumber,
   formatProgress,
@@ -242,7 +243,7 @@ export function countsText(counts: ReadonlyMap<string, number>): string {
       `${truncateText(name, 20)} event`,
       `${truncateText(name, 20)} events`,
     ];
-    parts.push(`${formatNumber(n)} ${n === 1 ? one : many}`);
+    parts.push(countOf(n, one, many));
   }
   return parts.join(', ');
 }
