@@ -62,10 +62,9 @@ function joinUrl(base: string, path: string): URL {
   return url;
 }
 
-/** Whether the browser says it has no network (false where there is no navigator to ask). */
-function browserOffline(): boolean {
-  const nav = (globalThis as { navigator?: { onLine?: unknown } }).navigator;
-  return nav?.onLine === false;
+/** Whether the browser says it has a network (true where there is no navigator to ask). */
+function browserOnline(): boolean {
+  return (globalThis as { navigator?: { onLine?: unknown } }).navigator?.onLine !== false;
 }
 
 function defaultCode(status: number): string {
@@ -233,7 +232,7 @@ export function createHttpCore(options: ApiClientOptions): HttpCore {
       if (isAbortError(error)) throw new ApiError({ code: 'ABORTED', endpoint });
       // fetch's own text can include the URL, and RPC URLs hold the key: keep none of it. A browser
       // that knows it has no network says so: every surface then shows "You are offline".
-      throw new ApiError({ code: browserOffline() ? 'OFFLINE' : 'NETWORK', endpoint });
+      throw new ApiError({ code: (options.isOnline ?? browserOnline)() ? 'NETWORK' : 'OFFLINE', endpoint });
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);

@@ -54,6 +54,11 @@ export interface ApiClientOptions {
    * statuses say nothing of it: a 403 is a plan or credits limit of a key the service knows).
    */
   onKeyVerdict?: (verdict: KeyVerdict, endpoint: string) => void;
+  /**
+   * Whether the browser has a network (the background passes its one check, the live hub's): a
+   * request that fails while it has none is OFFLINE, not NETWORK. Default: navigator.onLine.
+   */
+  isOnline?: () => boolean;
   /** Source of jitter in [0, 1). Default Math.random. */
   random?: () => number;
   /** Waits between attempts; must reject or resolve early when the signal aborts. */

@@ -13,6 +13,7 @@ import type { PredictionEvent } from '../api/schemas/prediction';
 import { domainName } from '../api/schemas/rpc';
 import { createBatcher } from '../batch';
 import type { Cache } from '../cache/types';
+import { POLYMARKET_ID } from '../detect/lookup';
 import { knownKind } from '../detect/programs';
 import type { EventRef } from '../messaging';
 import type { Priority } from '../sched';
@@ -104,8 +105,6 @@ export interface DataDeps {
 
 export type DataService = ReturnType<typeof createDataService>;
 
-const POLY_PREFIXED = /^poly-\d+$/i;
-
 /**
  * An event reference as it is cached, batched and sent: one spelling per event, so two references
  * that differ only in case (a slug from a link and one typed, `kxfedrate-25dec` and `KXFEDRATE-25DEC`)
@@ -115,7 +114,7 @@ const POLY_PREFIXED = /^poly-\d+$/i;
  */
 export function canonicalEvent(ref: EventRef): EventRef {
   const id = ref.id.trim();
-  const upper = ref.exchange === 'kalshi' || POLY_PREFIXED.test(id);
+  const upper = ref.exchange === 'kalshi' || POLYMARKET_ID.test(id);
   return { exchange: ref.exchange, id: upper ? id.toUpperCase() : id.toLowerCase() };
 }
 
@@ -432,16 +431,15 @@ export function createDataService(deps: DataDeps) {
    * name, which would be claims about the token.
    */
   async function token(mint: string, priority: Priority = 'hover'): Promise<TokenView> {
+    const part = <T>(p: Promise<T>) =>
+      p.then(
+        (value) => ({ value, error: null }),
+        (error: unknown) => ({ value: null, error: errorView(error) }),
+      );
     const [flow, meta, users] = await Promise.all([
       tokenFlow(mint, priority),
-      tokenMeta(mint, priority).then(
-        (value) => ({ value, error: null }),
-        (error) => ({ value: null, error: errorView(error) }),
-      ),
-      topUsers(mint, priority).then(
-        (value) => ({ value, error: null }),
-        (error) => ({ value: null, error: errorView(error) }),
-      ),
+      part(tokenMeta(mint, priority)),
+      part(topUsers(mint, priority)),
     ]);
     return {
       flow: { ...flow, token: meta.value },

@@ -2,7 +2,6 @@
 import { ApiError } from '../api';
 import { toHttpUrl } from '../detect/links';
 import { BUILD_SIM_URL } from '../env';
-import { errorMessage } from '../errors';
 import type { ConfigChange, Outputs } from '../messaging';
 import { createTurns } from '../sched';
 import { writeApiKey } from '../secrets';
@@ -65,18 +64,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       });
     }
     if (result.check === 'forbidden') {
-      throw new ApiError({
-        code: 'FORBIDDEN',
-        status: 403,
-        endpoint: '/subscription',
-        message: errorMessage('FORBIDDEN'),
-      });
+      throw new ApiError({ code: 'FORBIDDEN', status: 403, endpoint: '/subscription' });
     }
     if (result.check === 'unknown') {
-      throw (
-        result.error ??
-        new ApiError({ code: 'NETWORK', endpoint: '/subscription', message: 'Could not check the key.' })
-      );
+      throw result.error ?? new ApiError({ code: 'NETWORK', endpoint: '/subscription' });
     }
     return result;
   };
@@ -120,12 +111,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     liveSubscribe: async ({ topic }, ctx) => {
       // A plan without the datastream: the popover says so (NEEDS_PLAN) rather than 'No fills yet.'
       if (services.hub.status().state === 'needs-plan')
-        throw new ApiError({
-          code: 'NEEDS_PLAN',
-          status: 0,
-          endpoint: 'datastream',
-          message: errorMessage('NEEDS_PLAN'),
-        });
+        throw new ApiError({ code: 'NEEDS_PLAN', endpoint: 'datastream' });
       return { live: tabLive.subscribe(ctx.tabId, topic) };
     },
     liveUnsubscribe: async ({ topic }, ctx) => ({ live: tabLive.unsubscribe(ctx.tabId, topic) }),

@@ -57,7 +57,7 @@ function kindError(error: unknown): never {
     status: cause.status,
     endpoint: 'lookup',
     message: `Could not tell what kind of address this is (wallet, token, order): ${cause.message}`,
-    ...(cause.retryAfterMs === undefined ? {} : { retryAfterMs: cause.retryAfterMs }),
+    retryAfterMs: cause.retryAfterMs,
   });
 }
 

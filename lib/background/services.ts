@@ -86,6 +86,7 @@ export function createServices(deps: ServiceDeps) {
         deps.rateLimit?.set(Date.now() + scheduler.stats().pausedForMs);
       },
       onKeyVerdict,
+      isOnline: deps.isOnline,
     });
 
   /**

@@ -205,7 +205,7 @@ export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V
         stopRaises?.();
       };
       const onAbort = () => {
-        stopRaises?.();
+        done();
         leave(target, waiter);
         reject(signal?.reason);
       };

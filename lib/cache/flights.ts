@@ -4,7 +4,7 @@
  * A caller more urgent than the fetch (a hover joining a visible badge's fetch) raises it: its signal
  * is raised (lib/sched), so what the fetch has queued moves up.
  */
-import { type Priority, priorityRank, raisePriority } from '../sched';
+import { type Priority, raisePriority } from '../sched';
 
 export interface Flight<T> {
   promise: Promise<T>;
@@ -29,7 +29,6 @@ interface State<T> extends Flight<T> {
   controller: AbortController;
   anchored: boolean;
   abortable: number;
-  priority: Priority;
 }
 
 export function createFlights<T>(): Flights<T> {
@@ -38,13 +37,11 @@ export function createFlights<T>(): Flights<T> {
   function start(id: string, run: (signal: AbortSignal) => Promise<T>, priority: Priority): Flight<T> {
     const existing = running.get(id);
     if (existing) {
-      if (priorityRank(priority) < priorityRank(existing.priority)) {
-        existing.priority = priority;
-        raisePriority(existing.controller.signal, priority);
-      }
+      raisePriority(existing.controller.signal, priority); // (a less urgent joiner lowers nothing)
       return existing;
     }
     const controller = new AbortController();
+    raisePriority(controller.signal, priority); // the flight's own: what a joiner must beat
     const promise = Promise.resolve()
       .then(() => run(controller.signal))
       .finally(() => {
@@ -57,7 +54,6 @@ export function createFlights<T>(): Flights<T> {
       controller,
       anchored: false,
       abortable: 0,
-      priority,
       anchor: () => {
         state.anchored = true;
       },

@@ -272,7 +272,6 @@ export interface OpenOptions {
    */
   onReset?: (sizes: Map<string, number>, complete: boolean) => void;
   now?: () => number;
-  reopenDelayMs?: number;
 }
 
 /** One connection and what became of it. */
@@ -290,14 +289,14 @@ interface Link {
  * database, the browser closing it, a transaction refused as the connection closes), the next use
  * reopens it: one attempt at a time, which never deletes (whoever took the database wanted it).
  * An operation that failed because its connection went away runs once more on the new one. While
- * the database will not reopen, a memory store stands in and the next attempt waits `reopenDelayMs`.
+ * the database will not reopen, a memory store stands in and the next attempt waits REOPEN_DELAY_MS.
  */
 export async function openBackend(
   dbName: string,
   schemaVersion: number,
   timeoutMs: number,
   report: (error: unknown) => void,
-  { onReset = ignore, now = Date.now, reopenDelayMs = REOPEN_DELAY_MS }: OpenOptions = {},
+  { onReset = ignore, now = Date.now }: OpenOptions = {},
 ): Promise<Backend> {
   const version = idbVersion(schemaVersion);
   let link: Link | undefined;
@@ -315,16 +314,13 @@ export async function openBackend(
     if (!shut) report(why);
   }
 
-  // The one place a connection is made.
+  // The one place a connection is made. (Its close events are tasks: none runs before `l` is set.)
   async function connect(): Promise<Link> {
     let l: Link | undefined;
-    let lostEarly: Error | undefined;
     const db = await openChecked(dbName, version, timeoutMs, (why) => {
       if (l) lose(l, why);
-      else lostEarly ??= why;
     });
     l = { db, backend: idbBackend(db), lost: false };
-    if (lostEarly) lose(l, lostEarly);
     return l;
   }
 
@@ -357,7 +353,7 @@ export async function openBackend(
       if (next) lose(next, error);
       else if (!shut) report(error);
       if (shut) throw error;
-      retryAt = now() + reopenDelayMs;
+      retryAt = now() + REOPEN_DELAY_MS;
       if (!standIn) {
         standIn = memoryBackend();
         onReset(new Map(), false);
@@ -407,7 +403,7 @@ export async function openBackend(
 
   return {
     get kind() {
-      return link?.lost && standIn ? 'memory' : 'idb';
+      return standIn ? 'memory' : 'idb';
     },
     read: (id) => run((b) => b.read(id)),
     write: (entries, access) => run((b) => b.write(entries, access)),

@@ -20,7 +20,7 @@ const URL_WITH_SCHEME = /^https?:\/\//i;
 const WITH_PATH = /[/?#]/;
 const HOST_AND_PATH = /^(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:[/?#]\S*)?$/i;
 /** A Polymarket event by numeric id with the API's prefix. */
-const POLYMARKET_ID = /^POLY-\d+$/i;
+export const POLYMARKET_ID = /^POLY-\d+$/i;
 /** A slot said to be one (`slot 512340`, `slot:512340`): never read as a Polymarket id. */
 const SLOT = /^slot\s*[:#]?\s*(\d+)$/i;
 /**

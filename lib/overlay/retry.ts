@@ -22,7 +22,7 @@ export function errorsOf(data: Loadable<unknown>): ErrorView[] {
 }
 
 /** The error a badge's data carries that a later retry may fix, if any. */
-function transientError(data: Loadable<unknown>): ErrorView | null {
+export function transientError(data: Loadable<unknown>): ErrorView | null {
   return errorsOf(data).find((e) => isTransientCode(e.code)) ?? null;
 }
 

@@ -9,7 +9,6 @@ import {
 } from '../../components/shared/badgeFace';
 import type { Loadable } from '../../components/shared/Loadable';
 import { BUILD_TEST_HOOKS, MIRROR_HOOKS } from '../env';
-import { isTransientCode } from '../errors';
 import type { Found, ScannerOptions } from '../page';
 import { whenFrame } from '../page/schedule';
 import type { SiteAdapter } from '../sites/types';
@@ -18,7 +17,7 @@ import { createBadgeHost, hasBadge, placeBadgeHost, placesInside, type ShadowMou
 import { BADGED, itemOf } from './items';
 import { type BadgeRef, createPopover, progressed } from './popover';
 import { createRequestQueue } from './queue';
-import { createRetrier, errorsOf } from './retry';
+import { createRetrier, errorsOf, transientError } from './retry';
 import { createThemePicker } from './theme';
 import { type Item, type OnPush, type OverlayConfig, realTimers, type Timers, type ViewAsk } from './types';
 
@@ -116,12 +115,13 @@ export function createOverlay(deps: OverlayDeps) {
   let closeTimer: unknown = null;
   let expanded: BadgeMount | null = null;
 
+  const isLive = (key: string) => [...(entries.get(key)?.mounts ?? [])].some(onPage);
   // Transient failures are asked again later, on their own, grouped and bounded (lib/overlay/retry.ts).
   // The badge keeps its error (reason on hover) meanwhile: a retry never flips it back to loading.
   const retrier = createRetrier({
     timers,
     firstMs: deps.retryFirstMs,
-    isLive: (key) => isLive(key),
+    isLive,
     tabVisible: () => doc.visibilityState !== 'hidden',
     retry: timed('retry', (keys: string[]) => {
       for (const key of keys) {
@@ -130,7 +130,6 @@ export function createOverlay(deps: OverlayDeps) {
       }
     }),
   });
-  const isLive = (key: string) => [...(entries.get(key)?.mounts ?? [])].some(onPage);
   const onVisibility = () => {
     if (doc.visibilityState !== 'hidden') retrier.resume();
   };
@@ -490,15 +489,8 @@ export function createOverlay(deps: OverlayDeps) {
     }
     waiting.clear();
     cancelCommit();
-    for (const m of mounts) {
-      dropNext(m);
-      render(null, m.shadow.container);
-      m.shadow.host.remove();
-      byAnchor.delete(m.anchor);
-    }
-    mounts.clear();
+    for (const m of [...mounts]) unmount(m);
     for (const [key, entry] of entries) {
-      entry.mounts.clear();
       // Failures are worth another try on the next page view; answers are kept a while (the memo);
       // one still loading (no `at`) is kept, its answer on its way.
       const stale = entry.at !== undefined && now() - entry.at > ANSWER_KEPT_MS;
@@ -531,8 +523,7 @@ export function createOverlay(deps: OverlayDeps) {
     /** The network is back: badges showing a failure worth another try are asked again now. */
     retryFailed(): void {
       for (const [key, entry] of entries)
-        if (errorsOf(entry.model.data).some((e) => isTransientCode(e.code)) && isLive(key))
-          queue.want(entry.item, true);
+        if (transientError(entry.model.data) && isLive(key)) queue.want(entry.item, true);
     },
     /** Found occurrences (the scanner's onFound); `visible` for its onVisible. */
     found: guard(false),

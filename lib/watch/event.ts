@@ -96,19 +96,27 @@ function mainAmount(e: DcaTxEvent): { raw?: string; mint?: string; decimals?: nu
 }
 
 /**
+ * The first non-zero of these USD values (as a size: unsigned); 0 only when every known one is 0,
+ * null when none is known. The live event's fields and a polled close's are read alike.
+ */
+export function firstNonZeroUsd(values: readonly unknown[]): number | null {
+  let zero = false;
+  for (const v of values) {
+    if (!isNum(v)) continue;
+    if (v !== 0) return Math.abs(v);
+    zero = true;
+  }
+  return zero ? 0 : null;
+}
+
+/**
  * The event's value in USD: the service's own USD field when present, else amount times the price
  * the event carries, else null (unknown stays unknown; it never becomes 0).
  */
 export function eventUsd(e: DcaTxEvent): number | null {
   const usd = (e.usd ?? {}) as Record<string, unknown>;
-  let zero = false;
-  for (const field of USD_FIELDS[e.eventName] ?? []) {
-    const v = usd[field];
-    if (!isNum(v)) continue;
-    if (v !== 0) return Math.abs(v);
-    zero = true;
-  }
-  if (zero) return 0;
+  const given = firstNonZeroUsd((USD_FIELDS[e.eventName] ?? []).map((field) => usd[field]));
+  if (given !== null) return given;
   const { raw, mint, decimals } = mainAmount(e);
   const price = mint ? e.prices?.[mint] : undefined;
   if (raw && /^\d+$/.test(raw) && isNum(price) && typeof decimals === 'number') {

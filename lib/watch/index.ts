@@ -279,7 +279,7 @@ export function createWatchService(opts: WatchServiceOptions) {
         if (!result) continue;
         if (result.events.length) {
           // counted as unread at once; shown with the rest of the run's when it ends
-          const { notify } = await notifier.recordChanges(wallet, result.events);
+          const notify = await notifier.recordChanges(wallet, result.events);
           if (notify.length) found.push({ wallet, events: notify });
         }
         out.synced.push({

@@ -287,7 +287,7 @@ export function createNotifier(opts: NotifierOptions) {
           group.items.push({
             shown: { key: e.key, eventName: e.eventName, at: t, count: e.count },
             text: eventNotification(event, who(e.wallet)),
-            order: e.order && isSolanaAddress(e.order) ? e.order : null,
+            order: orderOf(e),
           });
           if (!pending.has(e.wallet)) {
             group.timer = setTimer(() => void serial(() => flushWallet(e.wallet)), groupWindowMs);
@@ -320,13 +320,10 @@ export function createNotifier(opts: NotifierOptions) {
      * One wallet's changes found by a catch-up: counted as unread now; what is to be shown is
      * answered, for `showAway` once the whole catch-up is done.
      */
-    recordChanges(
-      wallet: string,
-      events: readonly WatchEvent[],
-    ): Promise<{ decisions: Decision[]; notify: WatchEvent[] }> {
+    recordChanges(wallet: string, events: readonly WatchEvent[]): Promise<WatchEvent[]> {
       return serial(async () => {
         await init();
-        return decideChanges(wallet, events);
+        return (await decideChanges(wallet, events)).notify;
       });
     },
 

@@ -15,7 +15,14 @@ import type { DcaTxEvent, LivePartialOrder } from '../api/schemas/live';
 import { baseUnitsToNumber, isNum } from '../format';
 import { createKeyedTurns } from '../sched';
 import { mergeOrderView, type OrderPageView, type OrderView, toMs } from '../views';
-import { type ChangeDetail, type ChangeToken, closedAlias, openedAlias, type WatchEvent } from './event';
+import {
+  type ChangeDetail,
+  type ChangeToken,
+  closedAlias,
+  firstNonZeroUsd,
+  openedAlias,
+  type WatchEvent,
+} from './event';
 
 export const POLL_ALARM = 'watch-poll';
 
@@ -95,7 +102,12 @@ function grew(
   return { up: b - a > Math.max(1e-9, Math.abs(a) * 1e-9), delta: b - a };
 }
 
-const usdDelta = (a: number | null, b: number | null) => (a !== null && b !== null && b > a ? b - a : null);
+/** How much `b` is above `a`; null when it is not, or either is unknown (older stored lists lack some). */
+const increase = (a: unknown, b: unknown): number | null => (isNum(a) && isNum(b) && b > a ? b - a : null);
+
+/** Whether both lists report what was deposited (else a deposit shows as `remaining` going up). */
+const depositKnown = (b: OrderSnapshot, o: OrderSnapshot) =>
+  (b.rawDeposited !== null && o.rawDeposited !== null) || (b.deposited !== null && o.deposited !== null);
 
 /**
  * What changed between two lists of one wallet's orders. An order missing from `after` says
@@ -133,22 +145,20 @@ export function diffOrders(
         kind: 'fill',
         order: o.address,
         count: Math.max(1, cycles),
-        usd: usdDelta(b.usedUsd, o.usedUsd),
+        usd: increase(b.usedUsd, o.usedUsd),
         key: `poll:fill:${o.address}:${state}`,
       });
     }
     // A deposit raises what was deposited; when that is not reported, remaining going up shows it.
     const dep = grew(b.rawDeposited, o.rawDeposited, b.deposited, o.deposited);
-    const depositKnown =
-      (b.rawDeposited !== null && o.rawDeposited !== null) || (b.deposited !== null && o.deposited !== null);
-    const rem = depositKnown ? { up: false } : grew(null, null, b.remaining, o.remaining);
+    const rem = depositKnown(b, o) ? { up: false } : grew(null, null, b.remaining, o.remaining);
     if (dep.up || rem.up) {
       const state = o.rawDeposited ?? String(o.deposited ?? o.remaining);
       out.push({
         kind: 'deposit',
         order: o.address,
         count: 1,
-        usd: dep.up ? usdDelta(b.depositedUsd, o.depositedUsd) : usdDelta(b.remainingUsd, o.remainingUsd),
+        usd: dep.up ? increase(b.depositedUsd, o.depositedUsd) : increase(b.remainingUsd, o.remainingUsd),
         key: `poll:deposit:${o.address}:${state}`,
       });
     }
@@ -167,18 +177,10 @@ function closed(o: OrderSnapshot): OrderChange {
  * every known one is 0, null when none is known.
  */
 function closeUsd(o: OrderSnapshot): number | null {
-  let zero = false;
-  for (const v of [o.remainingUsd, o.usedUsd, o.depositedUsd]) {
-    if (!isNum(v)) continue;
-    if (v !== 0) return Math.abs(v);
-    zero = true;
-  }
-  return zero ? 0 : null;
+  return firstNonZeroUsd([o.remainingUsd, o.usedUsd, o.depositedUsd]);
 }
 
 const numOrNull = (v: unknown): number | null => (isNum(v) ? v : null);
-const increase = (a: unknown, b: unknown): number | null => (isNum(a) && isNum(b) && b > a ? b - a : null);
-
 /** How much `after` grew over `before`, in token units: exact on base units when both have them. */
 function unitsIncrease(
   rawA: string | null | undefined,
@@ -228,10 +230,7 @@ export function changeDetail(
     case 'deposit': {
       if (!before) break;
       // as diffOrders found it: by what was deposited when that is reported, else by what is left
-      const known =
-        (before.rawDeposited !== null && after.rawDeposited !== null) ||
-        (before.deposited !== null && after.deposited !== null);
-      d.amount = known
+      d.amount = depositKnown(before, after)
         ? unitsIncrease(before.rawDeposited, after.rawDeposited, before.deposited, after.deposited, decimals)
         : increase(before.remaining, after.remaining);
       break;

@@ -47,20 +47,16 @@ function symbolOf(t: TokenSide | null | undefined, mint?: string): string {
   return m ? shortAddress(m) : 'tokens';
 }
 
-/** "50 USDC"; just "USDC" when the amount or its decimals are unknown. */
-function amount(raw: string | undefined, t: TokenSide | null | undefined, mint?: string): string {
-  const sym = symbolOf(t, mint);
-  if (raw === undefined || typeof t?.decimals !== 'number') return sym;
-  const text = formatTokenAmount(raw, t.decimals);
-  return text === '—' ? sym : `${text} ${sym}`;
-}
-
 /** "50 USDC", or null when the amount or its decimals are unknown (for text that needs the number). */
 function amountOnly(raw: string | undefined, t: TokenSide | null | undefined, mint?: string): string | null {
   if (raw === undefined || typeof t?.decimals !== 'number') return null;
   const text = formatTokenAmount(raw, t.decimals);
   return text === '—' ? null : `${text} ${symbolOf(t, mint)}`;
 }
+
+/** "50 USDC"; just "USDC" when the amount or its decimals are unknown. */
+const amount = (raw: string | undefined, t: TokenSide | null | undefined, mint?: string) =>
+  amountOnly(raw, t, mint) ?? symbolOf(t, mint);
 
 /**
  * "3.1 SOL" from a number already in token units (a polled change): formatted as a base-unit amount

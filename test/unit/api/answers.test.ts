@@ -7,9 +7,9 @@
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, type KeyVerdict } from '../../../lib/api';
+import type { KeyVerdict } from '../../../lib/api';
 import { errorMessage, isKnownErrorCode } from '../../../lib/errors';
-import { addr, json, order, pagination, script, startServer, type TestServer, testClient } from './helpers';
+import { addr, caught, json, script, startServer, type TestServer, testClient, walletBody } from './helpers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -19,23 +19,7 @@ afterAll(() => server.close());
 afterEach(() => vi.unstubAllGlobals());
 
 const W = addr(1);
-const walletBody = {
-  wallet: W,
-  summary: { total: 1, active: 1, paused: 0, completed: 0, pending: 0 },
-  orders: [order(1)],
-  pagination: pagination(),
-};
 const good = (res: Parameters<typeof json>[0]) => json(res, 200, walletBody);
-
-async function caught(p: Promise<unknown>): Promise<ApiError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected a rejection');
-}
 
 /** A port nothing listens on: every fetch to it fails before any answer. */
 async function deadUrl(): Promise<string> {

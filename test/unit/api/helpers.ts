@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import bs58 from 'bs58';
-import { type ApiClientOptions, createApiClient } from '../../../lib/api';
+import { type ApiClientOptions, ApiError, createApiClient } from '../../../lib/api';
 
 /** A deterministic Solana address for test number `n`. */
 export function addr(n: number): string {
@@ -157,3 +157,22 @@ export const pagination = (extra: Record<string, unknown> = {}) => ({
   total: 1,
   ...extra,
 });
+
+/** One wallet's page of orders (wallet addr(1), one order), as the service answers it. */
+export const walletBody = {
+  wallet: addr(1),
+  summary: { total: 1, active: 1, paused: 0, completed: 0, pending: 0 },
+  orders: [order(1)],
+  pagination: pagination(),
+};
+
+/** The ApiError `p` rejects with (fails the test when it resolves, or rejects with anything else). */
+export async function caught(p: Promise<unknown>): Promise<ApiError> {
+  try {
+    await p;
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(e)}`);
+    return e;
+  }
+  throw new Error('expected a rejection');
+}

@@ -2,14 +2,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, type ScheduleMeta } from '../../../lib/api';
 import {
   addr,
+  caught,
   json,
   KEY,
   order,
-  pagination,
   script,
   startServer,
   type TestServer,
   testClient,
+  walletBody,
 } from './helpers';
 
 let server: TestServer;
@@ -19,23 +20,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const W = addr(1);
-const walletBody = {
-  wallet: W,
-  summary: { total: 1, active: 1, paused: 0, completed: 0, pending: 0 },
-  orders: [order(1)],
-  pagination: pagination(),
-};
 const ok = (res: Parameters<typeof json>[0]) => json(res, 200, walletBody);
-
-async function caught(p: Promise<unknown>): Promise<ApiError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('HTTP core: requests', () => {
   it('sends the key header, no Content-Type on GET, and the default program', async () => {

@@ -1,11 +1,14 @@
 import { forceCloseDatabase } from 'fake-indexeddb';
 import { deleteDB, openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { ACCESS_STORE, BY_LAST_ACCESS, idbVersion, VALUES_STORE } from '../../../lib/cache/store';
+import {
+  ACCESS_STORE,
+  BY_LAST_ACCESS,
+  idbVersion,
+  REOPEN_DELAY_MS,
+  VALUES_STORE,
+} from '../../../lib/cache/store';
 import { setup } from './helpers';
-
-/** How long a cache whose database would not reopen waits before trying again (store.ts). */
-const REOPEN_DELAY_MS = 30_000;
 
 /**
  * Records every connection the code under test opens (the raw IDBDatabase, to close it behind the
