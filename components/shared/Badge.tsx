@@ -43,6 +43,11 @@ export function Badge(props: BadgeProps) {
         e.stopPropagation();
         props.onActivate?.();
       }}
+      // A middle click would open that link in a new tab.
+      onAuxClick={(e) => {
+        e.preventDefault();
+        e.stopPropagation();
+      }}
       // Enter and Space open the popover: the page's own shortcuts must not act on them too.
       onKeyDown={(e) => {
         if (e.key === 'Enter' || e.key === ' ') e.stopPropagation();

@@ -318,5 +318,19 @@ describe('odds chips', () => {
     }
     await lens.screenshot('popover-odds');
     await pressEscapeCloses();
+
+    // An event card is one big link and its chip sits inside it: a click on the chip, with either
+    // button, is ours. The card's link is followed neither here nor in a new tab.
+    const cardChip = lens.page.locator('a.c-event-card [data-onchain-lens="badge"]').first();
+    const url = lens.page.url();
+    const tabs = lens.context.pages().length;
+    await lens.page.mouse.move(0, 0);
+    await cardChip.click({ button: 'middle' });
+    await cardChip.click();
+    await expect.poll(() => lens.page.locator(POPOVER).count(), { timeout: 5_000 }).toBe(1);
+    await lens.page.waitForTimeout(500);
+    expect(lens.page.url()).toBe(url);
+    expect(lens.context.pages().length).toBe(tabs);
+    await pressEscapeCloses();
   });
 });
