@@ -48,7 +48,7 @@ const BLOCK_DISPLAY = /^(block|flex|grid|flow-root|list-item|table-cell)$/;
 /** Elements that cannot hold a badge (void or replaced, or form controls the page owns). */
 const NO_CHILDREN = new Set(['INPUT', 'IMG', 'BR', 'HR', 'TEXTAREA', 'SELECT', 'BUTTON', 'VIDEO', 'IFRAME']);
 
-export function placesInside(anchor: Element): boolean {
+function placesInside(anchor: Element): boolean {
   const tag = anchor.tagName.toUpperCase();
   if (INSIDE_TAGS.has(tag)) return true;
   if (NO_CHILDREN.has(tag)) return false;
@@ -83,13 +83,42 @@ export function createBadgeHost(doc: Document, theme: Theme): ShadowMount {
 }
 
 /**
- * Puts a badge host right after its anchor (inside it, after its content, for table cells, list
- * items and block-level anchors: `inside` is placesInside(anchor)); nothing when the anchor has no
- * parent any more (its badge is let go by the next prune).
+ * Where a badge goes: null right after its anchor, else the element to append it to (placesInside
+ * anchors). A block that ends with a block of its own (a card link ending with its title's
+ * paragraph) gets the badge at the end of that last block's text: after it, the badge would open a
+ * line of its own and push the page down. Not into a list or a table (the badge would be a line of
+ * its own there too), nor into a block that clips what overflows it.
  */
-export function placeBadgeHost(anchor: Element, host: Element, inside: boolean): void {
+export function badgeSlot(anchor: Element): Element | null {
+  if (!placesInside(anchor)) return null;
+  const view = anchor.ownerDocument.defaultView!;
+  let slot = anchor;
+  for (
+    let last = slot.lastElementChild;
+    last && !NO_CHILDREN.has(last.tagName);
+    last = slot.lastElementChild
+  ) {
+    // (only what ends the block: text after it would follow it on a line of its own anyway)
+    for (let n = last.nextSibling; n; n = n.nextSibling) if (n.textContent?.trim()) return slot;
+    const style = view.getComputedStyle(last);
+    if (
+      style.display !== 'block' ||
+      /^[UOD]L$|^TABLE$/.test(last.tagName) ||
+      /hid|clip|auto|scroll/.test(style.overflowX)
+    )
+      break;
+    slot = last;
+  }
+  return slot;
+}
+
+/**
+ * Puts a badge host in its slot (badgeSlot: appended to it, or right after the anchor when null);
+ * nothing when the anchor has no parent any more (its badge is let go by the next prune).
+ */
+export function placeBadgeHost(anchor: Element, host: Element, slot: Element | null): void {
   if (!anchor.parentNode) return;
-  if (inside) anchor.append(host);
+  if (slot && anchor.contains(slot)) slot.append(host);
   else anchor.after(host);
 }
 
@@ -102,11 +131,11 @@ export function mountPopoverHost(doc: Document, theme: Theme): ShadowMount {
 }
 
 /**
- * True when the anchor already has our badge right after it (a re-scan or a re-render by the site).
- * `inside` is placesInside(anchor) when the caller has it already (each answer reads computed
- * styles, which forces a style recalc of a page that just changed: ask once per badge).
+ * True when the anchor already has our badge in its slot (a re-scan or a re-render by the site).
+ * `slot` is badgeSlot(anchor) when the caller has it already (each answer reads computed styles,
+ * which forces a style recalc of a page that just changed: ask once per badge).
  */
-export function hasBadge(anchor: Element, inside = placesInside(anchor)): boolean {
-  const next = inside ? anchor.lastElementChild : anchor.nextElementSibling;
+export function hasBadge(anchor: Element, slot = badgeSlot(anchor)): boolean {
+  const next = slot ? slot.lastElementChild : anchor.nextElementSibling;
   return next?.getAttribute('data-onchain-lens') === 'badge';
 }

@@ -13,7 +13,7 @@ import type { Found, ScannerOptions } from '../page';
 import { whenFrame } from '../page/schedule';
 import type { SiteAdapter } from '../sites/types';
 import type { AddressKind } from '../views';
-import { createBadgeHost, hasBadge, placeBadgeHost, placesInside, type ShadowMount } from './host';
+import { badgeSlot, createBadgeHost, hasBadge, placeBadgeHost, type ShadowMount } from './host';
 import { BADGED, itemOf } from './items';
 import { type BadgeRef, createPopover, progressed } from './popover';
 import { createRequestQueue } from './queue';
@@ -74,8 +74,8 @@ interface BadgeMount {
   shadow: ShadowMount;
   ref: BadgeRef;
   anchor: Element;
-  /** The host goes inside the anchor, after its content (placesInside), not after it. */
-  inside: boolean;
+  /** Where the host goes: appended to this element in the anchor, or (null) right after it (badgeSlot). */
+  slot: Element | null;
   /** New data for a badge on the page, rendered off the page, swapped in at the next commit. */
   next?: { container: HTMLElement; face: BadgeFace };
 }
@@ -296,7 +296,7 @@ export function createOverlay(deps: OverlayDeps) {
 
   /** One badge's write: put on the page, or (on it already) repainted, from its buffer if any. */
   function apply(m: BadgeMount): void {
-    if (!m.shadow.host.isConnected) placeBadgeHost(m.anchor, m.shadow.host, m.inside);
+    if (!m.shadow.host.isConnected) placeBadgeHost(m.anchor, m.shadow.host, m.slot);
     // A focused badge (keyboard) is repainted in place: swapped, its button would lose the focus.
     else if (!m.next || m.shadow.root.activeElement) paint(m);
     else {
@@ -359,8 +359,8 @@ export function createOverlay(deps: OverlayDeps) {
     if (mounts.size >= deps.config.maxBadges) return null;
     // Reads computed styles: no write to the page comes between these reads (badges are made off
     // the page and put on it together at the next commit), so they force no style recalculation.
-    const inside = placesInside(f.anchor);
-    if (hasBadge(f.anchor, inside)) return null;
+    const slot = badgeSlot(f.anchor);
+    if (hasBadge(f.anchor, slot)) return null;
     let entry = entries.get(item.key);
     if (!entry) {
       entry = {
@@ -390,7 +390,7 @@ export function createOverlay(deps: OverlayDeps) {
       host: shadow.host,
       focus: () => shadow.root.querySelector('button')?.focus(),
     };
-    const m: BadgeMount = { entry, shadow, ref, anchor: f.anchor, inside };
+    const m: BadgeMount = { entry, shadow, ref, anchor: f.anchor, slot };
     entry.mounts.add(m);
     mounts.add(m);
     byAnchor.set(f.anchor, m);

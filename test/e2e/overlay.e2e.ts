@@ -332,5 +332,15 @@ describe('odds chips', () => {
     expect(lens.page.url()).toBe(url);
     expect(lens.context.pages().length).toBe(tabs);
     await pressEscapeCloses();
+
+    // The chips move no card: each is as tall with its chip as with the chips hidden.
+    const cards = lens.page.locator('a.c-event-card');
+    const heights = () => cards.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+    const withChips = await heights();
+    const hide = await lens.page.addStyleTag({
+      content: '[data-onchain-lens="badge"]{display:none!important}',
+    });
+    expect(await heights()).toEqual(withChips);
+    await hide.evaluate((e) => (e as Element).remove());
   });
 });

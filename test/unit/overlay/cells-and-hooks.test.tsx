@@ -69,10 +69,30 @@ describe('badge placement next to block-level anchors', () => {
     const [inCard, afterInline, afterInput, afterItem] = badges();
     // A flex item computes as block, but a sibling badge is just one more item in the row.
     expect(afterItem!.previousElementSibling).toBe(item);
-    expect(inCard!.parentElement).toBe(card);
+    expect(inCard!.parentElement!.parentElement).toBe(card); // (in its paragraph: see below)
     expect(afterInline!.previousElementSibling).toBe(inline);
     expect(afterInput!.previousElementSibling).toBe(input);
     expect(hasBadge(card) && hasBadge(inline) && hasBadge(input)).toBe(true);
+  });
+
+  it('puts it at the end of the last paragraph of a card link, so the card grows no line', () => {
+    document.body.innerHTML = `<a id="card" href="#" style="display:block"><p id="title">Bitcoin 150k?</p>
+      </a><a id="clipped" href="#" style="display:block"><p id="cut" style="overflow-x:hidden">Super Bowl</p></a><a id="tail" href="#" style="display:block"><p>Fed?</p> 62% Hold</a><li id="li">Holders<ul><li>one</li></ul></li>`;
+    start();
+    const [card, clipped, tail, li] = ['card', 'clipped', 'tail', 'li'].map(
+      (id) => document.getElementById(id)!,
+    );
+    overlay.found([card, clipped, tail, li].map((a) => ({ ...attributeHit(a!), source: 'link' }) as Found));
+    const [inTitle, inClipped, inTail, inLi] = badges();
+    expect(inTitle!.parentElement).toBe(document.getElementById('title'));
+    // A paragraph that clips would cut the badge off; text after the paragraph is a line already;
+    // a nested list would take the badge as one more line.
+    expect(inClipped!.parentElement).toBe(clipped);
+    expect(inTail!.parentElement).toBe(tail);
+    expect(inLi!.parentElement).toBe(li);
+    expect([card, clipped, tail, li].every((a) => hasBadge(a!))).toBe(true);
+    overlay.found([card].map((a) => ({ ...attributeHit(a!), source: 'link' }) as Found));
+    expect(badges()).toHaveLength(4);
   });
 
   it('puts it inside the address of a spread or stacked flex row: one more item would move the address', () => {
