@@ -60,8 +60,9 @@ export function OrderRow({ order, now }: { order: OrderView; now: number }) {
         <ProgressBar percent={order.progressPercent} label={`${order.pair} progress`} />
         <span>{formatProgress(order.progressPercent)}</span>
       </div>
-      {/* a narrow row cuts these with an ellipsis (.ol-line>*): the title keeps the whole text readable */}
-      <div class="ol-line ol-sub">
+      {/* a narrow row puts the next cycle on a line of its own (.ol-wrap), and only then cuts each
+          with an ellipsis (.ol-line>*): the title keeps the whole text readable */}
+      <div class="ol-line ol-sub ol-wrap">
         <span title={cycle}>{cycle}</span>
         {next && <span title={next}>{next}</span>}
       </div>

@@ -1,0 +1,83 @@
+/**
+ * The overlay's cards laid out by real Chromium: the components rendered to markup (happy-dom), then
+ * shown with the overlay's own stylesheet at the popover's width, and measured. Shadow roots of the
+ * extension are closed, so this is where text that the card's CSS cuts off can be seen.
+ */
+import { Window } from 'happy-dom';
+import { h, render } from 'preact';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrderRow } from '../../components/shared/OrderRow';
+import { CARD_CSS } from '../../components/shared/styles';
+import type { OrderView } from '../../lib/views';
+import { NOW, order } from '../unit/components/fixtures';
+import { launchChromium } from './chromium';
+
+let browser: Awaited<ReturnType<typeof launchChromium>>;
+beforeAll(async () => {
+  browser = await launchChromium(null);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The rows' markup, rendered by Preact into a happy-dom document. */
+function markup(orders: OrderView[]): string {
+  const window = new Window();
+  const g = globalThis as { document?: unknown };
+  const before = g.document;
+  g.document = window.document;
+  try {
+    const list = window.document.createElement('ul');
+    list.className = 'ol-list';
+    render(
+      orders.map((o) => h(OrderRow, { order: o, now: NOW })),
+      list as unknown as Element,
+    );
+    return list.outerHTML;
+  } finally {
+    g.document = before;
+  }
+}
+
+describe('order rows in a popover-wide card', () => {
+  it('cut none of their per-cycle amount or next-cycle text, wrapping it when the line is full', async () => {
+    const orders = [
+      // the review's row: a long amount with its USD value, every 5 min, overdue by hours
+      order({
+        pair: 'ACCESS → USDC',
+        perCycle: 1_000_000,
+        perCycleUsd: 219.51,
+        input: { ...order().input, symbol: 'ACCESS' },
+        frequency: '300',
+        nextCycleAt: NOW - (4 * 60 + 40) * 60_000,
+      }),
+      order({ frequency: '3600', nextCycleAt: NOW + 12 * 60_000 }),
+    ];
+    const page = await browser.context.newPage();
+    await page.setContent(
+      // The popover as it is on a page: its width, a height that scrolls (so a scroll bar takes
+      // its share of the width), the card's padding.
+      `<style>${CARD_CSS}</style><div class="ol ol-pop" data-theme="light" style="max-height:200px"><div class="ol-card">${markup(orders)}</div></div>`,
+    );
+    const spans = await page
+      .locator('.ol-sub > span')
+      .evaluateAll((els) =>
+        els.map((e) => ({ text: e.textContent ?? '', cut: e.scrollWidth > e.clientWidth + 0.5 })),
+      );
+    expect(spans.map((s) => s.text)).toEqual([
+      '1M ACCESS ($219.51) every 5 min',
+      'overdue 4 h 40 min',
+      '50 USDC ($50.00) every hour',
+      'next in 12 min',
+    ]);
+    expect(spans.filter((s) => s.cut)).toEqual([]);
+    // The short row stays on one line: its two texts share it.
+    const tops = await page
+      .locator('.ol-row')
+      .nth(1)
+      .locator('.ol-sub > span')
+      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    await page.close();
+  });
+});
