@@ -218,9 +218,10 @@ export function createDataService(deps: DataDeps) {
   const batchers = [pnlBatcher, accountBatcher, domainBatcher, eventBatcher];
 
   /**
-   * No later lookup joins a batch request sent or gathered so far: for new data hosts, whose
-   * answers those are not (services.ts clears the cache at the same time). Their callers still get
-   * their answers, which the cleared cache does not store.
+   * No later lookup joins a batch request sent so far: for new data hosts, whose answers those are
+   * not (services.ts clears the cache at the same time). Their callers still get their answers,
+   * which the cleared cache does not store. Keys still gathered go to the new hosts when due (each
+   * run reads `deps.client()` as it starts), so later lookups join them.
    */
   function detachAll(): void {
     for (const batcher of batchers) batcher.detachAll();

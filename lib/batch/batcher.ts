@@ -62,9 +62,10 @@ export interface Batcher<K, V> {
   /** Keys gathered and not yet sent. */
   pending(): number;
   /**
-   * Requests sent and keys gathered so far are no longer joined: their callers still get their
-   * answers (what is gathered is sent at once), but a later load of the same key asks again, in a
-   * batch of its own. For when the answers stop being valid for new callers (the API hosts changed).
+   * Requests sent so far are no longer joined: their callers still get their answers, but a later
+   * load of the same key asks again. For when the answers stop being valid for new callers (the API
+   * hosts changed). Keys gathered and not yet sent stay gathered and joinable: they have gone to no
+   * host, and `run` reaches the host of the time it is called.
    */
   detachAll(): void;
 }
@@ -254,8 +255,11 @@ export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V
     } else flush();
   }
 
+  /**
+   * Only what was sent. The gathered keys, sent at once, would cut a page's wave in two, and the
+   * callers after a host switch, finding no request to join, would ask for the same keys again.
+   */
   function detachAll(): void {
-    flush();
     inFlight.clear();
   }
 

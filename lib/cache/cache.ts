@@ -53,6 +53,17 @@ export function createCache(options: CacheOptions): Cache {
   // clear()s whose wipe has not run yet (it waits behind the writes queued before it): meanwhile
   // IndexedDB and `sizes` still hold the old entries, so every read that is not warm is a miss.
   let clearing = 0;
+  /**
+   * Stamped on every record written. Once this worker has cleared the cache, a record read from
+   * storage counts only with the stamp of the latest clear, so what a wipe did not remove (it
+   * failed) is never read: a comparison, where asking storage would cost a read. Undefined until
+   * the first clear (earlier workers' records are good until then); random, as those carry stamps
+   * of their own.
+   */
+  let epoch: number | undefined;
+  // The last wipe failed: the next write runs it first, so the old entries go before a restarted
+  // worker, to which their stamp means nothing, reads them.
+  let wipeOwed = false;
   // `sizes` lists every stored id once the open-time scan succeeded: an id it lacks is a miss
   // without an IndexedDB read (most live events name an order nobody cached).
   let idsKnown = false;
@@ -109,10 +120,14 @@ export function createCache(options: CacheOptions): Cache {
     if (hot.size > memoryEntries) hot.delete(hot.keys().next().value as string);
   }
 
+  /**
+   * Records gone from storage. A newer write of the same id still queued (an eviction or a delete
+   * ran first) stays readable from memory until it lands. (A put leaves `unsaved` before the next
+   * task of the chain starts, so what is there has not landed.)
+   */
   function forget(ids: Iterable<string>): void {
     for (const id of ids) {
-      hot.delete(id);
-      unsaved.delete(id);
+      if (!unsaved.has(id)) hot.delete(id);
       touches.delete(id);
       bytes -= sizes.get(id) ?? 0;
       sizes.delete(id);
@@ -167,6 +182,8 @@ export function createCache(options: CacheOptions): Cache {
       void serial((s) => s.remove([id])).then(() => forget([id]), ignore);
       return undefined;
     }
+    // What a failed wipe left: the old hosts' data.
+    if (epoch !== undefined && record.epoch !== epoch) return undefined;
     remember(record);
     touch(id);
     return record;
@@ -197,6 +214,7 @@ export function createCache(options: CacheOptions): Cache {
   }
 
   async function persist(b: Backend, items: Pending[]): Promise<void> {
+    if (wipeOwed) await wipe(b);
     const lastAccess = now();
     const entries = items.map((p) => p.entry);
     const access: AccessRecord[] = items.map(({ entry, size }) => {
@@ -223,6 +241,24 @@ export function createCache(options: CacheOptions): Cache {
       const lowBytes = Math.floor(maxBytes * (1 - ratio));
       await evictWhile(b, keep, (n, by) => n > lowEntries || by > lowBytes);
     }
+  }
+
+  /**
+   * Empties the storage. A failure is reported and owed (see wipeOwed); the old entries stay on disk
+   * meanwhile, unread, and counted against the bounds.
+   */
+  async function wipe(b: Backend): Promise<void> {
+    try {
+      await b.clear();
+    } catch (error) {
+      report(error);
+      wipeOwed = true;
+      return;
+    }
+    wipeOwed = false;
+    sizes.clear();
+    bytes = 0;
+    touches.clear();
   }
 
   function sizeOf(entry: StoredEntry): number | undefined {
@@ -275,7 +311,7 @@ export function createCache(options: CacheOptions): Cache {
         const value = await fetcher(signal, priority);
         const fetchedAt = now();
         // (a clear meanwhile: the answer may be the old host's, so it goes to its callers only)
-        if (startedIn === generation) void store({ id, resource, key, value, fetchedAt });
+        if (startedIn === generation) void store({ id, resource, key, value, fetchedAt, epoch });
         return { value, fetchedAt };
       },
       priority,
@@ -344,7 +380,7 @@ export function createCache(options: CacheOptions): Cache {
       return entry && { value: entry.value as T, fetchedAt: entry.fetchedAt };
     },
     put(resource, key, value, { fetchedAt = now() } = {}) {
-      return store({ id: entryId(resource, key), resource, key, value, fetchedAt });
+      return store({ id: entryId(resource, key), resource, key, value, fetchedAt, epoch });
     },
     update<T>(resource: string, key: string, fn: (prev: T | undefined) => T | undefined) {
       const id = entryId(resource, key);
@@ -356,7 +392,7 @@ export function createCache(options: CacheOptions): Cache {
         const next = fn(prev?.value as T | undefined);
         if (next === undefined) return undefined;
         // A live event changes part of the data: the TTL still dates from the last full fetch.
-        const entry = { id, resource, key, value: next, fetchedAt: prev?.fetchedAt ?? now() };
+        const entry = { id, resource, key, value: next, fetchedAt: prev?.fetchedAt ?? now(), epoch };
         const size = sizeOf(entry);
         if (size === undefined || size > maxBytes) return next;
         remember(entry);
@@ -378,11 +414,13 @@ export function createCache(options: CacheOptions): Cache {
     },
     /**
      * Reads are misses from now on (`clearing`) until the wipe, which waits for the writes queued
-     * before it, has run. Writes made after this call are queued after the wipe: `hot` and
-     * `unsaved` keep them meanwhile, and the wipe leaves them there.
+     * before it, has run, and after it for every record written before this call (`epoch`). Writes
+     * made after this call are queued after the wipe: `hot` and `unsaved` keep them meanwhile, and
+     * the wipe leaves them there.
      */
     clear() {
       generation += 1;
+      epoch = Math.random();
       clearing += 1;
       flights.detachAll();
       hot.clear();
@@ -390,10 +428,7 @@ export function createCache(options: CacheOptions): Cache {
       // (the chain runs every task: neither it nor `ready` ever rejects)
       return serial(async (b) => {
         try {
-          await b.clear();
-          sizes.clear();
-          bytes = 0;
-          touches.clear();
+          await wipe(b);
         } finally {
           clearing -= 1;
         }

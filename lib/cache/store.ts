@@ -18,6 +18,8 @@ export interface StoredEntry {
   key: string;
   value: unknown;
   fetchedAt: number;
+  /** The cache's stamp when it was written: after a clear, records with another are not read. */
+  epoch?: number;
 }
 
 export interface AccessRecord {
@@ -304,6 +306,9 @@ export async function openBackend(
   let reopening: Promise<Backend> | undefined;
   let retryAt = 0;
   let shut = false;
+  // A clear() reached the memory stand-in only: the database, when it comes back, still holds what
+  // that clear was for (another host's data), so it is wiped before it serves again.
+  let clearOwed = false;
 
   function lose(l: Link, why: unknown): void {
     if (l.lost) return;
@@ -342,11 +347,14 @@ export async function openBackend(
     let next: Link | undefined;
     try {
       next = await connect();
+      // (a failure keeps the stand-in serving, and the wipe owed, until the next attempt)
+      if (clearOwed) await next.backend.clear();
       const sizes = await next.backend.sizes();
       if (next.lost) throw new Error('cache database closed while it reopened');
       if (shut) throw new Error('cache closed');
       link = next;
       standIn = undefined;
+      clearOwed = false;
       onReset(sizes, true);
       return next.backend;
     } catch (error) {
@@ -422,7 +430,11 @@ export async function openBackend(
       );
     },
     sizes: () => run((b) => b.sizes()),
-    clear: () => run((b) => b.clear()),
+    clear: () =>
+      run(async (b) => {
+        await b.clear();
+        clearOwed = b === standIn;
+      }),
     close() {
       shut = true;
       if (link) lose(link, undefined);

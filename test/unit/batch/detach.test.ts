@@ -1,6 +1,7 @@
 /**
- * detachAll (the API hosts changed): the requests sent and the keys gathered so far answer the
- * callers they have, but a later load of the same key asks again instead of joining them.
+ * detachAll (the API hosts changed): the requests sent so far answer the callers they have, but a
+ * later load of the same key asks again instead of joining them. Keys gathered and not sent have
+ * gone to no host yet: they stay gathered, and go out when due to the host `run` reaches then.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBatcher } from '../../../lib/batch';
@@ -56,20 +57,22 @@ describe('batcher: detachAll', () => {
     expect(await again).toBe('new:a');
   });
 
-  it('keys still gathered are sent at once for their callers and are not joined either', async () => {
-    const { b, runs } = hostBatcher();
+  it('keys still gathered stay gathered: sent once, when due, to the host of that time, and joined', async () => {
+    const { b, state, runs } = hostBatcher();
     const before = b.load('a');
     await vi.advanceTimersByTimeAsync(5); // gathered, not sent
-    expect(runs).toHaveLength(0);
+    state.host = 'new';
     b.detachAll();
-    expect(b.pending()).toBe(0);
-    const after = b.load('a');
     expect(b.pending()).toBe(1);
+    const after = b.load('a');
+    const other = b.load('b');
+    expect(b.pending()).toBe(2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(runs).toHaveLength(0); // not sent early, on its own
     await vi.advanceTimersByTimeAsync(10);
-    expect(runs.map((r) => r.keys)).toEqual([['a'], ['a']]);
-    for (const run of runs) run.release();
-    expect(await before).toBe('old:a');
-    expect(await after).toBe('old:a');
+    expect(runs).toMatchObject([{ host: 'new', keys: ['a', 'b'] }]);
+    runs[0]!.release();
+    expect(await Promise.all([before, after, other])).toEqual(['new:a', 'new:a', 'new:b']);
   });
 
   it('a detached request is still aborted once all its callers leave', async () => {
