@@ -3,8 +3,9 @@ import { findAddresses } from './detect/address';
 import type { OddsView, OrderPageView, OrderView, TokenView, WalletView } from './views';
 
 /**
- * Two mints typed together ("A B", "A/B", "A -> B", "A, B") ask for their DCA pair: the input and
- * output mint, in that order. Null for anything else. Used by the page's check and the background.
+ * Two mints typed together ("A B", "A/B", "A -> B", "A → B", "A, B") ask for their DCA pair: the
+ * input and output mint, in that order (chat apps turn "->" into "→"). Null for anything else. Used
+ * by the page's check and the background.
  */
 export function pairOfInput(text: string): { inputMint: string; outputMint: string } | null {
   const t = text.trim();
@@ -12,7 +13,7 @@ export function pairOfInput(text: string): { inputMint: string; outputMint: stri
   if (found.length !== 2) return null;
   const [a, b] = [found[0]!.address, found[1]!.address];
   const rest = t.replace(a, '').replace(b, '');
-  return /^[\s/>,-]*$/.test(rest) ? { inputMint: a, outputMint: b } : null;
+  return /^[\s/>,→-]*$/.test(rest) ? { inputMint: a, outputMint: b } : null;
 }
 
 export interface BlockView {

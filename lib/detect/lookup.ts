@@ -1,6 +1,6 @@
 import { findAddresses, isSolanaAddress } from './address';
 import { decodeBase58, isBase58Code } from './base58';
-import { classify, hasUrlRules, onMainnet, swapOutputOf } from './classify';
+import { classify, hasUrlRules, hostKey, onMainnet, pathSegments, swapOutputOf } from './classify';
 import { kindInText, targetOfUrl, toHttpUrl } from './links';
 import type { AddressKind, PredictionEvent } from './types';
 
@@ -44,6 +44,22 @@ const ALPHANUMERIC = /^[A-Za-z0-9]+$/;
 /** A letters-and-digits word of 30+ characters in free text: an address-like string to explain. */
 const LONG_WORD = /(?<![\w+])[A-Za-z0-9]{30,}(?![\w+])/;
 const HEX = /^(?:0x)?[0-9a-fA-F]{40,128}$/;
+/**
+ * Base58 on one or both sides of an ellipsis (`7xKX...AsU`, `EKpQ…zcjm`, `7xKXtg2C...`): a shortened
+ * display of an address when truncatedIn finds its pieces address-like.
+ */
+const TRUNCATED =
+  /(?<![\w.…])([1-9A-HJ-NP-Za-km-z]{2,43})?(?:\.{2,}|…)[.…]*([1-9A-HJ-NP-Za-km-z]{2,43})?(?![\w.…])/g;
+/** A piece of base58 that reads as part of an address, not a word: a digit, or a capital after a small letter. */
+const ADDRESS_LIKE = /\d|[a-z][A-Z]/;
+/** A Solana Name Service domain (`toly.sol`), link-like or not. */
+const SOL_DOMAIN = /^(?:https?:\/\/)?(?:[a-z0-9-]+\.)+sol\/?$/i;
+/** Sentence punctuation a pasted link ends with (`see https://…/<mint>.`): never part of a link we read. */
+const TRAILING_PUNCTUATION = /[.,;:!?)\]}>"'”’»]+$/;
+/** An http(s) link inside text, up to a space, quote or bracket. */
+const URL_IN_TEXT = /https?:\/\/[^\s"'<>()[\]{}“”‘’«»]+/i;
+/** The explorers' block pages: `solscan.io/block/<slot>` and the same on Solana Explorer and SolanaFM. */
+const BLOCK_HOSTS = new Set(['solscan.io', 'explorer.solana.com', 'solana.fm']);
 // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
@@ -65,21 +81,79 @@ export function kalshiTickerOf(id: string): string | null {
   return KALSHI_TICKER.test(ticker) ? ticker : null;
 }
 
+const NOT_A_TARGET = 'This link does not point to a Solana address or a prediction market';
+
+/**
+ * The chain a link names when it is not Solana, as written (`ethereum`), or null: birdeye's
+ * `?chain=`, any site's `?chain=`, and the chain that starts the paths of the multi-chain sites
+ * (`dexscreener.com/bsc/<pair>`, `gmgn.ai/eth/token/<x>`, `birdeye.so/base/token/<x>`).
+ */
+function otherChain(url: URL): string | null {
+  const p = pathSegments(url);
+  const host = hostKey(url.hostname);
+  let chain = url.searchParams.get('chain') || null;
+  if (chain === null && host === 'dexscreener.com' && p.length === 2 && p[1]!.length >= 30) chain = p[0]!;
+  if (
+    chain === null &&
+    (host === 'gmgn.ai' || host === 'birdeye.so') &&
+    /^(token|address|profile)$/i.test(p[1] ?? '')
+  )
+    chain = p[0]!;
+  if (chain === null || /^sol/i.test(chain)) return null;
+  return /^[a-z0-9-]{1,24}$/i.test(chain) ? chain.toLowerCase() : 'another chain';
+}
+
+/** `"7xKX...AsU" is a truncated address` for a shortened display of an address in `text`, or null. */
+function truncatedIn(text: string): LookupInput | null {
+  for (const m of text.matchAll(TRUNCATED)) {
+    const [shown, before = '', after = ''] = m;
+    const likely =
+      before && after
+        ? before.length + after.length >= 5 && (ADDRESS_LIKE.test(before) || ADDRESS_LIKE.test(after))
+        : (before || after).length >= 8 && ADDRESS_LIKE.test(before || after);
+    if (likely)
+      return invalid(`"${shown}" is a truncated address: paste the full address (32 to 44 characters)`);
+  }
+  return null;
+}
+
+/**
+ * A link to a site we hold no rules for (a trading terminal, a wallet app, a Telegram bot's
+ * `?start=ref_<code>_<mint>`) that names one Solana address in its path, query or fragment: that
+ * address, its kind left to its account. `_` never occurs in base58: it only glues a referral on.
+ */
+function fromOtherSite(url: URL): LookupInput | null {
+  let text = `${url.pathname} ${url.search} ${url.hash}`.replace(/_/g, ' ');
+  try {
+    text = decodeURIComponent(text);
+  } catch {}
+  const distinct = new Set(findAddresses(text).map((m) => m.address));
+  if (distinct.size > 1) return invalid(`That link holds ${distinct.size} addresses: paste the one you mean`);
+  const [address] = distinct;
+  return address ? { type: 'address', address, kind: classify(address) } : null;
+}
+
 function fromUrl(url: URL): LookupInput {
+  const chain = otherChain(url);
+  if (chain) return invalid(`That link is for ${chain}, not Solana: Onchain Lens reads Solana only`);
   const target = targetOfUrl(url);
   if (target?.type === 'event') return { type: 'event', event: target.event };
   if (target)
     return { type: 'address', address: target.address, kind: classify(target.address, target.kind) };
-  if (!hasUrlRules(url))
-    return invalid('This link does not point to a Solana address or a prediction market');
   const cluster = clusterName(url.searchParams.get('cluster'));
   if (cluster) return invalid(`That link is for ${cluster}: Onchain Lens reads mainnet only`);
+  const p = pathSegments(url);
+  if (!hasUrlRules(url)) return fromOtherSite(url) ?? truncatedIn(p.join('/')) ?? invalid(NOT_A_TARGET);
   if (/\/(tx|transaction)\//.test(url.pathname)) return invalid('That link is a transaction, not an address');
+  if (p[0] === 'block' && BLOCK_HOSTS.has(hostKey(url.hostname)) && /^\d{1,16}$/.test(p[1] ?? '')) {
+    const slot = Number(p[1]);
+    if (Number.isSafeInteger(slot)) return { type: 'slot', slot };
+  }
   // a swap to a symbol we hold no mint for (jup.ag/swap/SOL-BONK): search for that token
   const output = swapOutputOf(url)?.trim();
   if (output)
     return output.length >= 30 && ALPHANUMERIC.test(output) ? fromAddressLike(output) : search(output);
-  return invalid('This link does not point to a Solana address or a prediction market');
+  return truncatedIn(p.join('/')) ?? invalid(NOT_A_TARGET);
 }
 
 /**
@@ -122,7 +196,12 @@ function search(text: string): LookupInput {
 }
 
 function fromAddressLike(s: string): LookupInput {
-  if (HEX.test(s)) return invalid('Looks like a hex hash (Ethereum-style), not a Solana address');
+  if (HEX.test(s))
+    return invalid(
+      s.replace(/^0x/i, '').length === 40
+        ? 'Looks like an Ethereum (0x) address, not a Solana address'
+        : 'Looks like a hex hash (Ethereum-style), not a Solana address',
+    );
   for (let i = 0; i < s.length; i++) {
     if (!isBase58Code(s.charCodeAt(i))) {
       return invalid('Address has a character outside base58 (0, O, I, l)');
@@ -135,14 +214,21 @@ function fromAddressLike(s: string): LookupInput {
     return invalid(`Address is too long (${s.length} characters; a Solana address has 32 to 44)`);
   if (isSolanaAddress(s)) return { type: 'address', address: s, kind: classify(s) };
   const bytes = decodeBase58(s)?.length ?? 0;
+  // one byte off: an address with a character wrong, missing or extra (base58 has no checksum to say which)
+  if (bytes === 31 || bytes === 33)
+    return invalid(
+      `Not a valid Solana address: it decodes to ${bytes} bytes, not 32, so a character is wrong, missing or extra: copy it again`,
+    );
   return invalid(`Not a Solana address: it decodes to ${bytes} bytes, not 32 (another chain's address?)`);
 }
 
 /**
  * Works out what the user typed: an address (kind unknown unless a URL says more), an explorer, DEX
- * or market URL, a Polymarket slug, id or Kalshi ticker, a slot (a small number may be either: see
- * POLYMARKET_NUMBER_MAX), or a token name/symbol to search. Junk
- * gives an INVALID_INPUT error whose message says what is wrong. Never throws.
+ * or market URL (alone or inside text; another site's link that names one address gives it), a
+ * Polymarket slug, id or Kalshi ticker, a slot or an explorer's block link (a small number may be
+ * either: see POLYMARKET_NUMBER_MAX), or a token name/symbol to search. Junk (a truncated address,
+ * a .sol name, another chain's or cluster's link) gives an INVALID_INPUT error whose message says
+ * what is wrong. Never throws.
  */
 export function parseLookupInput(text: string): LookupInput {
   if (typeof text !== 'string') return invalid('Type a wallet, token, order, link or market');
@@ -150,8 +236,14 @@ export function parseLookupInput(text: string): LookupInput {
   if (!s) return invalid('Type a wallet, token, order, link or market');
   if (s.length > 2048) return invalid('Input is too long');
 
-  if (URL_WITH_SCHEME.test(s) || HOST_AND_PATH.test(s)) {
-    const url = toHttpUrl(URL_WITH_SCHEME.test(s) ? s : `https://${s}`);
+  if (SOL_DOMAIN.test(s))
+    return invalid(
+      `"${s.replace(/^https?:\/\/|\/$/gi, '')}" is a .sol name: Onchain Lens cannot resolve names, paste the wallet address instead`,
+    );
+  // a link alone (text around a link is read as text below), without the sentence's last full stop
+  if (!/\s/.test(s) && (URL_WITH_SCHEME.test(s) || HOST_AND_PATH.test(s))) {
+    const link = s.replace(TRAILING_PUNCTUATION, '');
+    const url = toHttpUrl(URL_WITH_SCHEME.test(link) ? link : `https://${link}`);
     // a bare `name.tld` without a path is a link only for a site we know (`dogwifhat.io` is a search)
     if (url && (URL_WITH_SCHEME.test(s) || WITH_PATH.test(s) || hasUrlRules(url))) return fromUrl(url);
   }
@@ -174,5 +266,9 @@ export function parseLookupInput(text: string): LookupInput {
   if (POLYMARKET_SLUG.test(s) && s.length <= 200)
     return { type: 'event', event: { exchange: 'polymarket', id: s } };
   if (KALSHI_TICKER.test(s)) return { type: 'event', event: { exchange: 'kalshi', id: s } };
-  return fromLongWord(s) ?? search(s);
+  // a link shared with text around it (`Check out this market https://polymarket.com/event/…`)
+  const link = URL_IN_TEXT.exec(s)?.[0].replace(TRAILING_PUNCTUATION, '');
+  const url = link ? toHttpUrl(link) : null;
+  if (url) return fromUrl(url);
+  return fromLongWord(s) ?? truncatedIn(s) ?? search(s);
 }

@@ -229,7 +229,7 @@ describe('popup search: each kind of input leads to its view with the simulator 
 
   it('invalid input gets a specific message and no lookup', async () => {
     const cases: [string, RegExp][] = [
-      ['0x52908400098527886E0F7030069857D2E4169EE7', /hex hash/i],
+      ['0x52908400098527886E0F7030069857D2E4169EE7', /Ethereum \(0x\) address/i],
       ['CT5vZjVFsSLrj3JqrBHrRVmYdcTetW1eq7QNKsh3CnD0', /outside base58/],
       ['https://example.com/nothing', /does not point to a Solana address/],
       ['x', /at least 2 characters/],

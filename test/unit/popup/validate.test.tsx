@@ -26,7 +26,7 @@ describe('pairOfInput', () => {
 describe('local input validation', () => {
   it.each([
     ['', /Type a wallet/],
-    ['0xde0b295669a9fd93d5f28d9ec85e40f4cb697bae', /hex hash/],
+    ['0xde0b295669a9fd93d5f28d9ec85e40f4cb697bae', /Ethereum \(0x\) address/],
     ['7JsiQTZz8wJq7bYx3ZfK4Wc9g1mNnVfXUv5pR2sHcT0O', /outside base58/],
     ['7JsiQTZz8wJq7bYx3ZfK4Wc9g1mNnV', /too short/],
     ['x', /at least 2 characters/],
@@ -58,7 +58,7 @@ describe('local input validation', () => {
     const box = screen.getByTestId('search-input');
     fireEvent.input(box, { target: { value: '0xde0b295669a9fd93d5f28d9ec85e40f4cb697bae' } });
     fireEvent.submit(box.closest('form')!);
-    expect(screen.getByTestId('search-invalid').textContent).toMatch(/hex hash/);
+    expect(screen.getByTestId('search-invalid').textContent).toMatch(/Ethereum \(0x\) address/);
     expect(fake.callsOf('lookup')).toHaveLength(0);
     fireEvent.input(box, { target: { value: 'bonk' } });
     expect(screen.queryByTestId('search-invalid')).toBeNull();
