@@ -227,7 +227,14 @@ export function createDataService(deps: DataDeps) {
     for (const batcher of batchers) batcher.detachAll();
   }
 
+  /**
+   * The badge's PnL: the batch endpoint's figure, which takes no mode or currency (the API's default,
+   * strict in USD). A trader who chose another shows none on the badge: the popover (in the chosen
+   * mode) would contradict it on the same screen.
+   */
   async function pnlBadge(address: string, priority: Priority): Promise<PnlState> {
+    const { pnlMode, currency } = deps.settings();
+    if (pnlMode !== 'strict' || currency !== 'usd') return { state: 'none' };
     try {
       const result = await cache.cached(
         'pnlBadge',
@@ -239,7 +246,7 @@ export function createDataService(deps: DataDeps) {
       if (!entry) return { state: 'none' };
       return {
         state: 'ready',
-        pnl: toPnlView(entry.summary, { currency: 'usd', mode: null, updatedAt: entry.updatedAt }),
+        pnl: toPnlView(entry.summary, { currency: 'usd', mode: 'strict', updatedAt: entry.updatedAt }),
       };
     } catch (error) {
       return { state: 'error', error: errorView(error) };

@@ -141,6 +141,24 @@ describe('background services on the simulator', () => {
     for (const b of badges.slice(150)) expect(b.pnl.state).toBe('none');
   });
 
+  it('badges carry no PnL when the trader chose another PnL mode or currency: the batch has only strict USD', async () => {
+    const wallet = sim.catalog.wallets[0]!;
+    for (const patch of [{ pnlMode: 'adjusted' as const }, { currency: 'eur' as const }]) {
+      services = simServices(sim, { settings: simSettings(sim, patch) });
+      await clearLog(sim);
+      const badge = await services.data.walletBadge(wallet);
+      // The DCA half as always; no PnL figure that the popover (in the chosen mode) would contradict.
+      expect(badge.activeOrders).toBeTypeOf('number');
+      expect(badge.pnl).toEqual({ state: 'none' });
+      expect(await requests(sim, '/v2/pnl/')).toHaveLength(0);
+      const view = await services.data.wallet(wallet);
+      expect(view.pnl.state === 'ready' && view.pnl.pnl.mode).toBe(patch.pnlMode ?? 'strict');
+    }
+    // The defaults: the batch's figure, as before.
+    services = simServices(sim);
+    expect((await services.data.walletBadge(wallet)).pnl.state).toBe('ready');
+  });
+
   it('a 429 with Retry-After pauses the whole queue until it expires, then everything completes', async () => {
     services = simServices(sim);
     await control(sim, 'POST', '/__sim/faults', { status: 429, retryAfter: 1 });
