@@ -53,6 +53,11 @@ export function DisplaySection({ settings, save, notes }: SectionProps) {
         onPick={(pnlMode) => void save('display', { pnlMode })}
         note={notes.display}
       />
+      <p class="muted small">
+        Strict: positions the API flags count as no realized profit. Adjusted: they count, their profit capped
+        by a safer cost basis. Raw: nothing is filtered. Badges show PnL only in Strict and USD (the popover
+        shows your choice).
+      </p>
       <Select
         id="currency"
         label="Currency"
@@ -70,7 +75,7 @@ export function DisplaySection({ settings, save, notes }: SectionProps) {
         label="Theme"
         value={settings.theme}
         options={[
-          ['auto', 'Follow the system'],
+          ['auto', 'Automatic (popup: the system; badges: the page)'],
           ['light', 'Light'],
           ['dark', 'Dark'],
         ]}

@@ -107,6 +107,7 @@ export function NotificationsSection({ settings, save, notes }: SectionProps) {
           onChange={(e) => put({ quietHours: { end: e.currentTarget.value } })}
         />
       </div>
+      <p class="muted small">Quiet hours follow this computer's clock.</p>
       <SaveNote section="notifications" note={notes.notifications} />
     </section>
   );
