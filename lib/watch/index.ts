@@ -21,6 +21,7 @@ import { DEFAULT_DCA_PROGRAM, rooms as roomNames } from '../api/rooms';
 import type { DcaPosition, DcaTxEvent } from '../api/schemas/live';
 import type { ErrorView } from '../errors';
 import type { LiveState } from '../live/types';
+import { createKeyedTurns } from '../sched';
 import type { OrderView } from '../views';
 import { ErrorViewSchema } from '../views';
 import type { WatchEvent } from './event';
@@ -58,8 +59,6 @@ export interface WatchServiceOptions extends Omit<NotifierOptions, 'watchlist' |
   seen?: SeenStore;
   /** A wallet is fetched again for a catch-up at most this often (default 1 minute). */
   resyncAfterMs?: number;
-  /** A stored list not known current for this long is refreshed silently (default STALE_AFTER_MS). */
-  staleAfterMs?: number;
   /**
    * Alarm ticks further apart than this mean nothing ran in between (browser closed, computer
    * asleep): what a poll finds next on a wallet last read before is "While you were away" (default
@@ -158,16 +157,27 @@ export function createWatchService(opts: WatchServiceOptions) {
   const programs = opts.programs ?? (() => [DEFAULT_DCA_PROGRAM]);
   const graceMs = opts.offlineGraceMs ?? 5 * 60_000;
   const watchlist = createWatchlist({ now, limit: opts.limit });
-  const notifier = createNotifier({ ...opts, now, watchlist, seen: opts.seen ?? createSeenStore() });
   const poller = opts.fetchOrders
     ? createPoller({
         wallets: () => watchlist.snapshot().map((e) => e.wallet),
         fetchOrders: opts.fetchOrders,
         now,
         staleAfterMs: opts.staleAfterMs,
+        setTimer: opts.setTimer,
+        clearTimer: opts.clearTimer,
       })
     : null;
+  const notifier = createNotifier({
+    ...opts,
+    now,
+    watchlist,
+    seen: opts.seen ?? createSeenStore(),
+    beforeLiveShow: async (wallet) => poller?.flushLive(wallet),
+  });
   const tickGapMs = opts.tickGapMs ?? 5 * 60_000;
+  // One wallet's live messages move its stored list in the order they came: an event waits for the
+  // notifier first, and the snapshot after it (which holds the event's amounts) must not overtake it.
+  const liveTurns = createKeyedTurns();
 
   // A worker starts without the stream; start() adds what earlier workers of the session learned.
   let live: { state: LiveState } & LiveRecord = { state: 'idle', downSince: now(), refused: null };
@@ -379,6 +389,8 @@ export function createWatchService(opts: WatchServiceOptions) {
     async start(): Promise<WatchChange> {
       await notifier.init(); // loads the watchlist (and the seen set) once
       await notifier.refreshBadge();
+      // A catch-up of an earlier worker stopped before it could show what it had counted.
+      await notifier.showUnshown().catch(() => {});
       const entries = watchlist.snapshot();
       const next = rooms();
       lastRooms = next;
@@ -437,23 +449,35 @@ export function createWatchService(opts: WatchServiceOptions) {
     /** Opening the popup reads everything: counts and badge go to zero. */
     markRead: (wallet?: string) => notifier.markRead(wallet),
     onClicked: (id: string) => notifier.onClicked(id),
-    flush: () => notifier.flush(),
+    /**
+     * Shows every pending group now and writes what live events moved in the stored lists (tests; a
+     * worker about to be suspended).
+     */
+    async flush(): Promise<void> {
+      await notifier.flush();
+      await poller?.flushLive();
+    },
 
     /** A live DCA transaction event (the hub delivers each once, with the room it arrived on). */
-    async handleEvent(event: DcaTxEvent, room?: string): Promise<HandleResult> {
-      const result = await notifier.handleEvent(event, room);
+    handleEvent(event: DcaTxEvent, room?: string): Promise<HandleResult> {
       const wallet = eventWallet(event, room);
-      // A copy handled before already moved the stored order on: adding its amounts again would not.
-      const copy = result.action === 'drop' && result.reason === 'duplicate';
-      if (poller && wallet && !copy && watchlist.has(wallet)) await poller.observeLive(wallet, event);
-      return result;
+      const handle = async () => {
+        const result = await notifier.handleEvent(event, room);
+        // A copy handled before already moved the stored order on: adding its amounts again would not.
+        const copy = result.action === 'drop' && result.reason === 'duplicate';
+        if (poller && wallet && !copy && watchlist.has(wallet)) await poller.observeLive(wallet, event);
+        return result;
+      };
+      return wallet ? liveTurns(wallet, handle) : handle();
     },
 
     /** A live position snapshot on a watched wallet's room: keeps its stored order current. */
     async handleSnapshot(snapshot: DcaPosition, room?: string): Promise<void> {
       const wallet = eventWallet(snapshot, room);
-      if (poller && wallet && watchlist.has(wallet))
-        await poller.observeSnapshot(wallet, snapshot.address, snapshot.order);
+      if (!poller || !wallet) return;
+      await liveTurns(wallet, async () => {
+        if (watchlist.has(wallet)) await poller.observeSnapshot(wallet, snapshot.address, snapshot.order);
+      });
     },
 
     /** The hub's status: decides whether the REST poller has to stand in for the datastream. */
@@ -512,9 +536,13 @@ export function createWatchService(opts: WatchServiceOptions) {
     sync: (): Promise<SyncOutcome> =>
       queue.size > 0 || running ? kick() : Promise.resolve({ synced: [], pending: 0, error: null }),
 
-    /** Resolves once no catch-up is running and the stream's state is saved (tests; a worker about to be suspended). */
+    /**
+     * Resolves once no catch-up is running, and the stream's state and what live events moved in
+     * the stored lists are written (tests; a worker about to be suspended).
+     */
     async idle(): Promise<void> {
       while (running) await running;
+      await poller?.flushLive();
       await saved;
     },
 

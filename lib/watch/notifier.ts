@@ -20,6 +20,7 @@ import {
   planBurst,
   type Shown,
 } from './policy';
+import { STALE_AFTER_MS } from './poller';
 import { createSeenStore, type SeenStore } from './seen';
 import {
   awayNotification,
@@ -30,6 +31,7 @@ import {
   type NotificationText,
   type Who,
 } from './text';
+import { type AwayEvent, createUnshownStore, type UnshownStore } from './unshown';
 import type { Watchlist } from './watchlist';
 
 export interface NotificationOptions {
@@ -57,6 +59,19 @@ export interface NotifierOptions {
   /** Date#getTimezoneOffset convention; default: the system's offset at the moment asked. */
   timezoneOffsetMinutes?: (now: number) => number;
   seen?: SeenStore;
+  /** What a catch-up found and has not shown yet (see unshown.ts). */
+  unshown?: UnshownStore;
+  /**
+   * Changes not known for this long are no news (default STALE_AFTER_MS): a stored list that old is
+   * refreshed silently (the poller), what an interrupted catch-up left unshown is dropped.
+   */
+  staleAfterMs?: number;
+  /**
+   * Called before a wallet's live notifications are shown: what their events moved in the wallet's
+   * stored order list is written first, so a worker stopped after showing them leaves a list that
+   * has them, and the next catch-up does not announce them again.
+   */
+  beforeLiveShow?: (wallet: string) => Promise<void>;
   /** Events of one wallet arriving within this window are flushed together. */
   groupWindowMs?: number;
   burst?: BurstOptions;
@@ -106,6 +121,8 @@ export type Notifier = ReturnType<typeof createNotifier>;
 export function createNotifier(opts: NotifierOptions) {
   const now = opts.now ?? Date.now;
   const seen = opts.seen ?? createSeenStore();
+  const unshown = opts.unshown ?? createUnshownStore();
+  const staleAfterMs = opts.staleAfterMs ?? STALE_AFTER_MS;
   const groupWindowMs = opts.groupWindowMs ?? 2_000;
   const burst = opts.burst ?? DEFAULT_BURST;
   const awaySummaryAfter = opts.awaySummaryAfter ?? 3;
@@ -120,7 +137,7 @@ export function createNotifier(opts: NotifierOptions) {
   let ready: Promise<void> | null = null;
   const serial = createTurns();
   const init = () => {
-    ready ??= Promise.all([watchlist.load(), seen.load()]).then(() => undefined);
+    ready ??= Promise.all([watchlist.load(), seen.load(), unshown.load()]).then(() => undefined);
     return ready;
   };
   const who = (wallet: string): Who => {
@@ -176,15 +193,23 @@ export function createNotifier(opts: NotifierOptions) {
   /** A valid order address to open, else null (the wallet is opened). */
   const orderOf = (e: Pick<WatchEvent, 'order'>) => (e.order && isSolanaAddress(e.order) ? e.order : null);
 
-  /** Decides polled changes of one wallet and counts them as unread; answers what to show. */
-  async function decideChanges(wallet: string, events: readonly WatchEvent[]) {
+  /**
+   * Decides polled changes of one wallet and counts them as unread; answers what to show. `later`:
+   * shown when the catch-up ends, so kept as unshown before they are counted (a worker stopped
+   * before then leaves them for the next one to show, not counted and never shown).
+   */
+  async function decideChanges(wallet: string, events: readonly WatchEvent[], later = false) {
     if (!watchlist.has(wallet) || events.length === 0) return { decisions: [] as Decision[], notify: [] };
     const decisions = decideAll(await opts.getRules(), events, ctx());
     const fresh = events.filter((_, i) => !isDuplicate(decisions[i]));
-    const notify = await record(
-      fresh,
-      decisions.filter((d) => !isDuplicate(d)),
-    );
+    const freshDecisions = decisions.filter((d) => !isDuplicate(d));
+    if (later)
+      await unshown.add(
+        wallet,
+        fresh.filter((_, i) => freshDecisions[i]?.action === 'notify'),
+        now(),
+      );
+    const notify = await record(fresh, freshDecisions);
     return { decisions, notify };
   }
 
@@ -193,9 +218,9 @@ export function createNotifier(opts: NotifierOptions) {
    * the wallet has exactly one change), or past `awaySummaryAfter` wallets one summary, whose click
    * opens the wallet with the most news (the others keep their unread counts in the popup).
    */
-  async function showAwayNow(items: readonly { wallet: string; events: readonly WatchEvent[] }[]) {
+  async function showAwayNow(items: readonly { wallet: string; events: readonly AwayEvent[] }[]) {
     // One entry per wallet: a long catch-up extended by another reconnect may sync a wallet twice.
-    const byWallet = new Map<string, WatchEvent[]>();
+    const byWallet = new Map<string, AwayEvent[]>();
     for (const i of items)
       if (i.events.length > 0 && watchlist.has(i.wallet))
         byWallet.set(i.wallet, [...(byWallet.get(i.wallet) ?? []), ...i.events]);
@@ -244,6 +269,7 @@ export function createNotifier(opts: NotifierOptions) {
     clearTimer(group.timer);
     // Removed within the grouping window: the user no longer wants to hear about it.
     if (!watchlist.has(wallet)) return;
+    await opts.beforeLiveShow?.(wallet).catch(() => log('stored orders could not be written'));
     const t = now();
     const plan = planBurst(
       recent.get(wallet) ?? [],
@@ -323,15 +349,32 @@ export function createNotifier(opts: NotifierOptions) {
     recordChanges(wallet: string, events: readonly WatchEvent[]): Promise<WatchEvent[]> {
       return serial(async () => {
         await init();
-        return (await decideChanges(wallet, events)).notify;
+        return (await decideChanges(wallet, events, true)).notify;
       });
     },
 
-    /** Shows what one catch-up found (the `notify` answers of `recordChanges`), as one batch. */
+    /**
+     * Shows what one catch-up found (the `notify` answers of `recordChanges`), as one batch; what
+     * `recordChanges` kept as unshown is shown now, so it is let go.
+     */
     showAway(items: readonly { wallet: string; events: readonly WatchEvent[] }[]): Promise<void> {
       return serial(async () => {
         await init();
         await showAwayNow(items);
+        await unshown.clear();
+      });
+    },
+
+    /**
+     * Shows what a catch-up of an earlier worker recorded and could not show (the worker was
+     * stopped first), unless it is older than `staleAfterMs`. Call when the worker starts.
+     */
+    showUnshown(): Promise<void> {
+      return serial(async () => {
+        await init();
+        const t = now();
+        await showAwayNow(unshown.list().filter((f) => t - f.at <= staleAfterMs));
+        await unshown.clear();
       });
     },
 

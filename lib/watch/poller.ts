@@ -8,7 +8,8 @@
  *
  * With the datastream, the baseline is taken when a wallet is added and kept current from the live
  * events (`observeLive`, `observeSnapshot`), so the catch-up after a reconnect (`sync`) finds exactly
- * what the socket missed while it was down: the datastream replays nothing.
+ * what the socket missed while it was down: the datastream replays nothing. What live events move is
+ * written once per short window (`flushLive`), not once per event.
  */
 import { storage } from 'wxt/utils/storage';
 import type { DcaTxEvent, LivePartialOrder } from '../api/schemas/live';
@@ -414,6 +415,9 @@ export const LIVE_AHEAD_MS = 2 * 60_000;
  */
 export const STALE_AFTER_MS = 7 * 24 * 60 * 60_000;
 
+/** See PollerOptions' liveWriteMs. */
+export const LIVE_WRITE_MS = 2_000;
+
 /** What is stored per wallet: the orders seen, when the first poll took them, when last compared. */
 interface Baseline {
   at: number | null;
@@ -445,6 +449,13 @@ function currentUntil(b: Baseline, currentAt: number | null | undefined): number
   const own = b.checkedAt ?? b.at;
   if (typeof currentAt !== 'number') return own;
   return own === null ? currentAt : Math.max(own, currentAt);
+}
+
+/** Whether two stored orders say the same in every field the diff reads (`liveAt` aside). */
+function sameOrder(a: OrderSnapshot, b: OrderSnapshot): boolean {
+  const x = snapshot(a) as Record<string, unknown>;
+  const y = snapshot(b) as Record<string, unknown>;
+  return Object.keys(x).every((k) => Object.is(x[k], y[k]));
 }
 
 /** a's amount is ahead of b's: exact on base units, by the numbers otherwise. */
@@ -515,6 +526,14 @@ export interface PollerOptions {
   now?: () => number;
   /** An 'announce' over a list not known current for this long stores silently (default STALE_AFTER_MS). */
   staleAfterMs?: number;
+  /**
+   * What live events move in a wallet's stored list is written at most once per this window
+   * (default LIVE_WRITE_MS), or sooner by `flushLive`: a busy wallet's every fill would otherwise
+   * rewrite its whole list (up to KEEP_ORDERS orders).
+   */
+  liveWriteMs?: number;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
 }
 
 export interface PollResult {
@@ -552,7 +571,37 @@ export function createPoller(opts: PollerOptions) {
   // Read-modify-write of one wallet's stored list, one at a time: a live event arriving while a poll
   // is between its read and its write must not be lost, nor the poll's answer.
   const locked = createKeyedTurns();
-  const read = async (wallet: string) => readBaseline(await storage.getItem(baselineKey(wallet)));
+  const liveWriteMs = opts.liveWriteMs ?? LIVE_WRITE_MS;
+  const setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+  const clearTimer = opts.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
+  /** Lists moved on by live events and not written yet (see liveWriteMs): what reads see first. */
+  const unwritten = new Map<string, { list: Baseline; timer: unknown }>();
+  const read = async (wallet: string) =>
+    unwritten.get(wallet)?.list ?? readBaseline(await storage.getItem(baselineKey(wallet)));
+  /** Writes a wallet's list (in its turn); what live events left unwritten is in it. */
+  async function store(wallet: string, list: Baseline): Promise<void> {
+    await storage.setItem(baselineKey(wallet), list);
+    drop(wallet);
+  }
+  function drop(wallet: string): void {
+    const held = unwritten.get(wallet);
+    if (!held) return;
+    clearTimer(held.timer);
+    unwritten.delete(wallet);
+  }
+  /** Keeps a list live events moved on, written when the window ends unless something writes it first. */
+  function hold(wallet: string, list: Baseline): void {
+    const timer =
+      unwritten.get(wallet)?.timer ?? setTimer(() => void writeHeld(wallet).catch(() => {}), liveWriteMs);
+    unwritten.set(wallet, { list, timer });
+  }
+  /** Writes what live events left unwritten of one wallet's list now. */
+  function writeHeld(wallet: string): Promise<void> {
+    return locked(wallet, async () => {
+      const held = unwritten.get(wallet);
+      if (held) await store(wallet, held.list);
+    });
+  }
   // Bumped by forget(): a fetch that started before must not store the list back afterwards.
   const forgotten = new Map<string, number>();
 
@@ -588,7 +637,7 @@ export function createPoller(opts: PollerOptions) {
       const t = now();
       const merged = mergeOrders(before?.orders ?? [], after, t);
       const stored: Baseline = { at: before ? before.at : t, checkedAt: t, orders: merged.all };
-      await storage.setItem(baselineKey(wallet), stored);
+      await store(wallet, stored);
       const since = before ? currentUntil(before, syncOpts.currentAt) : null;
       const stale = before !== null && mode === 'announce' && since !== null && t - since > staleAfterMs;
       const quiet = { wallet, changes: [], events: [], baseline: !before, stale, since };
@@ -618,10 +667,11 @@ export function createPoller(opts: PollerOptions) {
       const list = [...stored.orders];
       const i = list.findIndex((o) => o.address === address);
       const moved = next(list[i]);
-      if (!moved) return;
+      // (a snapshot after the transaction event it follows says it again: nothing to write)
+      if (!moved || (i >= 0 && sameOrder(list[i]!, moved))) return;
       if (i >= 0) list[i] = moved;
       else list.unshift(moved);
-      await storage.setItem(baselineKey(wallet), { ...stored, orders: list.slice(0, KEEP_ORDERS) });
+      hold(wallet, { ...stored, orders: list.slice(0, KEEP_ORDERS) });
     });
   }
 
@@ -641,7 +691,8 @@ export function createPoller(opts: PollerOptions) {
 
     /**
      * Applies a live transaction event to the stored list, so the next poll does not report again
-     * what the datastream already delivered (a fill raises `used`, a deposit `deposited`).
+     * what the datastream already delivered (a fill raises `used`, a deposit `deposited`). Written
+     * within liveWriteMs (see flushLive); a sync or poll in between reads it as moved on.
      */
     observeLive(wallet: string, event: DcaTxEvent): Promise<void> {
       return update(wallet, event.address, (base) => applyLiveEvent(base, event, now()));
@@ -652,10 +703,24 @@ export function createPoller(opts: PollerOptions) {
       return update(wallet, address, (base) => applySnapshot(base, address, order, now()));
     },
 
+    /**
+     * Writes what live events moved in the stored lists (of one wallet, or all) and is not written
+     * yet: before a live notification of the wallet is shown, so a worker stopped after showing it
+     * leaves a list that has it (the next catch-up does not announce it again), and before a worker
+     * is let go.
+     */
+    flushLive(wallet?: string): Promise<void> {
+      const wallets = wallet === undefined ? [...unwritten.keys()] : [wallet];
+      return Promise.all(wallets.map(writeHeld)).then(() => undefined);
+    },
+
     /** Drops the stored list of a wallet no longer watched. */
     forget(wallet: string): Promise<void> {
       forgotten.set(wallet, (forgotten.get(wallet) ?? 0) + 1);
-      return locked(wallet, () => storage.removeItem(baselineKey(wallet)));
+      return locked(wallet, async () => {
+        drop(wallet);
+        await storage.removeItem(baselineKey(wallet));
+      });
     },
   };
 }

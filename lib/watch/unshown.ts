@@ -1,0 +1,93 @@
+/**
+ * What a catch-up found to announce and has not shown yet, kept in chrome.storage.local. A catch-up
+ * counts each wallet's changes as unread as it goes (and the wallet's stored list has moved past
+ * them, so no later catch-up finds them again), but shows them together when it ends: a worker
+ * stopped in between (MV3 stops an idle one after about 30 s; the browser may close) would leave them
+ * counted and never shown. The next worker shows what is left here.
+ *
+ * Kept per wallet as its "While you were away" needs it: a count per kind of change, and the order
+ * to open when the wallet has exactly one.
+ */
+import { storage } from 'wxt/utils/storage';
+import { isNum } from '../format';
+import type { WatchEvent } from './event';
+
+export const UNSHOWN_KEY = 'local:watch:unshown';
+
+/** What an away notification reads of an event. */
+export type AwayEvent = Pick<WatchEvent, 'eventName' | 'count' | 'order'>;
+
+export interface UnshownFind {
+  wallet: string;
+  /** When the first of them was found. */
+  at: number;
+  /** One per kind of change; its order only when it stands for a single change. */
+  events: AwayEvent[];
+}
+
+/** `finds` with one wallet's new ones added (merged by kind: the notification only counts them). */
+export function addFind(
+  finds: readonly UnshownFind[],
+  wallet: string,
+  events: readonly AwayEvent[],
+  at: number,
+): UnshownFind[] {
+  if (events.length === 0) return [...finds];
+  const prev = finds.find((f) => f.wallet === wallet);
+  const all = [...(prev?.events ?? []), ...events];
+  const counts = new Map<string, number>();
+  for (const e of all) counts.set(e.eventName, (counts.get(e.eventName) ?? 0) + e.count);
+  // A single change opens its order; several open the wallet.
+  const order = all.length === 1 ? (all[0]!.order ?? null) : null;
+  const merged = [...counts].map(([eventName, count]) => ({ eventName, count, order }));
+  return [...finds.filter((f) => f !== prev), { wallet, at: prev?.at ?? at, events: merged }];
+}
+
+/** What is trusted when read back: storage can hold anything an older version or a bug wrote. */
+export function readFinds(value: unknown): UnshownFind[] {
+  if (!Array.isArray(value)) return [];
+  const out: UnshownFind[] = [];
+  for (const f of value as Partial<UnshownFind>[]) {
+    if (!f || typeof f.wallet !== 'string' || !isNum(f.at) || !Array.isArray(f.events)) continue;
+    const events = f.events.filter(
+      (e) =>
+        e &&
+        typeof e.eventName === 'string' &&
+        isNum(e.count) &&
+        (e.order === null || typeof e.order === 'string'),
+    );
+    if (events.length) out.push({ wallet: f.wallet, at: f.at, events });
+  }
+  return out;
+}
+
+export interface UnshownStore {
+  load(): Promise<void>;
+  list(): readonly UnshownFind[];
+  add(wallet: string, events: readonly AwayEvent[], at: number): Promise<void>;
+  clear(): Promise<void>;
+}
+
+export function createUnshownStore(key: `local:${string}` = UNSHOWN_KEY): UnshownStore {
+  let finds: UnshownFind[] = [];
+  let loaded: Promise<void> | null = null;
+  return {
+    load() {
+      loaded ??= storage.getItem(key).then((value) => {
+        finds = readFinds(value);
+      });
+      return loaded;
+    },
+    list: () => finds,
+    async add(wallet, events, at) {
+      if (events.length === 0) return;
+      finds = addFind(finds, wallet, events, at);
+      await storage.setItem(key, finds);
+    },
+    async clear() {
+      if (finds.length === 0) return;
+      finds = [];
+      await storage.removeItem(key);
+    },
+  };
+}

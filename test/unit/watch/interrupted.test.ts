@@ -1,0 +1,188 @@
+/**
+ * A catch-up stopped partway (MV3 stops an idle worker after about 30 s; the browser may close):
+ * each wallet's changes are counted as unread, and its stored list moves past them, as the catch-up
+ * goes, but they are shown together only when it ends. What it had counted and not shown is shown
+ * by the next worker, once, unless it is no news any more.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { OrderView } from '../../../lib/views';
+import { createWatchService, STALE_AFTER_MS } from '../../../lib/watch';
+import { addFind, readFinds, UNSHOWN_KEY } from '../../../lib/watch/unshown';
+import { addr, fakeBadge, fakeNotifications, order, rules } from './fixtures';
+
+const T0 = Date.UTC(2025, 0, 15, 12);
+const HOUR = 60 * 60_000;
+const WHALE = addr(1);
+const SHARK = addr(2);
+const A = addr(60);
+const B = addr(61);
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+/** One browser profile: shared storage, REST state and clock; each `worker()` is a fresh service worker. */
+function profile(lists: Record<string, OrderView[]>) {
+  const clock = { t: T0 };
+  /** Wallets whose fetch never answers: the worker is stopped while it waits. */
+  const hang = new Set<string>();
+  let hung: () => void = () => {};
+  const worker = async () => {
+    const n = fakeNotifications();
+    const badge = fakeBadge();
+    const svc = createWatchService({
+      notifications: n.api,
+      setBadge: badge.set,
+      getRules: () => rules(),
+      iconUrl: 'icon.png',
+      now: () => clock.t,
+      timezoneOffsetMinutes: () => 0,
+      setTimer: () => 0,
+      clearTimer: () => {},
+      fetchOrders: async (w) => {
+        if (hang.has(w)) {
+          hung();
+          return new Promise<never>(() => {});
+        }
+        return lists[w] ?? [];
+      },
+    });
+    await svc.start();
+    const messages = () => [...n.shown.values()].map((o) => o.message);
+    return { svc, n, badge, messages };
+  };
+  /** Resolves when a hanging fetch is asked for: everything before it in the catch-up is done. */
+  const stuck = () => new Promise<void>((resolve) => (hung = resolve));
+  return { clock, hang, worker, stuck, endSession: () => fakeBrowser.storage.session.clear() };
+}
+
+/** Two watched wallets whose lists the first worker took; then both fill while no worker runs. */
+async function twoWalletsFilledMeanwhile() {
+  const lists: Record<string, OrderView[]> = {
+    [WHALE]: [order(A, { owner: WHALE })],
+    [SHARK]: [order(B, { owner: SHARK })],
+  };
+  const p = profile(lists);
+  const first = await p.worker();
+  first.svc.setLiveState('live');
+  await first.svc.add(WHALE, 'Whale');
+  await first.svc.add(SHARK, 'Shark');
+  await first.svc.idle();
+  p.clock.t += HOUR;
+  const filledTo = (o: string, owner: string, used: number) =>
+    order(o, { owner, used, usedUsd: used, rawUsed: String(used * 1e6), remaining: 1000 - used });
+  lists[WHALE] = [filledTo(A, WHALE, 300)]; // 2 fills
+  lists[SHARK] = [filledTo(B, SHARK, 250)]; // 1 fill
+  return p;
+}
+
+/** A worker whose catch-up has done the whale and is stopped while fetching the shark. */
+async function stoppedAfterWhale(p: Awaited<ReturnType<typeof twoWalletsFilledMeanwhile>>) {
+  p.hang.add(SHARK);
+  const stuck = p.stuck();
+  const w = await p.worker();
+  w.svc.setLiveState('live');
+  await stuck;
+  await new Promise((r) => setTimeout(r, 0));
+  // the whale's fills are counted, not shown: the catch-up shows its finds when it ends
+  expect(w.badge.last()).toBe('2');
+  expect(w.messages()).toEqual([]);
+  p.hang.clear();
+  return w;
+}
+
+describe('a catch-up stopped partway', () => {
+  it('what it counted is shown by the next worker of the session; the rest is caught up on as usual', async () => {
+    const p = await twoWalletsFilledMeanwhile();
+    await stoppedAfterWhale(p);
+    p.clock.t += 60_000;
+    const next = await p.worker();
+    expect(next.messages()).toEqual(['While you were away: 2 fills for Whale']);
+    expect(next.n.created).toEqual([`ol|${WHALE}|${A}|away`]);
+    next.svc.setLiveState('live');
+    await next.svc.idle();
+    expect(next.messages()).toEqual([
+      'While you were away: 2 fills for Whale',
+      'While you were away: 1 fill for Shark',
+    ]);
+    expect(next.badge.last()).toBe('3');
+    // shown once: a third worker has nothing left to show
+    const third = await p.worker();
+    third.svc.setLiveState('live');
+    await third.svc.idle();
+    expect(third.messages()).toEqual([]);
+  });
+
+  it('after a browser restart too (what is left unshown is kept in local storage)', async () => {
+    const p = await twoWalletsFilledMeanwhile();
+    await stoppedAfterWhale(p);
+    await p.endSession(); // the browser closes
+    p.clock.t += 9 * HOUR;
+    const next = await p.worker();
+    expect(next.messages()).toEqual(['While you were away: 2 fills for Whale']);
+    next.svc.setLiveState('live');
+    await next.svc.idle();
+    expect(next.messages()).toEqual([
+      'While you were away: 2 fills for Whale',
+      'While you were away: 1 fill for Shark',
+    ]);
+  });
+
+  it('what is left unshown for longer than the staleness bound is dropped, as a stale list is refreshed silently', async () => {
+    const p = await twoWalletsFilledMeanwhile();
+    await stoppedAfterWhale(p);
+    await p.endSession();
+    p.clock.t += STALE_AFTER_MS + HOUR;
+    const next = await p.worker();
+    next.svc.setLiveState('live');
+    await next.svc.idle();
+    expect(next.messages()).toEqual([]);
+    expect(await fakeBrowser.storage.local.get(UNSHOWN_KEY.slice('local:'.length))).toEqual({});
+  });
+
+  it('a catch-up that ends shows its finds and leaves nothing for the next worker', async () => {
+    const p = await twoWalletsFilledMeanwhile();
+    const w = await p.worker();
+    w.svc.setLiveState('live');
+    await w.svc.idle();
+    expect(w.messages()).toEqual([
+      'While you were away: 2 fills for Whale',
+      'While you were away: 1 fill for Shark',
+    ]);
+    const next = await p.worker();
+    expect(next.messages()).toEqual([]);
+  });
+});
+
+describe('what is kept unshown', () => {
+  const fill = (order: string | null) => ({ eventName: 'Filled', count: 1, order });
+
+  it('one entry per wallet, counted by kind; a single change keeps its order, several open the wallet', () => {
+    const one = addFind([], WHALE, [fill(A)], 5);
+    expect(one).toEqual([{ wallet: WHALE, at: 5, events: [{ eventName: 'Filled', count: 1, order: A }] }]);
+    const more = addFind(one, WHALE, [fill(B), { eventName: 'Opened', count: 1, order: B }], 9);
+    expect(more).toEqual([
+      {
+        wallet: WHALE,
+        at: 5,
+        events: [
+          { eventName: 'Filled', count: 2, order: null },
+          { eventName: 'Opened', count: 1, order: null },
+        ],
+      },
+    ]);
+    expect(addFind(more, SHARK, [], 9)).toEqual(more);
+  });
+
+  it('reads back only what has the expected shape', () => {
+    expect(readFinds(null)).toEqual([]);
+    expect(
+      readFinds([
+        { wallet: WHALE, at: 1, events: [fill(A), { eventName: 'Filled' }] },
+        { wallet: SHARK, at: 'x', events: [fill(B)] },
+        { wallet: SHARK, at: 2, events: [] },
+      ]),
+    ).toEqual([{ wallet: WHALE, at: 1, events: [fill(A)] }]);
+  });
+});
