@@ -53,7 +53,7 @@ width:340px;max-width:calc(100vw - 16px);overflow:auto;overscroll-behavior:conta
 .ol-row{display:flex;flex-direction:column;gap:3px;padding:6px 8px;border:1px solid var(--ol-border);border-radius:8px}
 .ol-line{display:flex;align-items:center;justify-content:space-between;gap:8px;min-width:0}
 .ol-line>*{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.ol-wrap{flex-wrap:wrap;row-gap:0}.ol-wrap>:last-child{margin-left:auto}
+.ol-wrap{flex-wrap:wrap;row-gap:0}.ol-wrap>*+*{margin-left:auto}
 .ol-chip{display:inline-block;padding:0 6px;border-radius:8px;font-size:10.5px;font-weight:600;line-height:16px;
 background:var(--ol-soft);color:var(--ol-muted)}
 .ol-chip[data-status=active]{background:var(--ol-up-bg);color:var(--ol-up)}

@@ -51,7 +51,8 @@ export function toOrderView(o: Order): OrderView {
     program: o.program,
     status: o.status,
     direction: o.direction ?? null,
-    pair: o.pair ?? `${o.input.symbol ?? '?'} -> ${o.output.symbol ?? '?'}`,
+    // The API writes "USDC -> SOL"; the cards and notifications write the arrow as one character.
+    pair: (o.pair ?? `${o.input.symbol ?? '?'} -> ${o.output.symbol ?? '?'}`).replace(/\s*->\s*/g, ' → '),
     input: toTokenRef(o.input),
     output: toTokenRef(o.output),
     deposited: nn(o.deposited),

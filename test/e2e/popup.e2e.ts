@@ -107,7 +107,9 @@ describe('popup search: each kind of input leads to its view with the simulator 
     const address = lens.catalog.orders[0]!;
     const view = await lookupIn(popup, address, 'view-order');
     const order = await lens.api<{ pair: string; status: string }>(`/dca/order/${address}`);
-    await expect.poll(() => view.locator('.ol-title').first().textContent()).toBe(order.pair);
+    await expect
+      .poll(() => view.locator('.ol-title').first().textContent())
+      .toBe(order.pair.replace(' -> ', ' → '));
     expect(await view.textContent()).toMatch(new RegExp(order.status, 'i'));
     await shootBoth(lens, 'popup-order', popup);
   });

@@ -23,6 +23,16 @@ async function orderView(address: string) {
   return toOrderView(Order.parse(await rest(sim, `/dca/order/${address}?program=jupiter`)));
 }
 
+describe('toOrderView', () => {
+  it("writes the pair's arrow as the cards do (the API sends 'USDC -> SOL')", async () => {
+    const address = sim.catalog.orders[0]!;
+    const raw = Order.parse(await rest(sim, `/dca/order/${address}?program=jupiter`));
+    expect(raw.pair).toContain(' -> ');
+    expect(toOrderView(raw).pair).toBe(raw.pair!.replace(' -> ', ' → '));
+    expect(toOrderView({ ...raw, pair: undefined }).pair).toBe(`${raw.input.symbol} → ${raw.output.symbol}`);
+  });
+});
+
 describe('mergeOrderView (live write-through)', () => {
   for (const eventName of ['Deposit', 'Filled', 'Withdraw'] as const) {
     it(`a ${eventName} event leaves the cached view equal to the API's order afterwards`, async () => {
