@@ -52,6 +52,8 @@ describe('order rows in a popover-wide card', () => {
         nextCycleAt: NOW - (4 * 60 + 40) * 60_000,
       }),
       order({ frequency: '3600', nextCycleAt: NOW + 12 * 60_000 }),
+      // paused: no next cycle, the per-cycle text alone
+      order({ status: 'paused', frequency: '3600' }),
     ];
     const page = await browser.context.newPage();
     await page.setContent(
@@ -69,6 +71,7 @@ describe('order rows in a popover-wide card', () => {
       'overdue 4 h 40 min',
       '50 USDC ($50.00) every hour',
       'next in 12 min',
+      '50 USDC ($50.00) every hour',
     ]);
     expect(spans.filter((s) => s.cut)).toEqual([]);
     // The short row stays on one line: its two texts share it.
@@ -78,6 +81,16 @@ describe('order rows in a popover-wide card', () => {
       .locator('.ol-sub > span')
       .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
     expect(new Set(tops).size).toBe(1);
+    // Alone on its line, the per-cycle text starts where the row's other lines do.
+    const lefts = await page
+      .locator('.ol-row')
+      .nth(2)
+      .evaluate((row) =>
+        [row.querySelector('.ol-title'), row.querySelector('.ol-sub > span')].map(
+          (e) => e!.getBoundingClientRect().left,
+        ),
+      );
+    expect(lefts[1]).toBe(lefts[0]);
     await page.close();
   });
 });
