@@ -2,8 +2,9 @@ import { BADGE_CSS, CARD_CSS } from '../../components/shared/styles';
 import type { Theme } from './theme';
 
 /**
- * Inline host: resets whatever the page styles spans with, sits on the text's middle, and its
- * negative vertical margins keep an 18px pill from growing the line box of the page's text. Its
+ * Inline host: resets whatever the page styles spans with, sits on the text's middle (in a flex row
+ * too: stretched there, the negative margins would lift it), and its negative vertical margins keep
+ * an 18px pill from growing the line box of the page's text. Its
  * height is a minimum: larger text (zoom, a minimum font size) grows the pill rather than being cut. No
  * layout containment: it would make every badge a stacking context with a paint layer of its own,
  * and a page that lays out a long table again each frame (an infinite scroll) then pays for all of
@@ -12,7 +13,7 @@ import type { Theme } from './theme';
  */
 const BADGE_HOST_STYLE =
   'all:initial;display:inline-block;vertical-align:middle;margin:-3px 0 -3px 4px;line-height:0;' +
-  'min-height:18px;max-width:260px;position:static;contain:style';
+  'min-height:18px;max-width:260px;position:static;contain:style;align-self:center';
 
 const POPOVER_HOST_STYLE =
   'all:initial;position:fixed;top:0;left:0;z-index:2147483647;display:block;contain:layout style';

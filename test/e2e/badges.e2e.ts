@@ -56,6 +56,37 @@ describe('badges on every supported site fixture', () => {
   }
 });
 
+describe('badge placement in real layouts', () => {
+  it('a badge in a flex row sits on the middle of the text beside it, and grows no row', async () => {
+    await lens.page.goto(lens.fixture('dexscreener'));
+    const row = lens.page.locator('.chakra-stack', { has: lens.page.locator('[data-onchain-lens="badge"]') });
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => lens.page.locator('[data-onchain-lens="badge"][data-state="loading"]').count(), {
+        timeout: 15_000,
+      })
+      .toBe(0);
+    const boxes = await row.first().evaluate((r) => {
+      const mid = (e: Element) => {
+        const b = e.getBoundingClientRect();
+        return b.top + b.height / 2;
+      };
+      const host = r.querySelector<HTMLElement>('[data-onchain-lens="badge"]')!;
+      const label = r.querySelector('span')!;
+      const height = r.getBoundingClientRect().height;
+      host.style.display = 'none';
+      const alone = r.getBoundingClientRect().height;
+      host.style.display = 'inline-block';
+      return { badge: mid(host), text: mid(label), height, alone, host: host.getBoundingClientRect().height };
+    });
+    // The pill sits at the top of its host (closed shadow root): a host taller than the 18 px pill,
+    // stretched by the row, would show the pill above the text however centred the host is.
+    expect(boxes.host).toBeLessThanOrEqual(18.5);
+    expect(Math.abs(boxes.badge - boxes.text)).toBeLessThanOrEqual(1);
+    expect(boxes.height).toBe(boxes.alone);
+  });
+});
+
 describe('badge numbers come from the API', () => {
   it('a wallet badge shows the active DCA orders the data API reports', async () => {
     const wallet = lens.catalog.wallets[0]!;
