@@ -14,7 +14,7 @@ color:var(--ol-fg);font-variant-numeric:tabular-nums;letter-spacing:normal;text-
 .ol[data-theme=dark]{--ol-bg:#151a23;--ol-fg:#eef1f5;--ol-muted:#a3acb9;--ol-border:#2c3442;
 --ol-soft:#1f2632;--ol-up:#34d399;--ol-down:#f87171;--ol-up-bg:#10372b;--ol-down-bg:#3d1a1d;
 --ol-accent:#a5b4fc;--ol-warn:#fbbf24;--ol-warn-bg:#3a2c10;--ol-shadow:0 8px 28px rgba(0,0,0,.55)}
-.ol *{box-sizing:border-box}
+.ol *{box-sizing:border-box}.ol-card p,.ol-card dl{margin:0}
 .up{color:var(--ol-up)}.down{color:var(--ol-down)}.muted{color:var(--ol-muted)}
 `;
 

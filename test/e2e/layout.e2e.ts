@@ -4,12 +4,13 @@
  * extension are closed, so this is where text that the card's CSS cuts off can be seen.
  */
 import { Window } from 'happy-dom';
-import { h, render } from 'preact';
+import { type ComponentChildren, h, render } from 'preact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderRow } from '../../components/shared/OrderRow';
 import { CARD_CSS } from '../../components/shared/styles';
+import { WalletCard } from '../../components/shared/WalletCard';
 import type { OrderView } from '../../lib/views';
-import { NOW, order } from '../unit/components/fixtures';
+import { NOW, order, walletView } from '../unit/components/fixtures';
 import { launchChromium } from './chromium';
 
 let browser: Awaited<ReturnType<typeof launchChromium>>;
@@ -20,24 +21,34 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The rows' markup, rendered by Preact into a happy-dom document. */
-function markup(orders: OrderView[]): string {
+/** Markup rendered by Preact into a happy-dom document (`tag` and `className` of the container). */
+function renderToHtml(vnode: ComponentChildren, tag = 'div', className = ''): string {
   const window = new Window();
   const g = globalThis as { document?: unknown };
   const before = g.document;
   g.document = window.document;
   try {
-    const list = window.document.createElement('ul');
-    list.className = 'ol-list';
-    render(
-      orders.map((o) => h(OrderRow, { order: o, now: NOW })),
-      list as unknown as Element,
-    );
-    return list.outerHTML;
+    const box = window.document.createElement(tag);
+    box.className = className;
+    render(vnode, box as unknown as Element);
+    return box.outerHTML;
   } finally {
     g.document = before;
   }
 }
+
+/** The rows' markup. */
+function markup(orders: OrderView[]): string {
+  return renderToHtml(
+    orders.map((o) => h(OrderRow, { order: o, now: NOW })),
+    'ul',
+    'ol-list',
+  );
+}
+
+/** A popover as it is on a page: its width, a height that scrolls, the overlay's stylesheet. */
+const popover = (inner: string) =>
+  `<style>${CARD_CSS}</style><div class="ol ol-pop" data-theme="light" style="max-height:600px">${inner}</div>`;
 
 describe('order rows in a popover-wide card', () => {
   it('cut none of their per-cycle amount or next-cycle text, wrapping it when the line is full', async () => {
@@ -91,6 +102,22 @@ describe('order rows in a popover-wide card', () => {
         ),
       );
     expect(lefts[1]).toBe(lefts[0]);
+    await page.close();
+  });
+});
+
+describe('the wallet card', () => {
+  it("spaces its sections by the card's gap alone: no paragraph adds its browser margins", async () => {
+    const page = await browser.context.newPage();
+    await page.setContent(popover(renderToHtml(h(WalletCard, { view: walletView(), now: NOW }))));
+    const gap = await page.evaluate(() => {
+      const heading = [...document.querySelectorAll('h3')].find((e) =>
+        /DCA orders/i.test(e.textContent ?? ''),
+      )!;
+      const summary = document.querySelector('[data-section="dca-summary"]')!;
+      return summary.getBoundingClientRect().top - heading.getBoundingClientRect().bottom;
+    });
+    expect(gap).toBeCloseTo(8, 0);
     await page.close();
   });
 });
