@@ -1,14 +1,25 @@
 /**
- * A uPlot line chart. uPlot draws on a canvas, so a text summary (first and last value, point count)
- * is always rendered beside it for screen readers, for tests, and for when the canvas cannot be made.
+ * A uPlot line chart. uPlot draws on a canvas, so a text summary (the period it covers, first and
+ * last value) is always rendered beside it for screen readers, for tests, and for when the canvas
+ * cannot be made. With more than one series that summary is the legend too: a colour swatch per
+ * series, in the order the series come (uPlot's own legend is off, so there is one legend, not two).
  */
+import { Fragment } from 'preact';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { alignSeries, type ChartSeries } from './chartData';
+import { formatPercent, truncateText } from '../../lib/format';
+import { alignSeries, type ChartSeries, spanText } from './chartData';
 import { useSettings } from './settingsContext';
 
-const COLORS = ['#3b82f6', '#f59e0b', '#10b981', '#ef4444'];
+/**
+ * The series colours are theme.css's `--series-1` … `--series-12` (the event view's outcome rows use
+ * the same ones); these stand in where the page has no such properties.
+ */
+export const SERIES_TONES = 12;
+const FALLBACK = ['#3b82f6', '#f59e0b', '#10b981', '#ef4444'];
+const toneOf = (s: ChartSeries, i: number) => (s.tone ?? i) % SERIES_TONES;
+const toneVar = (tone: number) => `--series-${tone + 1}`;
 /** The page's sans-serif at the small text size (the canvas default is a 10px serif). */
 const AXIS_FONT = '11px system-ui, -apple-system, "Segoe UI", sans-serif';
 const CHAR_PX = 7; // a generous average width of an 11px digit or symbol
@@ -28,17 +39,26 @@ function canDraw(): boolean {
   }
 }
 
+/** "+0.2%" from `first` to `last`, or null when it cannot be said (no values, a start of 0). */
+export function changeText(first: number | null, last: number | null): string | null {
+  if (first == null || last == null || first === 0) return null;
+  return formatPercent(((last - first) / Math.abs(first)) * 100, { sign: true });
+}
+
 export function LineChart({
   series,
   label,
   height = 140,
   format,
+  change = false,
   testId = 'chart',
 }: {
   series: ChartSeries[];
   label: string;
   height?: number;
   format: (v: number | null) => string;
+  /** say the change from the first to the last value in % (prices; not odds, already percentages) */
+  change?: boolean;
   testId?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
@@ -63,14 +83,16 @@ export function LineChart({
       grid: { stroke: line, width: 1 },
       ticks: { stroke: line, width: 1 },
     };
+    const colorOf = (tone: number) =>
+      style.getPropertyValue(toneVar(tone)).trim() || FALLBACK[tone % FALLBACK.length]!;
     let plot: uPlot | null = null;
     try {
       plot = new uPlot(
         {
           width: Math.max(200, el.clientWidth || 340),
           height,
-          // labels only (no '--' values until hovered): the chart is read by its lines and axes
-          legend: { show: series.length > 1, live: false },
+          // the caption below is the legend: in the series' order, with the period and the values
+          legend: { show: false },
           scales: { x: { time: true } },
           axes: [
             axis,
@@ -85,7 +107,7 @@ export function LineChart({
             {},
             ...series.map((s, i) => ({
               label: s.label,
-              stroke: COLORS[i % COLORS.length],
+              stroke: colorOf(toneOf(s, i)),
               width: 1.5,
               spanGaps: true,
               value: (_u: uPlot, v: number | null) => formatRef.current(v),
@@ -117,15 +139,45 @@ export function LineChart({
       </p>
     );
   }
-  const summary = series.map((s, i) => {
+  const span = spanText(data[0]);
+  const items = series.map((s, i) => {
     const ys = (data[i + 1] ?? []).filter((v): v is number => v !== null);
-    return `${s.label}: ${format(ys[0] ?? null)} → ${format(ys.at(-1) ?? null)}`;
+    const [first, last] = [ys[0] ?? null, ys.at(-1) ?? null];
+    const delta = change ? changeText(first, last) : null;
+    return {
+      key: `${i}:${s.label}`,
+      tone: toneOf(s, i),
+      name: truncateText(s.label, 24),
+      values: `${format(first)} → ${format(last)}${delta ? ` (${delta})` : ''}`,
+    };
   });
+  const single = items.length === 1 ? items[0] : undefined;
   return (
     <figure class="chart" data-testid={testId}>
-      <div ref={box} role="img" aria-label={`${label}, ${count} points`} />
+      <div ref={box} role="img" aria-label={`${label}${span ? ` over ${span}` : ''}, ${count} points`} />
+      {/* each part keeps to one line: a narrow popup wraps between them, never inside one */}
       <figcaption class="muted small" data-testid={`${testId}-summary`}>
-        {summary.join(' · ')}
+        {single ? (
+          <span class="chart-item" data-tone={single.tone}>
+            {single.name}
+            {span ? ` over ${span}` : ''}: {single.values}
+          </span>
+        ) : (
+          <>
+            {span && <span class="chart-item">Over {span}:</span>}
+            {items.map((item, i) => (
+              // the space between parts is for text readers; the flex gap spaces them on screen
+              <Fragment key={item.key}>
+                {(span || i > 0) && ' '}
+                <span class="chart-item" data-tone={item.tone}>
+                  <i class="swatch" aria-hidden="true" style={{ background: `var(${toneVar(item.tone)})` }} />
+                  {item.name} {item.values}
+                  {i < items.length - 1 ? ',' : ''}
+                </span>
+              </Fragment>
+            ))}
+          </>
+        )}
       </figcaption>
     </figure>
   );

@@ -10,6 +10,7 @@ import { useAsk } from './ask';
 import { LookupNav } from './nav';
 import { RECENT_LIST_ID, RecentList, recentOptionId } from './RecentList';
 import { ResultView, resultSummary } from './ResultView';
+import { loadRecentMeta, type RecentMetaMap, rememberRecent } from './recentMeta';
 import { ErrorState, Loading } from './states';
 import { useAsync } from './useAsync';
 import { validateLookupInput } from './validate';
@@ -32,6 +33,7 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
   const [history, setHistory] = useState<string[]>([]);
   const [nonce, setNonce] = useState(0);
   const [recent, setRecent] = useState<string[]>([]);
+  const [recentMeta, setRecentMeta] = useState<RecentMetaMap>({});
   const [active, setActive] = useState(-1);
   const query = history.at(-1) ?? null;
   const [watch, setWatch] = useState<{ version: number; last: WatchChange | null }>({
@@ -45,7 +47,10 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
     query
       ? () =>
           ask('lookup', { input: query }).then((result) => {
-            void addRecent(query).then(setRecent);
+            void addRecent(query).then((listed) => {
+              setRecent(listed);
+              return rememberRecent(query, result, listed).then(setRecentMeta);
+            });
             return result;
           })
       : null,
@@ -55,6 +60,7 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
   useEffect(() => {
     inputRef.current?.focus();
     void loadRecent().then(setRecent);
+    void loadRecentMeta().then(setRecentMeta);
   }, []);
 
   useEffect(() => {
@@ -176,6 +182,7 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
             showRecent && (
               <RecentList
                 items={recent}
+                meta={recentMeta}
                 active={active}
                 onPick={(item) => run(item)}
                 onRemove={(item) => void removeRecent(item).then(setRecent)}

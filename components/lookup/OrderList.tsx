@@ -36,12 +36,15 @@ export function OrderList({
   initial,
   fetchPage,
   label,
+  owner,
   testId = 'order-list',
 }: {
   /** The first page when the lookup already brought it (wallet, pair); null means fetch on mount. */
   initial: OrderPageView | null;
   fetchPage: (params: PageParams) => Promise<OrderPageView>;
   label: string;
+  /** The wallet whose orders these are (the wallet view): its rows need no way to that same wallet. */
+  owner?: string;
   testId?: string;
 }) {
   const [status, setStatus] = useState<Status>('all');
@@ -166,14 +169,16 @@ export function OrderList({
                 >
                   Open order
                 </button>
-                <button
-                  type="button"
-                  class="link small"
-                  aria-label={`Owner's wallet ${o.owner}`}
-                  onClick={() => open(o.owner)}
-                >
-                  Owner's wallet
-                </button>
+                {o.owner !== owner && (
+                  <button
+                    type="button"
+                    class="link small"
+                    aria-label={`Owner's wallet ${o.owner}`}
+                    onClick={() => open(o.owner)}
+                  >
+                    Owner's wallet
+                  </button>
+                )}
               </div>
             </li>
           ))}

@@ -2,17 +2,25 @@
  * Recent searches as a listbox driven from the search box (combobox pattern): focus stays in the
  * input, arrow keys move the active option, Enter runs it, Shift+Delete forgets it (the × buttons are
  * for the pointer). `active` is owned by the parent so the input's key handler and this list agree.
+ * Each entry says what it is ("Token", "Wallet", "Slot") and its short name ("BONK", "7Jsi…cTZz"),
+ * from the note of its answer (recentMeta.ts) or else from its text; the whole input stays in the
+ * tooltip and in the option's accessible name.
  */
+import { describeInput, RECENT_KINDS, type RecentMetaMap } from './recentMeta';
+
 export const RECENT_LIST_ID = 'recent-searches';
 export const recentOptionId = (i: number) => `recent-option-${i}`;
 
 export function RecentList({
   items,
+  meta = {},
   active,
   onPick,
   onRemove,
 }: {
   items: string[];
+  /** what each input's lookup answered, by input; an input without one is described from its text */
+  meta?: RecentMetaMap;
   active: number;
   onPick: (input: string) => void;
   onRemove: (input: string) => void;
@@ -22,38 +30,47 @@ export function RecentList({
     <section class="recent" aria-labelledby="recent-title" data-testid="recent-searches">
       <h2 id="recent-title">Recent</h2>
       <div id={RECENT_LIST_ID} role="listbox" aria-label="Recent searches">
-        {items.map((item, i) => (
-          <div
-            key={item}
-            id={recentOptionId(i)}
-            role="option"
-            tabIndex={-1}
-            aria-selected={i === active}
-            class={i === active ? 'active' : undefined}
-            data-testid="recent-item"
-            // preventing mousedown keeps focus in the search box, so the keyboard flow continues
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => onPick(item)}
-            onKeyDown={(e) => e.key === 'Enter' && onPick(item)}
-          >
-            {/* a long input (a link) is cut with an ellipsis; the title shows it whole */}
-            <span class="mono truncate" title={item}>
-              {item}
-            </span>
-            <button
-              type="button"
-              class="icon"
-              aria-label={`Forget ${item}`}
+        {items.map((item, i) => {
+          const { kind, label } = meta[item] ?? describeInput(item);
+          const kindText = RECENT_KINDS[kind];
+          return (
+            <div
+              key={item}
+              id={recentOptionId(i)}
+              role="option"
               tabIndex={-1}
-              onClick={(e) => {
-                e.stopPropagation();
-                onRemove(item);
-              }}
+              aria-selected={i === active}
+              // what it is and its name first, then the whole input (when the name is not all of it)
+              aria-label={label === item ? `${kindText} ${item}` : `${kindText} ${label}, ${item}`}
+              class={i === active ? 'active' : undefined}
+              data-testid="recent-item"
+              // preventing mousedown keeps focus in the search box, so the keyboard flow continues
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => onPick(item)}
+              onKeyDown={(e) => e.key === 'Enter' && onPick(item)}
             >
-              ×
-            </button>
-          </div>
-        ))}
+              <span class="recent-kind" data-testid="recent-kind">
+                {kindText}
+              </span>
+              {/* a short form or a name, cut with an ellipsis if long; the title shows the whole input */}
+              <span class="recent-label truncate" title={item} data-testid="recent-label">
+                {label}
+              </span>
+              <button
+                type="button"
+                class="icon"
+                aria-label={`Forget ${item}`}
+                tabIndex={-1}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  onRemove(item);
+                }}
+              >
+                ×
+              </button>
+            </div>
+          );
+        })}
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 /** A row of toggle buttons (aria-pressed) that picks one of a few values: chart interval, order side. */
 export function Tabs<T extends string>({
   legend,
+  label,
   options,
   value,
   onPick,
@@ -8,7 +9,13 @@ export function Tabs<T extends string>({
 }: {
   /** read by screen readers only */
   legend: string;
-  options: readonly (readonly [T, string])[];
+  /** shown before the buttons ("Candles:") when they need it to be understood; the legend says it to screen readers */
+  label?: string;
+  /**
+   * [value, text, name?]: `name` spells out a terse text ("1m": "1-minute candles"); it is the
+   * tooltip, and the accessible name is the text followed by it, so a voice command of the text works
+   */
+  options: readonly (readonly [T, string, string?])[];
   value: T;
   onPick: (v: T) => void;
   /** each button's data-testid is `${testId}-${value}` */
@@ -17,11 +24,18 @@ export function Tabs<T extends string>({
   return (
     <fieldset class="tabs">
       <legend class="sr-only">{legend}</legend>
-      {options.map(([v, text]) => (
+      {label && (
+        <span class="tabs-label muted small" aria-hidden="true">
+          {label}
+        </span>
+      )}
+      {options.map(([v, text, name]) => (
         <button
           key={v}
           type="button"
           aria-pressed={value === v}
+          aria-label={name ? `${text} (${name})` : undefined}
+          title={name}
           data-testid={`${testId}-${v}`}
           onClick={() => onPick(v)}
         >

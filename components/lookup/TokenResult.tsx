@@ -21,13 +21,35 @@ const SIDES = [
 ] as const;
 
 /** The price chart, asked once the page has read the settings: in the currency it is shown in. */
-function PriceChart({ mint }: { mint: string }) {
+function PriceChart({ mint, quoteUsd }: { mint: string; quoteUsd: number | null }) {
   const { currency, loaded } = useSettings();
   if (loaded.status === 'idle' || loaded.status === 'loading') return <Loading label="Loading chart" />;
-  return <PriceChartIn mint={mint} currency={currency} />;
+  return <PriceChartIn mint={mint} currency={currency} quoteUsd={quoteUsd} />;
 }
 
-function PriceChartIn({ mint, currency }: { mint: string; currency: Settings['currency'] }) {
+/**
+ * The card's "Price" is the token's latest quote, in USD; the chart's line is candle closes in the
+ * chosen currency. Where the two would read differently, each is named, so neither looks wrong.
+ */
+function priceNote(quoteUsd: number | null, lastClose: number | null, currency: string): string | null {
+  if (quoteUsd == null || lastClose == null) return null;
+  const unit = currency.toUpperCase();
+  if (currency.toLowerCase() !== 'usd')
+    return `Price above: latest quote (USD). Chart: candle closes (${unit}).`;
+  return formatMoney(quoteUsd, 'usd') === formatMoney(lastClose, 'usd')
+    ? null
+    : 'Price above: latest quote. Chart: candle closes, so its last value can differ.';
+}
+
+function PriceChartIn({
+  mint,
+  currency,
+  quoteUsd,
+}: {
+  mint: string;
+  currency: Settings['currency'];
+  quoteUsd: number | null;
+}) {
   const ask = useAsk();
   // The API's prices are in USD unless asked otherwise.
   const [state, retry] = useAsync(() => ask('chart', { token: mint, currency }), [mint, currency]);
@@ -36,13 +58,22 @@ function PriceChartIn({ mint, currency }: { mint: string; currency: Settings['cu
   const series = useMemo(() => (points ? [closeSeries(points)] : []), [points]);
   if (state.status === 'loading' || state.status === 'idle') return <Loading label="Loading chart" />;
   if (state.status === 'error') return <ErrorState error={state.error} onRetry={retry} />;
+  const note = priceNote(quoteUsd, points?.at(-1)?.c ?? null, currency);
   return (
-    <LineChart
-      series={series}
-      label="Price chart"
-      format={(v) => formatMoney(v, currency)}
-      testId="price-chart"
-    />
+    <>
+      <LineChart
+        series={series}
+        label="Price chart"
+        format={(v) => formatMoney(v, currency)}
+        change
+        testId="price-chart"
+      />
+      {note && (
+        <p class="muted small" data-testid="price-note">
+          {note}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -55,7 +86,7 @@ export function TokenResult({ mint, token }: { mint: string; token: TokenView })
       <p class="small">
         <ExternalLink href={tokenUrl(mint)}>Solscan ↗</ExternalLink>
       </p>
-      <PriceChart mint={mint} />
+      <PriceChart mint={mint} quoteUsd={token.priceUsd ?? token.flow.token?.priceUsd ?? null} />
       <Tabs legend="Order side" options={SIDES} value={side} onPick={setSide} testId="side" />
       <OrderList
         key={side}

@@ -47,6 +47,7 @@ export function WalletResult({ wallet, onReload }: { wallet: WalletView; onReloa
       {!wallet.dcaError && !noOrders && (
         <OrderList
           label="Wallet DCA orders"
+          owner={wallet.address}
           initial={wallet.orders ?? null}
           fetchPage={(p) => ask('walletOrders', { address: wallet.address, ...p })}
         />

@@ -3,6 +3,11 @@
 export interface ChartSeries {
   label: string;
   points: { t: number; p: number }[];
+  /**
+   * Which of the palette's colours draws it (0-based, `--series-1` is 0); the series' place by
+   * default. The event view gives each outcome's line the colour of that outcome's row.
+   */
+  tone?: number;
 }
 
 export type AlignedData = [number[], ...(number | null)[][]];
@@ -27,6 +32,19 @@ export function alignSeries(series: ChartSeries[]): AlignedData {
     return y;
   });
   return [x, ...ys];
+}
+
+/**
+ * How long the chart's x values (Unix seconds, sorted) cover, in a trader's words: "45 min",
+ * "6 h", "24 h", "7 days". Null with fewer than two points.
+ */
+export function spanText(xs: readonly number[]): string | null {
+  if (xs.length < 2) return null;
+  const s = xs[xs.length - 1]! - xs[0]!;
+  if (!(s > 0)) return null;
+  if (s < 90 * 60) return `${Math.max(1, Math.round(s / 60))} min`;
+  if (s < 48 * 3600) return `${Math.round(s / 3600)} h`;
+  return `${Math.round(s / 86400)} days`;
 }
 
 /** Close prices of `chart` points as one series. */

@@ -1,0 +1,146 @@
+/**
+ * What each recent lookup turned out to be: its kind and a short name (a token's symbol, a wallet's
+ * .sol name, an event's title, else the address cut to "7Jsi…cTZz"), so the Recent list can say
+ * "Token BONK" rather than show 44 characters. lib/recent.ts keeps the inputs themselves (strings
+ * only); this keeps, beside them and keyed by the same input, what the answer said. An input without
+ * a note (saved before notes were kept) is described from its text alone (describeInput).
+ */
+import { storage } from 'wxt/utils/storage';
+import { parseLookupInput } from '../../lib/detect/links';
+import { cleanText, shortAddress, truncateText } from '../../lib/format';
+import { type LookupResult, pairOfInput } from '../../lib/lookup';
+
+/** The kind's word as the list shows it; `address`: an address whose kind only its lookup knows. */
+export const RECENT_KINDS = {
+  wallet: 'Wallet',
+  token: 'Token',
+  order: 'Order',
+  pair: 'Pair',
+  event: 'Event',
+  block: 'Slot',
+  search: 'Search',
+  program: 'Program',
+  pool: 'Pool',
+  address: 'Address',
+  number: 'Slot or event',
+  link: 'Link',
+} as const;
+export type RecentKind = keyof typeof RECENT_KINDS;
+
+export interface RecentMeta {
+  kind: RecentKind;
+  label: string;
+}
+export type RecentMetaMap = Record<string, RecentMeta>;
+
+const MAX_LABEL = 80;
+const MAX_ENTRIES = 50; // the list keeps 20; a few spare for the other page's writes in between
+
+export const recentMetaItem = storage.defineItem<RecentMetaMap>('local:recentSearchMeta', { fallback: {} });
+
+/** Untrusted text (a symbol, a title) as a label: no control or bidi characters, bounded. */
+const text = (s: string | null | undefined) => truncateText(cleanText(s).trim(), MAX_LABEL);
+
+/** The kind and short name of a lookup's answer. */
+export function describeResult(result: LookupResult): RecentMeta {
+  switch (result.kind) {
+    case 'wallet': {
+      const id = result.wallet.identity;
+      return { kind: 'wallet', label: text(id?.domain || id?.name) || shortAddress(result.wallet.address) };
+    }
+    case 'token':
+      return {
+        kind: 'token',
+        label:
+          text(result.token.flow.token?.symbol) ||
+          text(result.token.flow.token?.name) ||
+          shortAddress(result.mint),
+      };
+    case 'order': {
+      const { input, output } = result.order;
+      return { kind: 'order', label: `${text(input.symbol) || '?'} → ${text(output.symbol) || '?'}` };
+    }
+    case 'pair': {
+      const first = result.page.orders[0];
+      const symbol = (mint: string) =>
+        (first?.input.mint === mint && text(first.input.symbol)) ||
+        (first?.output.mint === mint && text(first.output.symbol)) ||
+        shortAddress(mint);
+      return { kind: 'pair', label: `${symbol(result.inputMint)} → ${symbol(result.outputMint)}` };
+    }
+    case 'event':
+      return {
+        kind: 'event',
+        label: text(result.event.found ? result.event.title : result.event.requestedId),
+      };
+    case 'block':
+      return { kind: 'block', label: String(result.slot) };
+    case 'search':
+      return { kind: 'search', label: text(result.query) };
+    case 'program':
+      return { kind: 'program', label: text(result.label) || shortAddress(result.address) };
+    case 'pool':
+      return { kind: 'pool', label: shortAddress(result.address) };
+  }
+}
+
+const KIND_OF_ADDRESS: Record<string, RecentKind> = {
+  wallet: 'wallet',
+  mint: 'token',
+  order: 'order',
+  pool: 'pool',
+  program: 'program',
+};
+
+/** What the input's own text says it is, for an entry without a note of its answer. */
+export function describeInput(input: string): RecentMeta {
+  const pair = pairOfInput(input);
+  if (pair)
+    return { kind: 'pair', label: `${shortAddress(pair.inputMint)} → ${shortAddress(pair.outputMint)}` };
+  const parsed = parseLookupInput(input);
+  switch (parsed.type) {
+    case 'address':
+      return { kind: KIND_OF_ADDRESS[parsed.kind] ?? 'address', label: shortAddress(parsed.address) };
+    case 'slot':
+      return { kind: parsed.event ? 'number' : 'block', label: String(parsed.slot) };
+    case 'event':
+      return { kind: 'event', label: text(parsed.event.id) };
+    case 'search':
+      return { kind: 'search', label: text(parsed.query) };
+    case 'error':
+      return { kind: /^https?:\/\//i.test(input) ? 'link' : 'search', label: text(input) };
+  }
+}
+
+/** Anything but a map of known kinds and string labels (an older or corrupted value) is left out. */
+export function sanitizeMeta(value: unknown): RecentMetaMap {
+  const out: RecentMetaMap = {};
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return out;
+  for (const [input, meta] of Object.entries(value as Record<string, unknown>)) {
+    const m = meta as Partial<RecentMeta> | null;
+    if (!m || typeof m !== 'object' || typeof m.label !== 'string' || !m.label.trim()) continue;
+    if (typeof m.kind !== 'string' || !Object.hasOwn(RECENT_KINDS, m.kind)) continue;
+    out[input] = { kind: m.kind, label: text(m.label) };
+  }
+  return out;
+}
+
+export async function loadRecentMeta(): Promise<RecentMetaMap> {
+  return sanitizeMeta(await recentMetaItem.getValue());
+}
+
+/**
+ * Notes what `input`'s lookup answered, keeping notes only for the inputs still listed (`listed`,
+ * the Recent list after this lookup went into it), and returns the notes.
+ */
+export async function rememberRecent(
+  input: string,
+  result: LookupResult,
+  listed: readonly string[],
+): Promise<RecentMetaMap> {
+  const all = { ...(await loadRecentMeta()), [input.trim()]: describeResult(result) };
+  const next: RecentMetaMap = {};
+  for (const item of listed.slice(0, MAX_ENTRIES)) if (all[item]) next[item] = all[item];
+  await recentMetaItem.setValue(next);
+  return next;
+}
