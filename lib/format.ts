@@ -186,6 +186,33 @@ export function formatTokenAmount(
   return sign + groupDigits(intText) + (frac ? `.${frac}` : '');
 }
 
+/** Below this a brief amount reads "<0.000001": a non-zero amount never reads 0. */
+const BRIEF_FLOOR = 0.000001;
+
+/**
+ * A token amount for a short text (a desktop notification): 3 significant digits, rounded, compact
+ * from a thousand ("3.68K", "34.7K", "242K", "1.2M"), small ones to their first 3 significant digits
+ * ("0.0312", "0.000012"), and "<0.000001" below that, so a non-zero amount never reads 0. Where a
+ * trader needs the exact amount (cards, popup) formatTokenAmount stays.
+ */
+export function formatBriefAmount(n: number | null | undefined): string {
+  if (!isNum(n)) return DASH;
+  const abs = Math.abs(n);
+  if (abs === 0) return '0';
+  const sign = n < 0 ? '-' : '';
+  if (abs < BRIEF_FLOOR) return `${sign}<0.000001`;
+  // toExponential rounds to 3 significant digits and carries (999.6 -> "1.00e+3"), so 1K, not 1,000.
+  const [mantissa = '0', expText = '0'] = abs.toExponential(2).split('e');
+  const digits = mantissa.replace('.', '');
+  const exp = Number(expText);
+  if (exp < 0) return `${sign}0.${'0'.repeat(-exp - 1)}${trimZeros(digits)}`;
+  const unit = Math.min(Math.floor(exp / 3), UNITS.length - 1);
+  const intLength = exp - unit * 3 + 1;
+  const int = digits.slice(0, intLength).padEnd(intLength, '0');
+  const frac = trimZeros(digits.slice(intLength));
+  return `${sign}${groupDigits(int)}${frac ? `.${frac}` : ''}${UNITS[unit]}`;
+}
+
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;

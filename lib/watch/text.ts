@@ -3,14 +3,19 @@
  * token symbols and labels are untrusted and are cleaned and cut before they reach a notification.
  * An amount whose decimals are unknown is left out rather than shown in base units: a wrong number
  * is worse than a missing one.
+ *
+ * A notification is read at a glance and Chrome cuts its body after two or three lines: amounts are
+ * brief (3 significant digits, "3.68K USDC", formatBriefAmount; the cards keep the exact ones), a
+ * pair reads "USDC → SOL" as on the cards, and the body never repeats the wallet its title names.
  */
 import type { DcaTxEvent } from '../api/schemas/live';
 import {
+  baseUnitsToNumber,
   countOf,
+  formatBriefAmount,
   formatFrequency,
   formatNumber,
   formatProgress,
-  formatTokenAmount,
   formatUsd,
   isNum,
   shortAddress,
@@ -47,31 +52,29 @@ function symbolOf(t: TokenSide | null | undefined, mint?: string): string {
   return m ? shortAddress(m) : 'tokens';
 }
 
-/** "50 USDC", or null when the amount or its decimals are unknown (for text that needs the number). */
-function amountOnly(raw: string | undefined, t: TokenSide | null | undefined, mint?: string): string | null {
-  if (raw === undefined || typeof t?.decimals !== 'number') return null;
-  const text = formatTokenAmount(raw, t.decimals);
-  return text === '—' ? null : `${text} ${symbolOf(t, mint)}`;
+/** The pair as the cards write it: "USDC → SOL". */
+const pairText = (input: string, output: string) => `${input} → ${output}`;
+
+/** A base-unit amount in token units; null when it or the token's decimals are unknown. */
+const unitsOf = (raw: string | undefined, t: TokenSide | null | undefined): number | null =>
+  raw === undefined ? null : baseUnitsToNumber(raw, t?.decimals);
+
+/** "3.68K USDC" from token units; null when unknown. */
+function briefOnly(n: number | null | undefined, symbol: string): string | null {
+  return isNum(n) && n >= 0 ? `${formatBriefAmount(n)} ${symbol}` : null;
 }
+
+/** "50 USDC", or null when the amount or its decimals are unknown (for text that needs the number). */
+const amountOnly = (raw: string | undefined, t: TokenSide | null | undefined, mint?: string) =>
+  briefOnly(unitsOf(raw, t), symbolOf(t, mint));
 
 /** "50 USDC"; just "USDC" when the amount or its decimals are unknown. */
 const amount = (raw: string | undefined, t: TokenSide | null | undefined, mint?: string) =>
   amountOnly(raw, t, mint) ?? symbolOf(t, mint);
 
-/**
- * "3.1 SOL" from a number already in token units (a polled change): formatted as a base-unit amount
- * with the token's decimals, so both sources read the same; null when unknown.
- */
-function unitsOnly(n: number | null | undefined, t: TokenSide | null | undefined): string | null {
-  if (!isNum(n) || n < 0) return null;
-  const d = t?.decimals;
-  const fixed = typeof d === 'number' && d >= 0 && d <= 30 ? n.toFixed(d) : null;
-  const text =
-    fixed !== null && /^\d+(\.\d+)?$/.test(fixed)
-      ? formatTokenAmount(fixed.replace('.', ''), d as number)
-      : formatNumber(n, { compact: true });
-  return text === '—' ? null : `${text} ${symbolOf(t)}`;
-}
+/** "3.1 SOL" from a number already in token units (a polled change), as a live event's; null when unknown. */
+const unitsOnly = (n: number | null | undefined, t: TokenSide | null | undefined) =>
+  briefOnly(n, symbolOf(t));
 const unitsOr = (n: number | null | undefined, t: TokenSide | null | undefined) =>
   unitsOnly(n, t) ?? symbolOf(t);
 
@@ -81,7 +84,7 @@ const isZero = (raw: string | undefined) => raw !== undefined && /^0+$/.test(raw
 /**
  * How an order ended: "Completed: received 3.1 SOL", "Cancelled by owner: 200 USDC returned, 3.1 SOL
  * received". `returned`/`received` are formatted amounts, null when unknown or nothing; `pair`
- * ("USDC -> SOL") stands in when no amount is known.
+ * ("USDC → SOL") stands in when no amount is known.
  */
 function closeText(
   how: 'Completed' | 'Cancelled by owner' | 'Cancelled' | 'Closed by owner' | 'Closed',
@@ -107,7 +110,7 @@ function closedEventText(e: Extract<DcaTxEvent, { eventName: 'Closed' }>): strin
   const output = e.order?.output;
   const pair =
     input || output || e.inputMint
-      ? `${symbolOf(input, e.inputMint)} -> ${symbolOf(output, e.outputMint)}`
+      ? pairText(symbolOf(input, e.inputMint), symbolOf(output, e.outputMint))
       : null;
   const returned = isZero(e.unfilledAmount) ? null : amountOnly(e.unfilledAmount, input, e.inputMint);
   const received = isZero(e.totalOutWithdrawn) ? null : amountOnly(e.totalOutWithdrawn, output, e.outputMint);
@@ -126,20 +129,38 @@ function closedEventText(e: Extract<DcaTxEvent, { eventName: 'Closed' }>): strin
   return closeText(how, returned, received, pair);
 }
 
-/** What happened, e.g. "Filled: 50 USDC -> 0.31 SOL, 40% done" (progress as the cards show it, rounded down). */
+/** "every hour", "100 USDC every hour" (the amount of each cycle, when known). */
+function cycleText(perCycle: string | null, frequency: string | null): string | null {
+  if (frequency) return perCycle ? `${perCycle} ${frequency}` : frequency;
+  return perCycle ? `${perCycle} per cycle` : null;
+}
+
+/** ", 40% done" (progress as the cards show it, rounded down); empty when unknown. */
+const doneText = (p: number | null | undefined) => (isNum(p) ? `, ${formatProgress(p)} done` : '');
+
+/**
+ * What happened, e.g. "Filled: 50 USDC → 0.31 SOL ($50.00), 40% done", "Opened: 1K USDC → BONK
+ * ($1K), 100 USDC every hour".
+ */
 export function eventText(e: DcaTxEvent): string {
   const input = e.order?.input;
   const output = e.order?.output;
   const usd = usdPart(eventUsd(e));
   switch (e.eventName) {
     case 'Filled': {
-      const p = e.order?.progressPercent;
-      const done = isNum(p) ? `, ${formatProgress(p)} done` : '';
-      return `Filled: ${amount(e.inAmount, input, e.inputMint)} -> ${amount(e.outAmount, output, e.outputMint)}${usd}${done}`;
+      const pair = pairText(
+        amount(e.inAmount, input, e.inputMint),
+        amount(e.outAmount, output, e.outputMint),
+      );
+      return `Filled: ${pair}${usd}${doneText(e.order?.progressPercent)}`;
     }
     case 'Opened': {
-      const freq = e.cycleFrequency === undefined ? '' : `, ${formatFrequency(String(e.cycleFrequency))}`;
-      return `Opened: ${amount(e.inDeposited, input, e.inputMint)}${usd} DCA into ${symbolOf(output, e.outputMint)}${freq}`;
+      const pair = pairText(amount(e.inDeposited, input, e.inputMint), symbolOf(output, e.outputMint));
+      const cycle = cycleText(
+        amountOnly(e.inAmountPerCycle, input, e.inputMint),
+        e.cycleFrequency === undefined ? null : formatFrequency(String(e.cycleFrequency)),
+      );
+      return `Opened: ${pair}${usd}${cycle ? `, ${cycle}` : ''}`;
     }
     case 'Closed':
       return closedEventText(e);
@@ -172,7 +193,7 @@ const CANCELLED = /^cancell?ed$/i;
 
 /** A polled close, by the status REST gives the order and what was left in it. */
 function closedChangeText(d: ChangeDetail): string {
-  const pair = d.input || d.output ? `${symbolOf(d.input)} -> ${symbolOf(d.output)}` : null;
+  const pair = d.input || d.output ? pairText(symbolOf(d.input), symbolOf(d.output)) : null;
   const returned = isNum(d.returned) && d.returned > 0 ? unitsOnly(d.returned, d.input) : null;
   const received = isNum(d.received) && d.received > 0 ? unitsOnly(d.received, d.output) : null;
   const status = d.status ?? '';
@@ -187,7 +208,7 @@ function closedChangeText(d: ChangeDetail): string {
 }
 
 /**
- * A change found by polling, worded as the live event would be ("Filled: 50 USDC -> 0.31 SOL
+ * A change found by polling, worded as the live event would be ("Filled: 50 USDC → 0.31 SOL
  * ($50.00), 40% done"; several cycles found at once: "3 fills: ..."). What the two lists do not
  * tell is left out.
  */
@@ -198,12 +219,12 @@ export function changeText(e: Pick<WatchEvent, 'eventName' | 'count' | 'usd' | '
   if (!d) return (many ?? truncateText(e.eventName, 40)) + usd;
   switch (e.eventName) {
     case 'Filled': {
-      const done = isNum(d.progress) ? `, ${formatProgress(d.progress)} done` : '';
-      return `${many ?? 'Filled'}: ${unitsOr(d.amount, d.input)} -> ${unitsOr(d.received, d.output)}${usd}${done}`;
+      const pair = pairText(unitsOr(d.amount, d.input), unitsOr(d.received, d.output));
+      return `${many ?? 'Filled'}: ${pair}${usd}${doneText(d.progress)}`;
     }
     case 'Opened': {
-      const freq = d.frequency ? `, ${formatFrequency(d.frequency)}` : '';
-      return `Opened: ${unitsOr(d.amount, d.input)}${usd} DCA into ${symbolOf(d.output)}${freq}`;
+      const cycle = cycleText(null, d.frequency ? formatFrequency(d.frequency) : null);
+      return `Opened: ${pairText(unitsOr(d.amount, d.input), symbolOf(d.output))}${usd}${cycle ? `, ${cycle}` : ''}`;
     }
     case 'Deposit':
       return `${many ?? 'Deposit'}: ${unitsOr(d.amount, d.input)}${usd}`;
@@ -244,15 +265,117 @@ export function countsText(counts: ReadonlyMap<string, number>): string {
   return parts.join(', ');
 }
 
-const total = (counts: ReadonlyMap<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
+/** What a summary reads of one event: a live DCA event, or a change found by polling. */
+export type SummaryEvent = DcaTxEvent | Pick<WatchEvent, 'eventName' | 'count' | 'usd' | 'order' | 'detail'>;
 
-/** "5 DCA events for Whale: 4 fills, 1 deposit" */
-export function burstNotification(counts: ReadonlyMap<string, number>, who: Who): NotificationText {
-  const name = displayName(who);
+const isLive = (e: SummaryEvent): e is DcaTxEvent => 'signature' in e;
+
+/** One fill as a summary adds it up; null when the event does not tell its pair. */
+interface FillFacts {
+  /** The pair by mint (by symbol when a polled change gives no mint). */
+  pair: string;
+  input: string;
+  output: string;
+  /** Token units, null when unknown. */
+  spent: number | null;
+  bought: number | null;
+  order: string | null;
+  progress: number | null;
+}
+
+/** A token by mint, by symbol when the mint is not known. */
+const sideKey = (t: TokenSide | null | undefined) => t?.mint ?? `?${symbolOf(t)}`;
+
+function fillFacts(e: SummaryEvent): FillFacts | null {
+  if (isLive(e)) {
+    if (e.eventName !== 'Filled') return null;
+    const input = e.order?.input;
+    const output = e.order?.output;
+    return {
+      pair: `${e.inputMint}>${e.outputMint}`,
+      input: symbolOf(input, e.inputMint),
+      output: symbolOf(output, e.outputMint),
+      spent: unitsOf(e.inAmount, input),
+      bought: unitsOf(e.outAmount, output),
+      order: e.address || e.dcaKey || null,
+      progress: e.order?.progressPercent ?? null,
+    };
+  }
+  const d = e.detail;
+  if (e.eventName !== 'Filled' || !d || (!d.input && !d.output)) return null;
   return {
-    title: name,
-    message: `${formatNumber(total(counts))} DCA events for ${name}: ${countsText(counts)}`,
+    pair: `${sideKey(d.input)}>${sideKey(d.output)}`,
+    input: symbolOf(d.input),
+    output: symbolOf(d.output),
+    spent: d.amount,
+    bought: d.received,
+    order: e.order,
+    progress: d.progress,
   };
+}
+
+/** The sum, or null when any is unknown (a partial sum would read as the whole). */
+function sumOf(values: readonly (number | null | undefined)[]): number | null {
+  let sum = 0;
+  for (const v of values) {
+    if (!isNum(v)) return null;
+    sum += v;
+  }
+  return sum;
+}
+
+/**
+ * Fills of one pair, added up: "7 fills: 25.7K USDC → 242K BONK ($25.7K), 80% done" (the progress
+ * when they are all of one order: the furthest, as progress only grows); null for fills of several
+ * pairs, or of a pair not known.
+ */
+function fillsText(fills: readonly SummaryEvent[], count: number, usd: number | null): string | null {
+  const facts = fills.map(fillFacts);
+  const first = facts[0];
+  if (!first || facts.some((f) => f?.pair !== first.pair)) return null;
+  const all = facts as FillFacts[];
+  const spent = briefOnly(sumOf(all.map((f) => f.spent)), first.input) ?? first.input;
+  const bought = briefOnly(sumOf(all.map((f) => f.bought)), first.output) ?? first.output;
+  const oneOrder = first.order !== null && all.every((f) => f.order === first.order);
+  const progress = oneOrder ? Math.max(...all.map((f) => (isNum(f.progress) ? f.progress : -1))) : -1;
+  const done = progress >= 0 ? doneText(progress) : '';
+  return `${countOf(count, 'fill', 'fills')}: ${pairText(spent, bought)}${usdPart(usd)}${done}`;
+}
+
+/** Kinds whose USD value a summary adds up (a close's USD is of what came back, not its size). */
+const SUMMED_USD: ReadonlySet<string> = new Set(['Filled', 'Opened', 'Deposit', 'Withdraw']);
+
+/**
+ * What a run of events did, kind by kind in the order first seen, with their USD value: "3 fills
+ * ($1.2K), 1 new order ($5K), 1 closed order". Fills of one pair come first, added up: "7 fills:
+ * 25.7K USDC → 242K BONK ($25.7K), 80% done; 1 new order ($1K)".
+ */
+export function summaryText(events: readonly SummaryEvent[]): string {
+  const kinds = new Map<string, SummaryEvent[]>();
+  for (const e of events) kinds.set(e.eventName, [...(kinds.get(e.eventName) ?? []), e]);
+  let fills: string | null = null;
+  const parts: string[] = [];
+  for (const [name, list] of kinds) {
+    const count = list.reduce((n, e) => n + (isLive(e) ? 1 : e.count), 0);
+    const usd = SUMMED_USD.has(name) ? sumOf(list.map((e) => (isLive(e) ? eventUsd(e) : e.usd))) : null;
+    if (name === 'Filled') fills = fillsText(list, count, usd);
+    if (name !== 'Filled' || fills === null) parts.push(countsText(new Map([[name, count]])) + usdPart(usd));
+  }
+  const rest = parts.join(', ');
+  return fills === null ? rest : rest ? `${fills}; ${rest}` : fills;
+}
+
+/**
+ * Events that came fast for one wallet, as one notification whose title names the wallet. From the
+ * events themselves, what they did: "7 fills: 25.7K USDC → 242K BONK ($25.7K), 80% done"; from a
+ * count per kind only: "4 fills, 1 deposit".
+ */
+export function burstNotification(
+  events: ReadonlyMap<string, number> | readonly SummaryEvent[],
+  who: Who,
+): NotificationText {
+  const message = events instanceof Map ? countsText(events) : summaryText(events as readonly SummaryEvent[]);
+  return { title: displayName(who), message };
 }
 
 /** "While you were away: 3 fills for Whale" (changes found by a catch-up after a gap). */

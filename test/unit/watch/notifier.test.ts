@@ -63,7 +63,7 @@ describe('notifier', () => {
       type: 'basic',
       iconUrl: 'icon/128.png',
       title: 'Whale',
-      message: 'Filled: 50 USDC -> 0.31 SOL, 40% done',
+      message: 'Filled: 50 USDC → 0.31 SOL, 40% done',
     });
     expect(await svc.onClicked(id)).toBe(`lookup.html#q=order%20${order}`);
     expect(badge.last()).toBe('');
@@ -78,7 +78,7 @@ describe('notifier', () => {
     await svc.handleEvent(deposit({ wallet: WHALE }));
     await svc.flush();
     expect(n.created).toEqual([`ol|${WHALE}|-|burst`]);
-    expect(n.shown.get(n.created[0]!)?.message).toBe('5 DCA events for Whale: 4 fills, 1 deposit');
+    expect(n.shown.get(n.created[0]!)?.message).toBe('4 fills, 1 deposit');
     expect(badge.last()).toBe('5');
     // clicking a wallet summary opens the wallet
     expect(await svc.onClicked(n.created[0]!)).toBe(`lookup.html#q=${WHALE}`);
@@ -96,7 +96,7 @@ describe('notifier', () => {
     await svc.handleEvent(filled({ wallet: WHALE }));
     await svc.handleEvent(filled({ wallet: WHALE }));
     await svc.flush();
-    expect([...n.shown.values()].map((o) => o.message)).toEqual(['4 DCA events for Whale: 4 fills']);
+    expect([...n.shown.values()].map((o) => o.message)).toEqual(['4 fills']);
     expect(n.cleared).toHaveLength(2);
     // a minute later the window is over: single notifications again
     clock.t += 61_000;
@@ -200,8 +200,8 @@ describe('notifier', () => {
     expect(await svc.handleEvent(closed({ wallet: WHALE }))).toEqual({ action: 'notify' }); // no USD at all
     await svc.flush();
     expect([...n.shown.values()].map((o) => o.message)).toEqual([
-      'Opened: 1,000 USDC ($200.00) DCA into BONK, every hour',
-      'Completed: received 51.23M BONK',
+      'Opened: 1K USDC → BONK ($200.00), 100 USDC every hour',
+      'Completed: received 51.2M BONK',
     ]);
     expect(badge.last()).toBe('3');
   });
@@ -215,7 +215,7 @@ describe('notifier', () => {
     await svc.flush();
     expect(n.shown.get(n.created[0]!)).toMatchObject({
       title: 'Whale',
-      message: 'Completed: received 51.23M BONK',
+      message: 'Completed: received 51.2M BONK',
     });
     expect(await svc.onClicked(n.created[0]!)).toBe(`lookup.html#q=order%20${order}`);
     // the order's query goes into whatever address the background builds

@@ -298,7 +298,7 @@ describe('watch service polling', () => {
       changes: [{ kind: 'opened', order: B }],
     });
     expect(state.calls).toBe(2);
-    expect(messages()).toEqual(['Opened: 1,000 USDC ($1K) DCA into SOL, every hour']);
+    expect(messages()).toEqual(['Opened: 1K USDC → SOL ($1K), every hour']);
     // an import too: each wallet read once, one at a time
     await svc.importJson(JSON.stringify([addr(2), addr(3)]));
     await svc.idle();
@@ -340,7 +340,7 @@ describe('watch service polling', () => {
     clock.t += 60_000;
     state.orders = [order(A, { used: 300, usedUsd: 300, rawUsed: '300000000', progressPercent: 30 })];
     expect(await svc.pollTick()).toMatchObject({ changes: [{ kind: 'fill' }], away: false });
-    expect(messages()).toEqual(['Filled: 50 USDC -> SOL ($50.00), 30% done']);
+    expect(messages()).toEqual(['Filled: 50 USDC → SOL ($50.00), 30% done']);
   });
 
   it('polls only without the datastream: needs-plan at once, offline after the grace period', async () => {
@@ -398,7 +398,7 @@ describe('watch service polling', () => {
     expect([...n.shown.values()]).toEqual([
       expect.objectContaining({
         title: 'Whale',
-        message: '3 fills: 150 USDC -> 0.93 SOL ($150.00), 20% done',
+        message: '3 fills: 150 USDC → 0.93 SOL ($150.00), 20% done',
       }),
     ]);
     expect(badge.last()).toBe('3');

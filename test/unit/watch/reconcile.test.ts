@@ -320,7 +320,7 @@ describe('after a reconnect', () => {
     await svc.reconnected();
     await svc.flush();
     expect(messages()).toEqual([
-      expect.stringMatching(/^Opened: 1,000 USDC/),
+      expect.stringMatching(/^Opened: 1K USDC → BONK/),
       'While you were away: 1 fill for Whale',
     ]);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DcaTxEventSchema } from '../../../lib/api/schemas/live';
+import { formatBriefAmount } from '../../../lib/format';
 import type { ChangeDetail } from '../../../lib/watch/event';
 import {
   awayNotification,
@@ -13,6 +14,7 @@ import {
 import {
   addr,
   BONK,
+  bonkToken,
   closed,
   deposit,
   filled,
@@ -40,11 +42,11 @@ describe('who', () => {
 
 describe('what', () => {
   it('Filled with decimals (USDC 6, SOL 9), USD and progress', () => {
-    expect(eventText(filled({ wallet: w, usd: null }))).toBe('Filled: 50 USDC -> 0.31 SOL, 40% done');
-    expect(eventText(filled({ wallet: w, usd: 50 }))).toBe('Filled: 50 USDC -> 0.31 SOL ($50.00), 40% done');
+    expect(eventText(filled({ wallet: w, usd: null }))).toBe('Filled: 50 USDC → 0.31 SOL, 40% done');
+    expect(eventText(filled({ wallet: w, usd: 50 }))).toBe('Filled: 50 USDC → 0.31 SOL ($50.00), 40% done');
   });
 
-  it('Filled with odd amounts: fraction cut to 4 digits, millions compact, progress rounded down as on the cards', () => {
+  it('Filled with odd amounts: 3 significant digits, compact, progress rounded down as on the cards', () => {
     const e = DcaTxEventSchema.parse({
       ...filled({ wallet: w }),
       inAmount: '12345678', // 12.345678 USDC
@@ -56,26 +58,52 @@ describe('what', () => {
         progressPercent: 66.6666,
       },
     });
-    expect(eventText(e)).toBe('Filled: 12.3456 USDC -> 1.23M BONK ($12.35), 66% done');
+    expect(eventText(e)).toBe('Filled: 12.3 USDC → 1.23M BONK ($12.35), 66% done');
+  });
+
+  it('Filled: brief amounts, as a notification is read at a glance (review: 3,678.2672 USDC -> 34,675.4161 BONK)', () => {
+    const fill = (inAmount: string, outAmount: string, out = bonkToken) =>
+      eventText(
+        DcaTxEventSchema.parse({
+          ...filled({ wallet: w, usd: null, progress: null }),
+          outputMint: out.mint,
+          inAmount,
+          outAmount,
+          usd: { inAmountUsd: 3678.2672 },
+          order: { input: usdcToken, output: out },
+        }),
+      );
+    expect(fill('3678267200', '3467541610')).toBe('Filled: 3.68K USDC → 34.7K BONK ($3.7K)');
+    expect(fill('3678267200', '120000000000')).toBe('Filled: 3.68K USDC → 1.2M BONK ($3.7K)');
+    // small amounts keep their first digits and never read 0
+    expect(fill('3678267200', '31234567', solToken)).toBe('Filled: 3.68K USDC → 0.0312 SOL ($3.7K)');
+    expect(fill('3678267200', '12000', solToken)).toBe('Filled: 3.68K USDC → 0.000012 SOL ($3.7K)');
+    expect(fill('3678267200', '1', solToken)).toBe('Filled: 3.68K USDC → <0.000001 SOL ($3.7K)');
   });
 
   it('Filled without decimals leaves the amounts out rather than show base units', () => {
     const e = DcaTxEventSchema.parse({ ...filled({ wallet: w, usd: null }), order: undefined });
     expect(eventText(e)).toBe(
-      `Filled: ${USDC.slice(0, 4)}…${USDC.slice(-4)} -> ${SOL.slice(0, 4)}…${SOL.slice(-4)}`,
+      `Filled: ${USDC.slice(0, 4)}…${USDC.slice(-4)} → ${SOL.slice(0, 4)}…${SOL.slice(-4)}`,
     );
   });
 
-  it('Opened: deposit, target token and frequency (seconds or "1h")', () => {
-    expect(eventText(opened({ wallet: w }))).toBe('Opened: 1,000 USDC DCA into BONK, every hour');
+  it('Opened: deposit → target token, amount per cycle and frequency (seconds or "1h")', () => {
+    expect(eventText(opened({ wallet: w }))).toBe('Opened: 1K USDC → BONK, 100 USDC every hour');
     expect(eventText(opened({ wallet: w, freq: '86400', deposit: '250000000', usd: 250 }))).toBe(
-      'Opened: 250 USDC ($250.00) DCA into BONK, every day',
+      'Opened: 250 USDC → BONK ($250.00), 100 USDC every day',
     );
-    expect(eventText(opened({ wallet: w, freq: '1h' }))).toBe('Opened: 1,000 USDC DCA into BONK, every hour');
+    expect(eventText(opened({ wallet: w, freq: '1h' }))).toBe('Opened: 1K USDC → BONK, 100 USDC every hour');
+    // what the event does not tell is left out
+    const bare = (patch: Record<string, unknown>) =>
+      eventText(DcaTxEventSchema.parse({ ...opened({ wallet: w }), ...patch }));
+    expect(bare({ cycleFrequency: undefined })).toBe('Opened: 1K USDC → BONK, 100 USDC per cycle');
+    expect(bare({ inAmountPerCycle: undefined })).toBe('Opened: 1K USDC → BONK, every hour');
+    expect(bare({ inAmountPerCycle: undefined, cycleFrequency: undefined })).toBe('Opened: 1K USDC → BONK');
   });
 
   it('Closed, Deposit, Withdraw', () => {
-    expect(eventText(closed({ wallet: w }))).toBe('Completed: received 51.23M BONK');
+    expect(eventText(closed({ wallet: w }))).toBe('Completed: received 51.2M BONK');
     expect(eventText(deposit({ wallet: w }))).toBe('Deposit: 250 USDC ($250.00)');
     expect(eventText(deposit({ wallet: w, usd: null, amount: '1500' }))).toBe('Deposit: 0.0015 USDC');
     expect(eventText(withdraw({ wallet: w }))).toBe('Withdraw: 1.5 SOL');
@@ -101,7 +129,7 @@ describe('what', () => {
       eventText(close({ unfilledAmount: '200000000', totalOutWithdrawn: '3100000000', userClosed: true })),
     ).toBe('Cancelled by owner: 200 USDC returned, 3.1 SOL received');
     expect(eventText(close({ unfilledAmount: '1000000000', totalOutWithdrawn: '0', userClosed: true }))).toBe(
-      'Cancelled by owner: 1,000 USDC returned',
+      'Cancelled by owner: 1K USDC returned',
     );
     // closed with input left, not by its owner; and the owner closing a finished order
     expect(
@@ -118,7 +146,7 @@ describe('what', () => {
       order: undefined,
     });
     expect(eventText(bare)).toBe(
-      `Cancelled by owner: ${USDC.slice(0, 4)}…${USDC.slice(-4)} -> ${BONK.slice(0, 4)}…${BONK.slice(-4)}`,
+      `Cancelled by owner: ${USDC.slice(0, 4)}…${USDC.slice(-4)} → ${BONK.slice(0, 4)}…${BONK.slice(-4)}`,
     );
     // an event that says nothing but its name
     const minimal = DcaTxEventSchema.parse({
@@ -139,26 +167,199 @@ describe('what', () => {
         output: { symbol: '<img src=x>\u202eVERYLONGNAME', decimals: 9 },
       },
     });
-    expect(eventText(e)).toBe('Filled: 50 USDC -> 0.31 <img src=x>…');
+    expect(eventText(e)).toBe('Filled: 50 USDC → 0.31 <img src=x>…');
   });
 
   it('title is who, message is what', () => {
     expect(eventNotification(filled({ wallet: w, usd: null }), { wallet: w, label: 'Whale' })).toEqual({
       title: 'Whale',
-      message: 'Filled: 50 USDC -> 0.31 SOL, 40% done',
+      message: 'Filled: 50 USDC → 0.31 SOL, 40% done',
     });
   });
 });
 
+describe('brief amounts (formatBriefAmount)', () => {
+  it('3 significant digits, compact from a thousand, rounded', () => {
+    const cases: [number, string][] = [
+      [0, '0'],
+      [0.31, '0.31'],
+      [1.5, '1.5'],
+      [12.345678, '12.3'],
+      [50, '50'],
+      [999.4, '999'],
+      [999.6, '1K'], // carried, never "1,000"
+      [3678.2672, '3.68K'],
+      [34675.4161, '34.7K'],
+      [242_000, '242K'],
+      [999_600, '1M'],
+      [1_200_000, '1.2M'],
+      [51_234_567.89, '51.2M'],
+      [7.5e9, '7.5B'],
+      [1e15, '1,000T'],
+      [-3678.2672, '-3.68K'],
+    ];
+    for (const [n, text] of cases) expect(formatBriefAmount(n), String(n)).toBe(text);
+  });
+
+  it('a small non-zero amount keeps its first digits and never reads 0', () => {
+    expect(formatBriefAmount(0.0312345)).toBe('0.0312');
+    expect(formatBriefAmount(0.000012)).toBe('0.000012');
+    expect(formatBriefAmount(0.000001)).toBe('0.000001');
+    expect(formatBriefAmount(0.00000099)).toBe('<0.000001');
+    expect(formatBriefAmount(1e-9)).toBe('<0.000001');
+  });
+
+  it('unknown is a dash', () => {
+    expect(formatBriefAmount(null)).toBe('—');
+    expect(formatBriefAmount(Number.NaN)).toBe('—');
+    expect(formatBriefAmount(Number.POSITIVE_INFINITY)).toBe('—');
+  });
+});
+
+describe('every notification text', () => {
+  it('writes a pair with "→" as the cards do, never "->"', () => {
+    const texts = [
+      eventText(filled({ wallet: w })),
+      eventText(opened({ wallet: w })),
+      eventText(
+        DcaTxEventSchema.parse({
+          ...closed({ wallet: w }),
+          userClosed: true,
+          unfilledAmount: '1',
+          order: undefined,
+        }),
+      ),
+      changeText({
+        eventName: 'Closed',
+        count: 1,
+        usd: null,
+        detail: {
+          input: usdcToken,
+          output: solToken,
+          amount: null,
+          received: null,
+          returned: null,
+          progress: null,
+          frequency: null,
+          status: 'completed',
+        },
+      }),
+      burstNotification([filled({ wallet: w }), filled({ wallet: w })], { wallet: w }).message,
+    ];
+    for (const t of texts) {
+      expect(t).toContain(' → ');
+      expect(t).not.toContain('->');
+    }
+  });
+});
+
 describe('summaries', () => {
-  it('burst: "5 DCA events for <name>: 4 fills, 1 deposit"', () => {
+  it('burst from counts: what happened, without the wallet the title already names', () => {
     const counts = new Map([
       ['Filled', 4],
       ['Deposit', 1],
     ]);
-    expect(burstNotification(counts, { wallet: w, label: 'Whale' }).message).toBe(
-      '5 DCA events for Whale: 4 fills, 1 deposit',
-    );
+    expect(burstNotification(counts, { wallet: w, label: 'Whale' })).toEqual({
+      title: 'Whale',
+      message: '4 fills, 1 deposit',
+    });
+  });
+
+  describe('burst from the events: what they did, added up', () => {
+    const order = addr(50);
+    const bonkFill = (inAmount: string, outAmount: string, usd: number | null, progress: number, o = order) =>
+      DcaTxEventSchema.parse({
+        ...filled({ wallet: w, order: o }),
+        outputMint: BONK,
+        inAmount,
+        outAmount,
+        usd: usd === null ? {} : { inAmountUsd: usd },
+        order: { input: usdcToken, output: bonkToken, progressPercent: progress },
+      });
+    const whale = { wallet: w, label: 'luckywhale1.sol' };
+
+    it('fills of one order: the amounts summed, the USD summed, the furthest progress', () => {
+      // 7 × 3,672.5 USDC -> 34,600 BONK; progress 20..80, one arriving late
+      const fills = [20, 30, 40, 50, 70, 80, 60].map((p) => bonkFill('3672500000', '3460000000', 3672.5, p));
+      expect(burstNotification(fills, whale)).toEqual({
+        title: 'luckywhale1.sol',
+        message: '7 fills: 25.7K USDC → 242K BONK ($25.7K), 80% done',
+      });
+    });
+
+    it('fills of one pair over several orders: no progress (it is per order)', () => {
+      const fills = [bonkFill('1000000', '100000', 1, 10), bonkFill('1000000', '100000', 1, 90, addr(51))];
+      expect(burstNotification(fills, whale).message).toBe('2 fills: 2 USDC → 2 BONK ($2.00)');
+    });
+
+    it('an amount or USD value not known is not summed into a partial total', () => {
+      const noUsd = [
+        bonkFill('3672500000', '3460000000', 3672.5, 20),
+        bonkFill('1000000', '100000', null, 30),
+      ];
+      expect(burstNotification(noUsd, whale).message).toBe('2 fills: 3.67K USDC → 34.6K BONK, 30% done');
+      const noDecimals = DcaTxEventSchema.parse({ ...filled({ wallet: w, order }), order: undefined });
+      expect(burstNotification([filled({ wallet: w, order }), noDecimals], whale).message).toBe(
+        `2 fills: USDC → SOL ($100.00), 40% done`,
+      );
+    });
+
+    it('mixed kinds: a short list by kind with USD values, fills of several pairs counted', () => {
+      const events = [
+        filled({ wallet: w, usd: 400 }),
+        bonkFill('400000000', '3700000000', 400, 10),
+        filled({ wallet: w, usd: 400 }),
+        opened({ wallet: w, usd: 5000 }),
+        closed({ wallet: w }),
+      ];
+      expect(burstNotification(events, whale).message).toBe(
+        '3 fills ($1.2K), 1 new order ($5K), 1 closed order',
+      );
+    });
+
+    it('fills of one pair lead, the rest follows', () => {
+      const events = [
+        opened({ wallet: w, usd: 1000 }),
+        bonkFill('3672500000', '3460000000', 3672.5, 20),
+        bonkFill('3672500000', '3460000000', 3672.5, 30),
+        deposit({ wallet: w }),
+        withdraw({ wallet: w }),
+      ];
+      expect(burstNotification(events, whale).message).toBe(
+        '2 fills: 7.35K USDC → 69.2K BONK ($7.3K), 30% done; 1 new order ($1K), 1 deposit ($250.00), 1 withdrawal',
+      );
+    });
+
+    it('changes found by polling add up like live events (a change may stand for several cycles)', () => {
+      const detail: ChangeDetail = {
+        input: usdcToken,
+        output: solToken,
+        amount: 150,
+        received: 0.93,
+        returned: null,
+        progress: 20,
+        frequency: null,
+        status: null,
+      };
+      const changes = [
+        { eventName: 'Filled', count: 3, usd: 150, order, detail },
+        {
+          eventName: 'Filled',
+          count: 1,
+          usd: 50,
+          order,
+          detail: { ...detail, amount: 50, received: 0.31, progress: 25 },
+        },
+        { eventName: 'Deposit', count: 1, usd: 500, order, detail: { ...detail, amount: 500 } },
+      ];
+      expect(burstNotification(changes, whale).message).toBe(
+        '4 fills: 200 USDC → 1.24 SOL ($200.00), 25% done; 1 deposit ($500.00)',
+      );
+      // a polled change without detail is counted, not guessed
+      expect(burstNotification([{ eventName: 'Filled', count: 2, usd: null, order }], whale).message).toBe(
+        '2 fills',
+      );
+    });
   });
 
   it('away: "While you were away: 3 fills for <name>"', () => {
@@ -198,12 +399,35 @@ describe('changes found by polling, worded like live events', () => {
     );
     expect(
       changeText({ eventName: 'Filled', count: 3, usd: 150, detail: { ...d, amount: 150, received: 0.93 } }),
-    ).toBe('3 fills: 150 USDC -> 0.93 SOL ($150.00), 40% done');
+    ).toBe('3 fills: 150 USDC → 0.93 SOL ($150.00), 40% done');
     // what the lists do not tell is left out, never guessed
     expect(changeText({ eventName: 'Filled', count: 1, usd: null, detail: detail() })).toBe(
-      'Filled: USDC -> SOL',
+      'Filled: USDC → SOL',
     );
     expect(changeText({ eventName: 'Filled', count: 2, usd: null })).toBe('2 fills');
+  });
+
+  it("amounts as brief as a live event's, whatever the float arithmetic left in them", () => {
+    const d = detail({ output: bonkToken, amount: 3678.2672, received: 34675.4161, progress: 40 });
+    expect(changeText({ eventName: 'Filled', count: 1, usd: 3678.27, detail: d })).toBe(
+      'Filled: 3.68K USDC → 34.7K BONK ($3.7K), 40% done',
+    );
+    expect(
+      changeText({
+        eventName: 'Filled',
+        count: 1,
+        usd: null,
+        detail: detail({ amount: 0.1 + 0.2, received: 0.000012 }),
+      }),
+    ).toBe('Filled: 0.3 USDC → 0.000012 SOL');
+    expect(
+      changeText({
+        eventName: 'Closed',
+        count: 1,
+        usd: null,
+        detail: detail({ status: 'cancelled', returned: 1234.5678, received: 0.0312345 }),
+      }),
+    ).toBe('Cancelled: 1.23K USDC returned, 0.0312 SOL received');
   });
 
   it('a new order and a deposit', () => {
@@ -214,7 +438,7 @@ describe('changes found by polling, worded like live events', () => {
         usd: 1000,
         detail: detail({ amount: 1000, frequency: '1h' }),
       }),
-    ).toBe('Opened: 1,000 USDC ($1K) DCA into SOL, every hour');
+    ).toBe('Opened: 1K USDC → SOL ($1K), every hour');
     expect(changeText({ eventName: 'Deposit', count: 1, usd: 500, detail: detail({ amount: 500 }) })).toBe(
       'Deposit: 500 USDC ($500.00)',
     );
@@ -229,7 +453,7 @@ describe('changes found by polling, worded like live events', () => {
     );
     expect(close({ status: 'closed', received: 3.1, returned: 0 })).toBe('Completed: received 3.1 SOL');
     expect(close({ status: 'expired', received: 0, returned: 200 })).toBe('Closed: 200 USDC returned');
-    expect(close({ status: 'completed' })).toBe('Completed: USDC -> SOL');
+    expect(close({ status: 'completed' })).toBe('Completed: USDC → SOL');
   });
 });
 
