@@ -29,6 +29,7 @@ import {
   changeNotification,
   eventNotification,
   type NotificationText,
+  type SummaryEvent,
   type Who,
 } from './text';
 import { type AwayEvent, createUnshownStore, type UnshownStore } from './unshown';
@@ -92,8 +93,11 @@ export interface NotifierOptions {
 
 export type HandleResult = Decision | { action: 'drop'; reason: 'not-watched' | 'unreadable' };
 
+/** A live event as the burst planner sees it, with what a summary adds up (its amounts). */
+type ShownEvent = Shown & { event: SummaryEvent };
+
 interface Pending {
-  shown: Shown;
+  shown: ShownEvent;
   text: NotificationText;
   order: string | null;
 }
@@ -133,7 +137,7 @@ export function createNotifier(opts: NotifierOptions) {
   const { watchlist } = opts;
 
   const pending = new Map<string, { items: Pending[]; timer: unknown }>();
-  const recent = new Map<string, Shown[]>();
+  const recent = new Map<string, ShownEvent[]>();
   let ready: Promise<void> | null = null;
   const serial = createTurns();
   const init = () => {
@@ -251,11 +255,7 @@ export function createNotifier(opts: NotifierOptions) {
   async function showPresent(wallet: string, events: readonly WatchEvent[]) {
     const t = now();
     if (events.length > burst.limit) {
-      await show(
-        notificationId(wallet, null, 'burst'),
-        burstNotification(countByName(events), who(wallet)),
-        t,
-      );
+      await show(notificationId(wallet, null, 'burst'), burstNotification(events, who(wallet)), t);
       return;
     }
     for (const e of events)
@@ -281,7 +281,10 @@ export function createNotifier(opts: NotifierOptions) {
       for (const id of plan.replace) await clear(id);
       recent.set(wallet, plan.recent);
       // One id per wallet: a later flush of the same burst updates the summary in place.
-      const text = burstNotification(countByName(plan.recent), who(wallet));
+      const text = burstNotification(
+        plan.recent.map((r) => r.event),
+        who(wallet),
+      );
       await show(notificationId(wallet, null, 'burst'), text, t);
       return;
     }
@@ -311,7 +314,7 @@ export function createNotifier(opts: NotifierOptions) {
         if (notify.length) {
           const group = pending.get(e.wallet) ?? { items: [], timer: null };
           group.items.push({
-            shown: { key: e.key, eventName: e.eventName, at: t, count: e.count },
+            shown: { key: e.key, eventName: e.eventName, at: t, count: e.count, event },
             text: eventNotification(event, who(e.wallet)),
             order: orderOf(e),
           });

@@ -138,9 +138,9 @@ export interface Shown {
   notificationId?: string;
 }
 
-export interface BurstPlan {
+export interface BurstPlan<S extends Shown = Shown> {
   /** Events of the wallet inside the window, the pending ones included (the new "recent" state). */
-  recent: Shown[];
+  recent: S[];
   /** One summary of `recent` instead of individual notifications. */
   summary: boolean;
   /** Individual notifications to clear because the summary replaces them. */
@@ -151,18 +151,18 @@ export interface BurstPlan {
  * Plans a flush of one wallet's pending events. `recent` is what was shown for it lately; times are
  * when the notifier handled each event, not chain time, so a late batch of old events still groups.
  */
-export function planBurst(
-  recent: readonly Shown[],
-  pending: readonly Shown[],
+export function planBurst<S extends Shown>(
+  recent: readonly S[],
+  pending: readonly S[],
   now: number,
   opts: BurstOptions = DEFAULT_BURST,
-): BurstPlan {
+): BurstPlan<S> {
   const kept = recent.filter((s) => now - s.at < opts.windowMs);
   const all = [...kept, ...pending];
   const events = all.reduce((n, s) => n + s.count, 0);
   if (events <= opts.limit) return { recent: all, summary: false, replace: [] };
   const replace = kept.flatMap((s) => (s.notificationId ? [s.notificationId] : []));
-  return { recent: all.map(({ notificationId: _, ...s }) => s), summary: true, replace };
+  return { recent: all.map(({ notificationId: _, ...s }) => s as S), summary: true, replace };
 }
 
 /** Count per event name, in first-seen order. */

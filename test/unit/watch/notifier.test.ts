@@ -78,7 +78,9 @@ describe('notifier', () => {
     await svc.handleEvent(deposit({ wallet: WHALE }));
     await svc.flush();
     expect(n.created).toEqual([`ol|${WHALE}|-|burst`]);
-    expect(n.shown.get(n.created[0]!)?.message).toBe('4 fills, 1 deposit');
+    expect(n.shown.get(n.created[0]!)?.message).toBe(
+      '4 fills: 200 USDC → 1.24 SOL ($200.00), 40% done; 1 deposit ($250.00)',
+    );
     expect(badge.last()).toBe('5');
     // clicking a wallet summary opens the wallet
     expect(await svc.onClicked(n.created[0]!)).toBe(`lookup.html#q=${WHALE}`);
@@ -96,7 +98,9 @@ describe('notifier', () => {
     await svc.handleEvent(filled({ wallet: WHALE }));
     await svc.handleEvent(filled({ wallet: WHALE }));
     await svc.flush();
-    expect([...n.shown.values()].map((o) => o.message)).toEqual(['4 fills']);
+    expect([...n.shown.values()].map((o) => o.message)).toEqual([
+      '4 fills: 200 USDC → 1.24 SOL ($200.00), 40% done',
+    ]);
     expect(n.cleared).toHaveLength(2);
     // a minute later the window is over: single notifications again
     clock.t += 61_000;
