@@ -87,7 +87,8 @@ describe('watched wallets notify from their live DCA room', () => {
     await expect
       .poll(
         async () =>
-          Object.values(await notifications()).some((n) => /\d+ DCA events/i.test(`${n.title} ${n.message}`)),
+          // one summary of the fills, with what they add up to ("10 fills: 5K USDC → …", or "10 fills ($5K)")
+          Object.values(await notifications()).some((n) => /^\d+ fills\b.*\$/.test(n.message)),
         {
           timeout: 15_000,
         },
