@@ -231,14 +231,16 @@ async function main(): Promise<void> {
     }
     return notes;
   };
-  const single = (n: Note) => !/DCA events/.test(n.message);
+  // (a grouped notification has one id per wallet, ending in "burst": its text may change)
+  const grouped = (n: Note) => n.id.endsWith('|burst');
+  const single = (n: Note) => !grouped(n);
   await waitFor(
     (notes) => notes.some(single),
     () => emitFor(sim, wallet, 'Filled'),
     30_000,
   );
   const notes = await waitFor(
-    (list) => list.some((n) => /DCA events/.test(n.message) && n.id.includes(burstWallet)),
+    (list) => list.some((n) => grouped(n) && n.id.includes(burstWallet)),
     async () => {
       for (let i = 0; i < 6; i++) await emitFor(sim, burstWallet, 'Filled');
     },
