@@ -18,13 +18,16 @@ export interface TokenCardProps {
   maxFills?: number;
 }
 
-/** Buyers' share of the flow: by USD when both sides have it, otherwise by order count. */
-export function buyerShare(view: TokenView['flow']): number | null {
+/**
+ * Buyers' share of the flow and what it is of: by USD when both sides have it, otherwise by count
+ * (the label says which: beside "42 buyers, 32 sellers" a USD share of 48% reads as an error).
+ */
+export function buyerShare(view: TokenView['flow']): { share: number; by: 'USD' | 'count' } | null {
   const { buyers, sellers } = view;
   if (buyers.volumeUsd != null && sellers.volumeUsd != null && buyers.volumeUsd + sellers.volumeUsd > 0)
-    return buyers.volumeUsd / (buyers.volumeUsd + sellers.volumeUsd);
+    return { share: buyers.volumeUsd / (buyers.volumeUsd + sellers.volumeUsd), by: 'USD' };
   const n = buyers.count + sellers.count;
-  return n > 0 ? buyers.count / n : null;
+  return n > 0 ? { share: buyers.count / n, by: 'count' } : null;
 }
 
 function FillRow({ fill, now }: { fill: FillView; now: number }) {
@@ -49,7 +52,8 @@ function FillRow({ fill, now }: { fill: FillView; now: number }) {
 export function TokenCard({ view, fills, now, live = 'off', liveNote, maxFills = 8 }: TokenCardProps) {
   const { flow } = view;
   const token = flow.token;
-  const share = buyerShare(flow);
+  const split = buyerShare(flow);
+  const share = split?.share ?? null;
   const symbol = token?.symbol || 'Token';
   return (
     <section class="ol-card" data-card="token">
@@ -75,7 +79,9 @@ export function TokenCard({ view, fills, now, live = 'off', liveNote, maxFills =
         <Stat label="Sellers" cls="down">
           {formatNumber(flow.sellers.count)} · {formatUsd(flow.sellers.volumeUsd)}
         </Stat>
-        <Stat label="Buy share">{share == null ? '—' : `${Math.round(share * 100)}%`}</Stat>
+        <Stat label={`Buy share (${split?.by ?? 'USD'})`}>
+          {share == null ? '—' : `${Math.round(share * 100)}%`}
+        </Stat>
       </div>
       {share != null && (
         <div

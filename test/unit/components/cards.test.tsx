@@ -180,6 +180,20 @@ describe('WalletCard', () => {
 });
 
 describe('TokenCard', () => {
+  it('says what the buy share is of: USD when both sides have it, else the count', () => {
+    // 12 buyers with $3.4K against 5 sellers with $1.1K: 76% by USD, 71% by count.
+    const { container, unmount } = render(<TokenCard view={tokenView()} fills={[]} now={NOW} />);
+    expect(container.textContent).toContain('Buy share (USD)76%');
+    unmount();
+    const flow = {
+      ...tokenView().flow,
+      buyers: { count: 12, volumeUsd: null },
+      sellers: { count: 5, volumeUsd: null },
+    };
+    const other = render(<TokenCard view={tokenView({ flow })} fills={[]} now={NOW} />);
+    expect(other.container.textContent).toContain('Buy share (count)71%');
+  });
+
   const busy = { code: 'SERVICE_BUSY', message: 'upstream 503' };
 
   it('top users that failed to load: an error line, not "No DCA users yet."', () => {
