@@ -332,7 +332,8 @@ function sumOf(values: readonly (number | null | undefined)[]): number | null {
 function fillsText(fills: readonly SummaryEvent[], count: number, usd: number | null): string | null {
   const facts = fills.map(fillFacts);
   const first = facts[0];
-  if (!first || facts.some((f) => f?.pair !== first.pair)) return null;
+  if (!first || facts.some((f) => f === null)) return null;
+  if (facts.some((f) => f?.pair !== first.pair)) return pairsText(facts as FillFacts[], count, usd);
   const all = facts as FillFacts[];
   const spent = briefOnly(sumOf(all.map((f) => f.spent)), first.input) ?? first.input;
   const bought = briefOnly(sumOf(all.map((f) => f.bought)), first.output) ?? first.output;
@@ -340,6 +341,23 @@ function fillsText(fills: readonly SummaryEvent[], count: number, usd: number | 
   const progress = oneOrder ? Math.max(...all.map((f) => (isNum(f.progress) ? f.progress : -1))) : -1;
   const done = progress >= 0 ? doneText(progress) : '';
   return `${countOf(count, 'fill', 'fills')}: ${pairText(spent, bought)}${usdPart(usd)}${done}`;
+}
+
+/**
+ * Fills of several pairs: the pairs, most filled first, two at most: "7 fills ($22.5K): SOL → JUP ×6,
+ * USDC → BONK" (amounts of different tokens are not added up).
+ */
+function pairsText(facts: readonly FillFacts[], count: number, usd: number | null): string {
+  const pairs = new Map<string, { text: string; n: number }>();
+  for (const f of facts) {
+    const p = pairs.get(f.pair) ?? { text: `${f.input} → ${f.output}`, n: 0 };
+    p.n += 1;
+    pairs.set(f.pair, p);
+  }
+  const top = [...pairs.values()].sort((a, b) => b.n - a.n);
+  const shown = top.slice(0, 2).map((p) => (p.n > 1 ? `${p.text} ×${p.n}` : p.text));
+  const more = top.length > 2 ? `, ${countOf(top.length - 2, 'other pair', 'other pairs')}` : '';
+  return `${countOf(count, 'fill', 'fills')}${usdPart(usd)}: ${shown.join(', ')}${more}`;
 }
 
 /** Kinds whose USD value a summary adds up (a close's USD is of what came back, not its size). */

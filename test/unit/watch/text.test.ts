@@ -304,6 +304,21 @@ describe('summaries', () => {
       );
     });
 
+    it('fills of several pairs name the pairs, most filled first, two at most', () => {
+      const usdcSol = () => filled({ wallet: w, usd: 100 });
+      const three = [usdcSol(), bonkFill('1000000', '100000', 1, 10), usdcSol()];
+      expect(burstNotification(three, whale).message).toBe('3 fills ($201.00): USDC → SOL ×2, USDC → BONK');
+      const solUsdc = DcaTxEventSchema.parse({
+        ...filled({ wallet: w, usd: 100 }),
+        inputMint: 'So11111111111111111111111111111111111111112',
+        outputMint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+        order: undefined,
+      });
+      expect(burstNotification([...three, solUsdc], whale).message).toMatch(
+        /^4 fills \(\$301\.00\): USDC → SOL ×2, USDC → BONK, 1 other pair$/,
+      );
+    });
+
     it('mixed kinds: a short list by kind with USD values, fills of several pairs counted', () => {
       const events = [
         filled({ wallet: w, usd: 400 }),
@@ -313,7 +328,7 @@ describe('summaries', () => {
         closed({ wallet: w }),
       ];
       expect(burstNotification(events, whale).message).toBe(
-        '3 fills ($1.2K), 1 new order ($5K), 1 closed order',
+        '3 fills ($1.2K): USDC → SOL ×2, USDC → BONK; 1 new order ($5K), 1 closed order',
       );
     });
 
