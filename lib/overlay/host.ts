@@ -2,18 +2,18 @@ import { BADGE_CSS, CARD_CSS } from '../../components/shared/styles';
 import type { Theme } from './theme';
 
 /**
- * Inline host: resets whatever the page styles spans with, sits on the text's middle (in a flex row
- * too: stretched there, the negative margins would lift it), and its negative vertical margins keep
- * an 18px pill from growing the line box of the page's text. Its
+ * Inline host: resets whatever the page styles spans with, sits on the text's middle, and its
+ * negative vertical margins keep an 18px pill from growing the line box of the page's text. A flex
+ * container itself: where a page's flex row stretches it, the pill stays in its middle. Its
  * height is a minimum: larger text (zoom, a minimum font size) grows the pill rather than being cut. No
  * layout containment: it would make every badge a stacking context with a paint layer of its own,
  * and a page that lays out a long table again each frame (an infinite scroll) then pays for all of
  * them in each frame's pre-paint and paint (8 to 13 ms and 3 to 5 ms more per frame on the heavy
- * benchmark page, traced; inline-block already keeps the badge's insides from the page's layout).
+ * benchmark page, traced; an inline-block or inline-flex box already keeps the badge's insides from the page's layout).
  */
 const BADGE_HOST_STYLE =
-  'all:initial;display:inline-block;vertical-align:middle;margin:-3px 0 -3px 4px;line-height:0;' +
-  'min-height:18px;max-width:260px;position:static;contain:style;align-self:center';
+  'all:initial;display:inline-flex;align-items:center;vertical-align:middle;margin:-3px 0 -3px 4px;' +
+  'line-height:0;min-height:18px;max-width:260px;position:static;contain:style';
 
 const POPOVER_HOST_STYLE =
   'all:initial;position:fixed;top:0;left:0;z-index:2147483647;display:block;contain:layout style';
@@ -85,41 +85,34 @@ export function createBadgeHost(doc: Document, theme: Theme): ShadowMount {
 
 /**
  * Where a badge goes: null right after its anchor, else the element to append it to (placesInside
- * anchors). A block that ends with a block of its own (a card link ending with its title's
- * paragraph) gets the badge at the end of that last block's text: after it, the badge would open a
- * line of its own and push the page down. Not into a list or a table (the badge would be a line of
- * its own there too), nor into a block that clips what overflows it.
+ * anchors). A block whose content ends with a paragraph or a heading (a card link ending with its
+ * title) gets the badge at the end of that text: after it, the badge would open a line of its own
+ * and push the page down. Only into such text, laid out in the flow, that neither clips nor keeps
+ * to one line (where the badge would be cut off or pushed past the card's edge).
  */
 export function badgeSlot(anchor: Element): Element | null {
   if (!placesInside(anchor)) return null;
-  const view = anchor.ownerDocument.defaultView!;
-  let slot = anchor;
-  for (
-    let last = slot.lastElementChild;
-    last && !NO_CHILDREN.has(last.tagName);
-    last = slot.lastElementChild
-  ) {
-    // (only what ends the block: text after it would follow it on a line of its own anyway)
-    for (let n = last.nextSibling; n; n = n.nextSibling) if (n.textContent?.trim()) return slot;
-    const style = view.getComputedStyle(last);
-    if (
-      style.display !== 'block' ||
-      /^[UOD]L$|^TABLE$/.test(last.tagName) ||
-      /hid|clip|auto|scroll/.test(style.overflowX)
-    )
-      break;
-    slot = last;
-  }
-  return slot;
+  const last = anchor.lastElementChild;
+  if (!last || !/^(P|H[1-6])$/.test(last.tagName) || !last.textContent?.trim()) return anchor;
+  // (only what ends the anchor: text after it is on a line of its own, which the badge can follow)
+  for (let n = last.nextSibling; n; n = n.nextSibling) if (n.textContent?.trim()) return anchor;
+  const style = anchor.ownerDocument.defaultView!.getComputedStyle(last);
+  return style.display !== 'block' ||
+    /abs|fix/.test(style.position) ||
+    /nowrap|pre/.test(style.whiteSpace) ||
+    /hid|clip|auto|scroll/.test(style.overflowX)
+    ? anchor
+    : last;
 }
 
 /**
- * Puts a badge host in its slot (badgeSlot: appended to it, or right after the anchor when null);
- * nothing when the anchor has no parent any more (its badge is let go by the next prune).
+ * Puts a badge host in its slot (badgeSlot: appended to it, or right after the anchor when null;
+ * in the anchor itself when the page has replaced the slot since); nothing when the anchor has no
+ * parent any more (its badge is let go by the next prune).
  */
 export function placeBadgeHost(anchor: Element, host: Element, slot: Element | null): void {
   if (!anchor.parentNode) return;
-  if (slot && anchor.contains(slot)) slot.append(host);
+  if (slot) (anchor.contains(slot) ? slot : anchor).append(host);
   else anchor.after(host);
 }
 

@@ -56,6 +56,40 @@ describe('badges on every supported site fixture', () => {
   }
 });
 
+/**
+ * Where the pill (the button in the badge's closed shadow root) is on the page: DevTools' DOM domain
+ * reads through closed shadow roots, which page scripts and locators cannot. `marker` is an id set
+ * on the badge's host beforehand.
+ */
+async function pillBox(marker: string): Promise<{ top: number; bottom: number; left: number }> {
+  interface DomNode {
+    nodeId: number;
+    nodeName: string;
+    attributes?: string[];
+    children?: DomNode[];
+    shadowRoots?: DomNode[];
+  }
+  const cdp = await lens.context.newCDPSession(lens.page);
+  const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
+  const find = (n: DomNode, ok: (n: DomNode) => boolean): DomNode | null => {
+    if (ok(n)) return n;
+    for (const c of [...(n.shadowRoots ?? []), ...(n.children ?? [])]) {
+      const hit = find(c, ok);
+      if (hit) return hit;
+    }
+    return null;
+  };
+  const host = find(root, (n) => (n.attributes ?? []).join('|').includes(`id|${marker}`));
+  const button = host && find(host, (n) => n.nodeName === 'BUTTON');
+  if (!button) throw new Error('no pill in the marked badge');
+  const { model } = (await cdp.send('DOM.getBoxModel', { nodeId: button.nodeId })) as {
+    model: { border: number[] };
+  };
+  await cdp.detach();
+  const [x1, y1, , , , y3] = model.border as [number, number, number, number, number, number];
+  return { top: y1, bottom: y3, left: x1 };
+}
+
 describe('badge placement in real layouts', () => {
   it('a badge in a flex row sits on the middle of the text beside it, and grows no row', async () => {
     await lens.page.goto(lens.fixture('dexscreener'));
@@ -67,23 +101,39 @@ describe('badge placement in real layouts', () => {
       })
       .toBe(0);
     const boxes = await row.first().evaluate((r) => {
-      const mid = (e: Element) => {
-        const b = e.getBoundingClientRect();
-        return b.top + b.height / 2;
-      };
       const host = r.querySelector<HTMLElement>('[data-onchain-lens="badge"]')!;
-      const label = r.querySelector('span')!;
+      host.id = 'pill-probe';
+      const label = r.querySelector('span')!.getBoundingClientRect();
       const height = r.getBoundingClientRect().height;
+      const display = host.style.display;
       host.style.display = 'none';
       const alone = r.getBoundingClientRect().height;
-      host.style.display = 'inline-block';
-      return { badge: mid(host), text: mid(label), height, alone, host: host.getBoundingClientRect().height };
+      host.style.display = display;
+      return { text: label.top + label.height / 2, height, alone };
     });
-    // The pill sits at the top of its host (closed shadow root): a host taller than the 18 px pill,
-    // stretched by the row, would show the pill above the text however centred the host is.
-    expect(boxes.host).toBeLessThanOrEqual(18.5);
-    expect(Math.abs(boxes.badge - boxes.text)).toBeLessThanOrEqual(1);
+    const pill = await pillBox('pill-probe');
+    // (a row stretching the badge used to leave the pill 3 px above the text's middle)
+    expect(Math.abs((pill.top + pill.bottom) / 2 - boxes.text)).toBeLessThanOrEqual(1);
     expect(boxes.height).toBe(boxes.alone);
+  });
+
+  it('a badge after a link in a column stays at the start of the column, under its link', async () => {
+    await lens.page.goto(lens.fixture('dexscreener'));
+    await lens.page.evaluate(() => {
+      // the pair's token rows, stacked: each badge follows its link in a column
+      for (const row of document.querySelectorAll<HTMLElement>('.chakra-stack')) {
+        row.style.flexDirection = 'column';
+        row.style.alignItems = 'flex-start';
+      }
+    });
+    const badge = lens.page.locator('.chakra-stack [data-onchain-lens="badge"]').first();
+    await expect.poll(() => badge.count(), { timeout: 15_000 }).toBe(1);
+    const start = await badge.evaluate((h) => {
+      h.id = 'pill-probe-column';
+      return h.parentElement!.getBoundingClientRect().left; // the column's
+    });
+    const pill = await pillBox('pill-probe-column');
+    expect(Math.abs(pill.left - start)).toBeLessThanOrEqual(6); // its 4 px margin, not the middle
   });
 });
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import { hasBadge } from '../../../lib/overlay/host';
+import { badgeSlot, hasBadge, placeBadgeHost } from '../../../lib/overlay/host';
 import type { createOverlay, OverlayDeps } from '../../../lib/overlay/runtime';
 import type { Found } from '../../../lib/page';
 import {
@@ -93,6 +93,40 @@ describe('badge placement next to block-level anchors', () => {
     expect([card, clipped, tail, li].every((a) => hasBadge(a!))).toBe(true);
     overlay.found([card].map((a) => ({ ...attributeHit(a!), source: 'link' }) as Found));
     expect(badges()).toHaveLength(4);
+  });
+
+  it('goes into no last child but a paragraph or heading of text in the flow', () => {
+    document.body.innerHTML = [
+      '<a id="bar" href="#" style="display:block"><p>Raise</p><progress value="3" max="9"></progress></a>',
+      '<a id="det" href="#" style="display:block"><p>Odds</p><details><summary>More</summary></details></a>',
+      '<a id="nowrap" href="#" style="display:block"><h3 style="white-space:nowrap">A long title</h3></a>',
+      '<a id="abs" href="#" style="display:block"><p style="position:absolute">Overlay</p></a>',
+      '<a id="empty" href="#" style="display:block"><p>Title</p><p> </p></a>',
+      '<a id="flexed" href="#" style="display:flex"><img alt="">BONK</a>',
+    ].join('');
+    start();
+    const ids = ['bar', 'det', 'nowrap', 'abs', 'empty', 'flexed'];
+    const anchors = ids.map((id) => document.getElementById(id)!);
+    overlay.found(anchors.map((a) => ({ ...attributeHit(a), source: 'link' }) as Found));
+    const hosts = badges();
+    expect(hosts.map((h) => h.parentElement!.id)).toEqual(ids);
+    // Found again (a re-scan): each anchor knows its badge, none gets a second.
+    expect(anchors.every((a) => hasBadge(a))).toBe(true);
+    overlay.found(anchors.map((a) => ({ ...attributeHit(a), source: 'link' }) as Found));
+    expect(badges()).toHaveLength(ids.length);
+  });
+
+  it('a paragraph the page replaced before the badge went on: into the card, not after it', () => {
+    document.body.innerHTML =
+      '<div id="grid"><a id="card" href="#" style="display:block"><p id="t">Title</p></a></div>';
+    const card = document.getElementById('card')!;
+    const slot = badgeSlot(card)!;
+    expect(slot.id).toBe('t');
+    // (the badge goes on at the next commit; the page re-renders the title first)
+    slot.replaceWith(Object.assign(document.createElement('p'), { textContent: 'Title' }));
+    const host = document.createElement('span');
+    placeBadgeHost(card, host, slot);
+    expect(host.parentElement).toBe(card); // not a cell of its own in the page's grid
   });
 
   it('puts it inside the address of a spread or stacked flex row: one more item would move the address', () => {

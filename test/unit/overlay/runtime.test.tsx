@@ -270,7 +270,7 @@ describe('badge host attributes and errors', () => {
     expect(host.getAttribute('data-kind')).toBe('order');
     expect(host.getAttribute('data-address')).toBe('Order1'.padEnd(40, 'z'));
     expect(host.getAttribute('data-state')).toBe('loading');
-    expect(host.style.display).toBe('inline-block');
+    expect(host.style.display).toBe('inline-flex');
     expect(host.style.verticalAlign).toBe('middle');
     overlay.visible([f]);
     await vi.advanceTimersByTimeAsync(30);
