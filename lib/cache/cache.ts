@@ -4,6 +4,7 @@
  */
 import type { Priority } from '../sched';
 import { createFlights } from './flights';
+import { storageMarker } from './marker';
 import {
   type AccessRecord,
   type Backend,
@@ -12,6 +13,7 @@ import {
   isStoredEntry,
   openBackend,
   type Pick,
+  type Store,
   type StoredEntry,
 } from './store';
 import type {
@@ -61,13 +63,14 @@ export function createCache(options: CacheOptions): Cache {
    * of their own.
    */
   let epoch: number | undefined;
-  // The last wipe failed: the next write runs it first, so the old entries go before a restarted
-  // worker, to which their stamp means nothing, reads them.
+  // The last wipe failed: the next write runs it first. (The store has marked it durably, so a
+  // restarted worker, to which the stamps mean nothing, wipes at open before it reads.) Only the
+  // first failure of a streak is reported: every write tries again.
   let wipeOwed = false;
   // `sizes` lists every stored id once the open-time scan succeeded: an id it lacks is a miss
   // without an IndexedDB read (most live events name an order nobody cached).
   let idsKnown = false;
-  let backend: Backend | undefined;
+  let backend: Store | undefined;
   let touchTimer: ReturnType<typeof setTimeout> | undefined;
   // Every write goes through this chain, so a delete can never be overtaken by an older put.
   let chain: Promise<unknown> = Promise.resolve();
@@ -96,7 +99,15 @@ export function createCache(options: CacheOptions): Cache {
     // The database was reopened (perhaps emptied meanwhile) or memory stands in for it.
     onReset: knowSizes,
     now,
+    marker:
+      options.wipeMarker === undefined ? storageMarker(options.dbName) : (options.wipeMarker ?? undefined),
   }).then(async (b) => {
+    // An earlier worker's clear, whose wipe failed again at open (reported there): what is stored
+    // is unread, as after a failed wipe of this worker's, and wiped by the next write.
+    if (b.owed) {
+      epoch ??= Math.random();
+      wipeOwed = true;
+    }
     try {
       knowSizes(await b.sizes());
     } catch (error) {
@@ -106,7 +117,7 @@ export function createCache(options: CacheOptions): Cache {
     return b;
   });
 
-  function serial<T>(task: (b: Backend) => Promise<T>): Promise<T> {
+  function serial<T>(task: (b: Store) => Promise<T>): Promise<T> {
     open = null;
     const run = chain.then(() => ready).then(task);
     chain = run.catch(report);
@@ -244,14 +255,14 @@ export function createCache(options: CacheOptions): Cache {
   }
 
   /**
-   * Empties the storage. A failure is reported and owed (see wipeOwed); the old entries stay on disk
-   * meanwhile, unread, and counted against the bounds.
+   * Empties the storage. A failure is owed (see wipeOwed) and reported, once a streak; the old
+   * entries stay on disk meanwhile, unread, and counted against the bounds.
    */
   async function wipe(b: Backend): Promise<void> {
     try {
       await b.clear();
     } catch (error) {
-      report(error);
+      if (!wipeOwed) report(error);
       wipeOwed = true;
       return;
     }
@@ -425,6 +436,9 @@ export function createCache(options: CacheOptions): Cache {
       flights.detachAll();
       hot.clear();
       unsaved.clear();
+      // Marked durably at once, not when the wipe's turn comes: a worker stopped meanwhile leaves
+      // the old entries to a restarted one, which wipes them at open. (owe never rejects)
+      void ready.then((b) => b.owe());
       // (the chain runs every task: neither it nor `ready` ever rejects)
       return serial(async (b) => {
         try {

@@ -9,4 +9,5 @@ export type {
   CacheResult,
   CacheStats,
   Fetcher,
+  WipeMarker,
 } from './types';

@@ -8,8 +8,11 @@ export const VALUES_STORE = 'values';
 /** Small records beside the values, so an LRU touch never rewrites a big value. */
 export const ACCESS_STORE = 'access';
 export const BY_LAST_ACCESS = 'lastAccess';
+/** What the database says of itself: under WIPE_OWED, that its records are to be wiped before use. */
+export const META_STORE = 'meta';
+export const WIPE_OWED = 'wipeOwed';
 /** Bumped when this file's layout changes; combined with the caller's schemaVersion. */
-const LAYOUT_VERSION = 1;
+const LAYOUT_VERSION = 2;
 const LAYOUT_SLOTS = 100;
 
 export interface StoredEntry {
@@ -66,6 +69,15 @@ export function isQuotaError(error: unknown): boolean {
   return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
 }
 
+/**
+ * Where a wipe the database owes is said when the database cannot say it itself (it is away, or
+ * will not take the write): storage that outlives the worker. cache/marker.ts: storage.local.
+ */
+export interface WipeMarker {
+  get(): Promise<boolean>;
+  set(owed: boolean): Promise<void>;
+}
+
 /** What the eviction walk decides for each id, oldest first. */
 export type Pick = 'take' | 'skip' | 'stop';
 
@@ -86,31 +98,65 @@ export interface Backend {
   close(): void;
 }
 
+/** What openBackend returns: a Backend that also keeps a clear's debt to the database. */
+export interface Store extends Backend {
+  /**
+   * Read once open: an earlier worker left a wipe owed (it failed, or ran on the memory stand-in)
+   * and the one tried at open failed too, so the stored records may be another host's. clear()
+   * pays it; until then the cache must not read them.
+   */
+  readonly owed: boolean;
+  /**
+   * Says, where a restarted worker finds it, that the stored records are to be wiped: from then
+   * on that worker wipes them at open, before anything is read. clear() does it first; calling it
+   * earlier covers a clear still waiting for its turn. Never rejects (a failure is reported).
+   */
+  owe(): Promise<void>;
+}
+
+/** The IndexedDB side: the mark of a wipe owed, kept in the database itself. */
+interface IdbBackend extends Backend {
+  kind: 'idb';
+  /** Writes the mark (strict durability: it must outlive a crash); clear() removes it with the records. */
+  mark(): Promise<void>;
+  marked(): Promise<boolean>;
+}
+
 const ignore = () => {};
 
-function idbBackend(db: IDBPDatabase): Backend {
+/**
+ * Makes the requests `fill` adds to `tx` and waits for it to commit; should one throw as it is
+ * made, none of them is committed (an empty transaction would commit the ones made before).
+ */
+async function commit(tx: { done: Promise<void>; abort(): void }, fill: () => void): Promise<void> {
+  const done = tx.done;
+  try {
+    fill();
+  } catch (error) {
+    done.catch(ignore);
+    try {
+      tx.abort();
+    } catch {}
+    throw error;
+  }
+  await done;
+}
+
+function idbBackend(db: IDBPDatabase): IdbBackend {
   return {
     kind: 'idb',
     // One implicit transaction, exactly what a raw `db.get` costs: the hit path must stay this cheap.
     read: (id) => db.get(VALUES_STORE, id),
-    async write(entries, access) {
+    write(entries, access) {
       const tx = db.transaction([VALUES_STORE, ACCESS_STORE], 'readwrite');
-      const done = tx.done;
-      try {
+      return commit(tx, () => {
         const values = tx.objectStore(VALUES_STORE);
         const records = tx.objectStore(ACCESS_STORE);
         for (let i = 0; i < entries.length; i++) {
           values.put(entries[i]!).catch(ignore);
           records.put(access[i]!).catch(ignore);
         }
-      } catch (error) {
-        done.catch(ignore);
-        try {
-          tx.abort();
-        } catch {}
-        throw error;
-      }
-      await done;
+      });
     },
     async remove(ids) {
       const tx = db.transaction([VALUES_STORE, ACCESS_STORE], 'readwrite');
@@ -157,12 +203,22 @@ function idbBackend(db: IDBPDatabase): Backend {
       await tx.done;
       return out;
     },
-    async clear() {
-      const tx = db.transaction([VALUES_STORE, ACCESS_STORE], 'readwrite');
-      tx.objectStore(VALUES_STORE).clear().catch(ignore);
-      tx.objectStore(ACCESS_STORE).clear().catch(ignore);
-      await tx.done;
+    // The mark goes in the wipe's own transaction: never without the records, never before them.
+    clear() {
+      const tx = db.transaction([VALUES_STORE, ACCESS_STORE, META_STORE], 'readwrite');
+      return commit(tx, () => {
+        tx.objectStore(VALUES_STORE).clear().catch(ignore);
+        tx.objectStore(ACCESS_STORE).clear().catch(ignore);
+        tx.objectStore(META_STORE).delete(WIPE_OWED).catch(ignore);
+      });
     },
+    mark() {
+      const tx = db.transaction(META_STORE, 'readwrite', { durability: 'strict' });
+      return commit(tx, () => {
+        tx.store.put(true, WIPE_OWED).catch(ignore);
+      });
+    },
+    marked: async () => (await db.get(META_STORE, WIPE_OWED)) !== undefined,
     close: () => db.close(),
   };
 }
@@ -240,6 +296,7 @@ async function openChecked(
       for (const name of Array.from(db.objectStoreNames)) db.deleteObjectStore(name);
       db.createObjectStore(VALUES_STORE, { keyPath: 'id' });
       db.createObjectStore(ACCESS_STORE, { keyPath: 'id' }).createIndex(BY_LAST_ACCESS, 'lastAccess');
+      db.createObjectStore(META_STORE);
     },
     // A newer copy of the extension (or a deletion) wants the database: let it have it rather
     // than block it.
@@ -255,6 +312,7 @@ async function openChecked(
   const intact =
     names.contains(VALUES_STORE) &&
     names.contains(ACCESS_STORE) &&
+    names.contains(META_STORE) &&
     db.transaction(ACCESS_STORE).store.indexNames.contains(BY_LAST_ACCESS);
   if (!intact) {
     db.close();
@@ -274,12 +332,14 @@ export interface OpenOptions {
    */
   onReset?: (sizes: Map<string, number>, complete: boolean) => void;
   now?: () => number;
+  /** Where a wipe owed is said while the database cannot say it (see Store.owe). */
+  marker?: WipeMarker;
 }
 
 /** One connection and what became of it. */
 interface Link {
   db: IDBPDatabase;
-  backend: Backend;
+  backend: IdbBackend;
   lost: boolean;
 }
 
@@ -292,23 +352,112 @@ interface Link {
  * reopens it: one attempt at a time, which never deletes (whoever took the database wanted it).
  * An operation that failed because its connection went away runs once more on the new one. While
  * the database will not reopen, a memory store stands in and the next attempt waits REOPEN_DELAY_MS.
+ *
+ * A clear (a switch of API hosts) is owed to the database until a wipe of the database itself has
+ * run: it failed, or reached only the stand-in. The debt is marked where the next worker finds it
+ * (the database's META_STORE, or `marker` while the database will not take it) before the wipe is
+ * tried, and removed with the records; a worker that finds the mark at open wipes before it
+ * returns, so nothing stored before the clear is read after a restart either.
  */
 export async function openBackend(
   dbName: string,
   schemaVersion: number,
   timeoutMs: number,
   report: (error: unknown) => void,
-  { onReset = ignore, now = Date.now }: OpenOptions = {},
-): Promise<Backend> {
+  { onReset = ignore, now = Date.now, marker }: OpenOptions = {},
+): Promise<Store> {
   const version = idbVersion(schemaVersion);
   let link: Link | undefined;
   let standIn: Backend | undefined;
   let reopening: Promise<Backend> | undefined;
   let retryAt = 0;
   let shut = false;
-  // A clear() reached the memory stand-in only: the database, when it comes back, still holds what
-  // that clear was for (another host's data), so it is wiped before it serves again.
-  let clearOwed = false;
+  // The database holds what a clear() was for (another host's data): it is wiped before it serves
+  // again (a reopen from the stand-in wipes first), and said durably meanwhile (`marking`).
+  let owed = false;
+  // The mark of `owed` being written, or written (true); false when it could not be.
+  let marking: Promise<boolean> | undefined;
+  // `marker` may say owed: set by this worker, or found so at open.
+  let markedOutside = false;
+  // Marking failed the last time: the next failures are not reported again (the write retries).
+  let markFailing = false;
+  // owe() calls so far: a wipe pays only the debts made before it began.
+  let owing = 0;
+
+  // (started now: the open waits for the database anyway)
+  const outside = marker
+    ? Promise.resolve()
+        .then(() => marker.get())
+        .catch((error: unknown) => {
+          // storage.local never written or not answering: nothing to go by but the database's own mark
+          report(error);
+          return false;
+        })
+    : Promise.resolve(false);
+
+  async function mark(): Promise<boolean> {
+    const errors: unknown[] = [];
+    if (link && !link.lost) {
+      try {
+        await link.backend.mark();
+        markFailing = false;
+        return true;
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+    if (marker) {
+      try {
+        await marker.set(true);
+        markedOutside = true;
+        markFailing = false;
+        return true;
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+    if (!markFailing && !shut) {
+      markFailing = true;
+      if (errors.length === 0)
+        errors.push(new Error('cache: a wipe owed could not be saved (no database, no marker)'));
+      for (const error of errors) report(error);
+    }
+    return false;
+  }
+
+  async function owe(): Promise<void> {
+    owing += 1;
+    owed = true;
+    marking ??= mark();
+    const pending = marking;
+    // (not marked: the next call tries again)
+    if (!(await pending) && marking === pending) marking = undefined;
+  }
+
+  /**
+   * A wipe of the database, begun when `owing` was `since`, succeeded. A clear() called meanwhile
+   * is still owed, and its mark may have gone with the wipe's transaction: it is made again.
+   */
+  async function wiped(since: number): Promise<void> {
+    if (owing === since) return paid();
+    marking = undefined;
+    await owe();
+  }
+
+  /** The database was wiped, its own mark with it: the one outside goes too. */
+  async function paid(): Promise<void> {
+    owed = false;
+    marking = undefined;
+    markFailing = false;
+    if (!marker || !markedOutside) return;
+    markedOutside = false;
+    try {
+      await marker.set(false);
+    } catch (error) {
+      // (a worker started before it is removed wipes once more: a few misses)
+      report(error);
+    }
+  }
 
   function lose(l: Link, why: unknown): void {
     if (l.lost) return;
@@ -348,14 +497,16 @@ export async function openBackend(
     try {
       next = await connect();
       // (a failure keeps the stand-in serving, and the wipe owed, until the next attempt)
-      if (clearOwed) await next.backend.clear();
+      const since = owing;
+      const wipe = owed;
+      if (wipe) await next.backend.clear();
       const sizes = await next.backend.sizes();
       if (next.lost) throw new Error('cache database closed while it reopened');
       if (shut) throw new Error('cache closed');
       link = next;
       standIn = undefined;
-      clearOwed = false;
       onReset(sizes, true);
+      if (wipe) await wiped(since);
       return next.backend;
     } catch (error) {
       if (next) lose(next, error);
@@ -407,12 +558,55 @@ export async function openBackend(
       report(error);
     }
   }
-  if (!link) return memoryBackend();
+  if (await outside) {
+    owed = true;
+    markedOutside = true;
+    marking = Promise.resolve(true);
+  }
+  if (!link) {
+    // Memory for this worker's life, holding only its own records; a clear still owes the database.
+    const memory = memoryBackend();
+    return {
+      ...memory,
+      owed: false,
+      owe,
+      async clear() {
+        await owe();
+        await memory.clear();
+      },
+    };
+  }
+  // A mark left by an earlier worker: wipe before anything is read. (A mark that cannot be read
+  // counts as one: what the database holds is of unknown age.)
+  let found = owed;
+  try {
+    if (await link.backend.marked()) {
+      found = true;
+      marking = Promise.resolve(true);
+    }
+  } catch (error) {
+    report(error);
+    found = true;
+  }
+  if (found) {
+    owed = true;
+    try {
+      await link.backend.clear();
+      await paid();
+    } catch (error) {
+      // (`owed` tells the cache: stored records are not read until a wipe succeeds)
+      report(error);
+    }
+  }
 
   return {
     get kind() {
       return standIn ? 'memory' : 'idb';
     },
+    get owed() {
+      return owed;
+    },
+    owe,
     read: (id) => run((b) => b.read(id)),
     write: (entries, access) => run((b) => b.write(entries, access)),
     remove: (ids) => run((b) => b.remove(ids)),
@@ -430,11 +624,16 @@ export async function openBackend(
       );
     },
     sizes: () => run((b) => b.sizes()),
-    clear: () =>
-      run(async (b) => {
+    async clear() {
+      await owe();
+      const since = owing;
+      const on = await run(async (b) => {
         await b.clear();
-        clearOwed = b === standIn;
-      }),
+        return b;
+      });
+      // (on the stand-in, the database still owes it: the reopen wipes first)
+      if (on.kind === 'idb') await wiped(since);
+    },
     close() {
       shut = true;
       if (link) lose(link, undefined);

@@ -1,10 +1,15 @@
-import { IDBFactory } from 'fake-indexeddb';
-import { vi } from 'vitest';
+import { forceCloseDatabase, IDBFactory } from 'fake-indexeddb';
+import { onTestFinished, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type CacheOptions, createCache } from '../../../lib/cache';
 
-/** A fresh IndexedDB per test, and a clock that moves only when told. */
+/**
+ * A fresh IndexedDB per test (and a fresh storage.local, where the cache marks a wipe owed while
+ * the database is away), and a clock that moves only when told.
+ */
 export function setup() {
   globalThis.indexedDB = new IDBFactory();
+  fakeBrowser.reset();
   let t = 1_000_000;
   const clock = {
     now: () => t,
@@ -51,3 +56,46 @@ export function countingFetcher<T>(value: (call: number) => T | Promise<T>) {
  * (`vi.restoreAllMocks()` after each test).
  */
 export const spyTransactions = () => vi.spyOn(globalThis.IDBDatabase.prototype, 'transaction');
+
+/**
+ * Object-store clears fail (as a broken disk would fail them) until the returned function is
+ * called, or the test ends.
+ */
+export function failClears(): () => void {
+  const proto = globalThis.IDBObjectStore.prototype;
+  const original = proto.clear;
+  proto.clear = () => {
+    throw new DOMException(
+      'The operation failed for reasons unrelated to the database itself.',
+      'UnknownError',
+    );
+  };
+  const restore = () => {
+    proto.clear = original;
+  };
+  onTestFinished(restore);
+  return restore;
+}
+
+/**
+ * Records every connection the code under test opens (the raw IDBDatabase, to close it behind the
+ * cache's back) and counts open requests; `refuse` makes the next opens throw, as a browser that
+ * will not give the database back.
+ */
+export function watchOpens() {
+  const factory = globalThis.indexedDB;
+  const real = factory.open.bind(factory);
+  const watch = { connections: [] as IDBDatabase[], opens: 0, refuse: false };
+  factory.open = (name: string, version?: number) => {
+    watch.opens += 1;
+    if (watch.refuse) throw new DOMException('IndexedDB refused', 'UnknownError');
+    const request = real(name, version);
+    request.addEventListener('success', () => watch.connections.push(request.result));
+    return request;
+  };
+  return watch;
+}
+
+/** The browser closing a connection abnormally (fake-indexeddb types it as taking the class). */
+export const forceClose = (db: IDBDatabase) =>
+  forceCloseDatabase(db as unknown as Parameters<typeof forceCloseDatabase>[0]);

@@ -1,4 +1,3 @@
-import { forceCloseDatabase } from 'fake-indexeddb';
 import { deleteDB, openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,29 +7,7 @@ import {
   REOPEN_DELAY_MS,
   VALUES_STORE,
 } from '../../../lib/cache/store';
-import { setup } from './helpers';
-
-/**
- * Records every connection the code under test opens (the raw IDBDatabase, to close it behind the
- * cache's back) and counts open requests; `refuse` makes the next opens throw.
- */
-function watchOpens() {
-  const factory = globalThis.indexedDB;
-  const real = factory.open.bind(factory);
-  const watch = { connections: [] as IDBDatabase[], opens: 0, refuse: false };
-  factory.open = (name: string, version?: number) => {
-    watch.opens += 1;
-    if (watch.refuse) throw new DOMException('IndexedDB refused', 'UnknownError');
-    const request = real(name, version);
-    request.addEventListener('success', () => watch.connections.push(request.result));
-    return request;
-  };
-  return watch;
-}
-
-/** The browser closing a connection abnormally (fake-indexeddb types it as taking the class). */
-const forceClose = (db: IDBDatabase) =>
-  forceCloseDatabase(db as unknown as Parameters<typeof forceCloseDatabase>[0]);
+import { forceClose, setup, watchOpens } from './helpers';
 
 /** A cache without a memory front (every read goes to storage) holding r/a = 1, its database open. */
 async function openCache() {

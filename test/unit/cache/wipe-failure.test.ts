@@ -4,34 +4,11 @@
  * wipe left behind is unreadable at once, and is removed by the next write that reaches the disk,
  * so a restarted worker does not read it either.
  */
-import { forceCloseDatabase } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REOPEN_DELAY_MS } from '../../../lib/cache/store';
-import { countingFetcher, setup } from './helpers';
+import { countingFetcher, failClears, forceClose, setup, watchOpens } from './helpers';
 
 const TTL = { ttlMs: 60_000 };
-
-const restores: (() => void)[] = [];
-afterEach(() => {
-  for (const restore of restores.splice(0)) restore();
-});
-
-/** Object-store clears fail (as a broken disk would fail them) until the returned function is called. */
-function failClears(): () => void {
-  const proto = globalThis.IDBObjectStore.prototype;
-  const original = proto.clear;
-  proto.clear = () => {
-    throw new DOMException(
-      'The operation failed for reasons unrelated to the database itself.',
-      'UnknownError',
-    );
-  };
-  const restore = () => {
-    proto.clear = original;
-  };
-  restores.push(restore);
-  return restore;
-}
 
 /** The old host's two entries on disk. */
 async function oldHostCache(memoryEntries?: number) {
@@ -114,23 +91,6 @@ describe('cache: a wipe that fails', () => {
   });
 });
 
-/**
- * Records the connections the cache opens (to close one behind its back); `refuse` makes the next
- * opens throw, as a browser that will not give the database back.
- */
-function watchOpens() {
-  const factory = globalThis.indexedDB;
-  const open = factory.open.bind(factory);
-  const watch = { connections: [] as IDBDatabase[], refuse: false };
-  factory.open = (name: string, version?: number) => {
-    if (watch.refuse) throw new DOMException('IndexedDB refused', 'UnknownError');
-    const request = open(name, version);
-    request.addEventListener('success', () => watch.connections.push(request.result));
-    return request;
-  };
-  return watch;
-}
-
 describe('cache: a wipe made while the database was away (the memory stand-in served)', () => {
   it("does not bring the database's old entries back when it reopens, nor after a restart", async () => {
     const { make, clock } = setup();
@@ -138,7 +98,7 @@ describe('cache: a wipe made while the database was away (the memory stand-in se
     const cache = make({ memoryEntries: 0 });
     await cache.put('tokenFlow', 'm1', 'old');
     await cache.put('tokenFlow', 'm2', 'old');
-    forceCloseDatabase(watch.connections[0] as unknown as Parameters<typeof forceCloseDatabase>[0]);
+    forceClose(watch.connections[0]!);
     watch.refuse = true;
     await cache.put('other', 'k', 1);
     expect(cache.stats().backend).toBe('memory');
