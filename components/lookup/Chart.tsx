@@ -14,12 +14,17 @@ import { useSettings } from './settingsContext';
 
 /**
  * The series colours are theme.css's `--series-1` … `--series-12` (the event view's outcome rows use
- * the same ones); these stand in where the page has no such properties.
+ * the same ones) and `--series-neutral`, a grey for a line no colour is left for; these stand in
+ * where the page has no such properties.
  */
 export const SERIES_TONES = 12;
+export const NEUTRAL_TONE = 'neutral';
+type Tone = number | typeof NEUTRAL_TONE;
 const FALLBACK = ['#3b82f6', '#f59e0b', '#10b981', '#ef4444'];
-const toneOf = (s: ChartSeries, i: number) => (s.tone ?? i) % SERIES_TONES;
-const toneVar = (tone: number) => `--series-${tone + 1}`;
+const FALLBACK_NEUTRAL = '#9ca3af';
+const toneOf = (s: ChartSeries, i: number): Tone =>
+  s.tone === NEUTRAL_TONE ? NEUTRAL_TONE : (s.tone ?? i) % SERIES_TONES;
+const toneVar = (tone: Tone) => (tone === NEUTRAL_TONE ? '--series-neutral' : `--series-${tone + 1}`);
 /** The page's sans-serif at the small text size (the canvas default is a 10px serif). */
 const AXIS_FONT = '11px system-ui, -apple-system, "Segoe UI", sans-serif';
 const CHAR_PX = 7; // a generous average width of an 11px digit or symbol
@@ -83,8 +88,9 @@ export function LineChart({
       grid: { stroke: line, width: 1 },
       ticks: { stroke: line, width: 1 },
     };
-    const colorOf = (tone: number) =>
-      style.getPropertyValue(toneVar(tone)).trim() || FALLBACK[tone % FALLBACK.length]!;
+    const colorOf = (tone: Tone) =>
+      style.getPropertyValue(toneVar(tone)).trim() ||
+      (tone === NEUTRAL_TONE ? FALLBACK_NEUTRAL : FALLBACK[tone % FALLBACK.length]!);
     let plot: uPlot | null = null;
     try {
       plot = new uPlot(
@@ -147,6 +153,7 @@ export function LineChart({
     return {
       key: `${i}:${s.label}`,
       tone: toneOf(s, i),
+      row: s.row,
       name: truncateText(s.label, 24),
       values: `${format(first)} → ${format(last)}${delta ? ` (${delta})` : ''}`,
     };
@@ -158,7 +165,7 @@ export function LineChart({
       {/* each part keeps to one line: a narrow popup wraps between them, never inside one */}
       <figcaption class="muted small" data-testid={`${testId}-summary`}>
         {single ? (
-          <span class="chart-item" data-tone={single.tone}>
+          <span class="chart-item" data-tone={single.tone} data-row={single.row}>
             {single.name}
             {span ? ` over ${span}` : ''}: {single.values}
           </span>
@@ -169,7 +176,7 @@ export function LineChart({
               // the space between parts is for text readers; the flex gap spaces them on screen
               <Fragment key={item.key}>
                 {(span || i > 0) && ' '}
-                <span class="chart-item" data-tone={item.tone}>
+                <span class="chart-item" data-tone={item.tone} data-row={item.row}>
                   <i class="swatch" aria-hidden="true" style={{ background: `var(${toneVar(item.tone)})` }} />
                   {item.name} {item.values}
                   {i < items.length - 1 ? ',' : ''}

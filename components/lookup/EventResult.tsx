@@ -9,7 +9,7 @@ import type { OddsHistoryView, OddsView } from '../../lib/views';
 import type { Loadable } from '../shared/Loadable';
 import { OddsCard } from '../shared/OddsCard';
 import { useAsk } from './ask';
-import { LineChart } from './Chart';
+import { LineChart, NEUTRAL_TONE, SERIES_TONES } from './Chart';
 import type { ChartSeries } from './chartData';
 import { ErrorState, Loading } from './states';
 import { Tabs } from './Tabs';
@@ -28,35 +28,36 @@ const labelKey = (label: string) => label.trim().toLowerCase();
 
 /**
  * The series in the order of the outcome list above the chart, each toned with its outcome's place
- * (theme.css colours that row's bar the same) and named as its row. A series is matched to its
- * outcome by label (a group's markets); a single market's one series is its Yes price (the API
- * normalizes candles to the Yes token). Series with no outcome follow, in their own order.
+ * and named as its row; `row` says which row's bar theme.css colours as that line (only a row whose
+ * line is drawn is tinted). A series is matched to its outcome by label (a group's markets), the
+ * k-th series of a label to the k-th row of that label (two outcomes named alike); a single
+ * market's one series is its Yes price (the API normalizes candles to the Yes token). Series with
+ * no outcome follow, in their own order, each in a tone no matched row uses: the tones past the
+ * list first, then those of rows with no line, then (all twelve taken) a neutral grey.
  */
 export function seriesInListOrder(
   series: ChartSeries[],
   outcomes: readonly { label: string }[],
 ): ChartSeries[] {
-  const index = new Map<string, number>();
+  const rows = new Map<string, number[]>();
   outcomes.forEach((o, i) => {
-    if (!index.has(labelKey(o.label))) index.set(labelKey(o.label), i);
+    const key = labelKey(o.label);
+    rows.set(key, [...(rows.get(key) ?? []), i]);
   });
+  // each row takes one line: a second series named as a single row is no longer that row's line
+  const placed = series.map((s, i) => ({ s, i, at: rows.get(labelKey(s.label))?.shift() }));
   const yes = outcomes.findIndex((o) => labelKey(o.label) === 'yes');
-  const placed = series.map((s, i) => {
-    let at = index.get(labelKey(s.label));
-    if (at === undefined && series.length === 1 && yes >= 0) at = yes;
-    return { s, i, at };
-  });
+  if (placed.length === 1 && placed[0]!.at === undefined && yes >= 0) placed[0]!.at = yes;
   placed.sort((a, b) => (a.at ?? outcomes.length + a.i) - (b.at ?? outcomes.length + b.i));
-  let next = outcomes.length;
-  const taken = new Set<number>();
-  return placed.map(({ s, at }) => {
-    // two series named alike: the second is no longer that row's line
-    if (at !== undefined && !taken.has(at)) {
-      taken.add(at);
-      return { ...s, label: outcomes[at]!.label, tone: at };
-    }
-    return { ...s, tone: next++ };
-  });
+  const used = new Set(placed.flatMap(({ at }) => (at === undefined ? [] : [at % SERIES_TONES])));
+  const spare = Array.from({ length: SERIES_TONES }, (_, j) => (outcomes.length + j) % SERIES_TONES).filter(
+    (t) => !used.has(t),
+  );
+  return placed.map(({ s, at }) =>
+    at !== undefined
+      ? { ...s, label: outcomes[at]!.label, tone: at, row: at }
+      : { ...s, tone: spare.shift() ?? NEUTRAL_TONE },
+  );
 }
 
 function OddsHistory({

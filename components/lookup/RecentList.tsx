@@ -6,7 +6,7 @@
  * from the note of its answer (recentMeta.ts) or else from its text; the whole input stays in the
  * tooltip and in the option's accessible name.
  */
-import { describeInput, RECENT_KINDS, type RecentMetaMap } from './recentMeta';
+import { describeInput, RECENT_KINDS, type RecentMetaMap, recentNote } from './recentMeta';
 
 export const RECENT_LIST_ID = 'recent-searches';
 export const recentOptionId = (i: number) => `recent-option-${i}`;
@@ -31,7 +31,8 @@ export function RecentList({
       <h2 id="recent-title">Recent</h2>
       <div id={RECENT_LIST_ID} role="listbox" aria-label="Recent searches">
         {items.map((item, i) => {
-          const { kind, label } = meta[item] ?? describeInput(item);
+          // an own note only: an input named `constructor` or `toString` is no Object.prototype member
+          const { kind, label } = recentNote(meta, item) ?? describeInput(item);
           const kindText = RECENT_KINDS[kind];
           return (
             <div

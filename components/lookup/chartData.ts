@@ -4,10 +4,16 @@ export interface ChartSeries {
   label: string;
   points: { t: number; p: number }[];
   /**
-   * Which of the palette's colours draws it (0-based, `--series-1` is 0); the series' place by
-   * default. The event view gives each outcome's line the colour of that outcome's row.
+   * Which of the palette's colours draws it (0-based, `--series-1` is 0, `'neutral'` is
+   * `--series-neutral`, a grey); the series' place by default. The event view gives each outcome's
+   * line the colour of that outcome's row.
    */
-  tone?: number;
+  tone?: number | 'neutral';
+  /**
+   * The event view's outcome row (0-based) this line draws: theme.css colours that row's bar as the
+   * line while the line is in the chart. None for a line no row names.
+   */
+  row?: number;
 }
 
 export type AlignedData = [number[], ...(number | null)[][]];

@@ -31,7 +31,19 @@ export interface RecentMeta {
   kind: RecentKind;
   label: string;
 }
+/**
+ * Keyed by the input as typed, so any string is a key (`constructor`, `__proto__`): the maps made
+ * here have no prototype, and a note is read with recentNote, never as `meta[input]`.
+ */
 export type RecentMetaMap = Record<string, RecentMeta>;
+
+/** A map of notes with no prototype: `__proto__` is an own key like any other, nothing is inherited. */
+const emptyMeta = (): RecentMetaMap => Object.create(null) as RecentMetaMap;
+
+/** The note kept for `input`, or undefined: an own entry only, never an Object.prototype member. */
+export function recentNote(meta: RecentMetaMap, input: string): RecentMeta | undefined {
+  return Object.hasOwn(meta, input) ? meta[input] : undefined;
+}
 
 const MAX_LABEL = 80;
 const MAX_ENTRIES = 50; // the list keeps 20; a few spare for the other page's writes in between
@@ -114,7 +126,7 @@ export function describeInput(input: string): RecentMeta {
 
 /** Anything but a map of known kinds and string labels (an older or corrupted value) is left out. */
 export function sanitizeMeta(value: unknown): RecentMetaMap {
-  const out: RecentMetaMap = {};
+  const out = emptyMeta();
   if (!value || typeof value !== 'object' || Array.isArray(value)) return out;
   for (const [input, meta] of Object.entries(value as Record<string, unknown>)) {
     const m = meta as Partial<RecentMeta> | null;
@@ -138,9 +150,13 @@ export async function rememberRecent(
   result: LookupResult,
   listed: readonly string[],
 ): Promise<RecentMetaMap> {
-  const all = { ...(await loadRecentMeta()), [input.trim()]: describeResult(result) };
-  const next: RecentMetaMap = {};
-  for (const item of listed.slice(0, MAX_ENTRIES)) if (all[item]) next[item] = all[item];
+  const all = await loadRecentMeta();
+  all[input.trim()] = describeResult(result);
+  const next = emptyMeta();
+  for (const item of listed.slice(0, MAX_ENTRIES)) {
+    const note = recentNote(all, item);
+    if (note) next[item] = note;
+  }
   await recentMetaItem.setValue(next);
   return next;
 }

@@ -52,6 +52,13 @@ const TRUNCATED =
   /(?<![\w.…])([1-9A-HJ-NP-Za-km-z]{2,43})?(?:\.{2,}|…)[.…]*([1-9A-HJ-NP-Za-km-z]{2,43})?(?![\w.…])/g;
 /** A piece of base58 that reads as part of an address, not a word: a digit, or a capital after a small letter. */
 const ADDRESS_LIKE = /\d|[a-z][A-Z]/;
+/**
+ * One piece alone (`7xKXtg2CW8...`) needs more: a name cut short (`FartCoin...`, `catWifHat...`)
+ * has a capital after a small letter too. 8+ characters with a digit and both cases.
+ */
+const ADDRESS_START = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$/;
+/** Lowercase hex on both sides (`abc123...def456`): a git range of commits, never an address. */
+const GIT_RANGE_PIECE = /^[0-9a-f]+$/;
 /** A Solana Name Service domain (`toly.sol`), link-like or not. */
 const SOL_DOMAIN = /^(?:https?:\/\/)?(?:[a-z0-9-]+\.)+sol\/?$/i;
 /** Sentence punctuation a pasted link ends with (`see https://…/<mint>.`): never part of a link we read. */
@@ -70,6 +77,33 @@ function clusterName(cluster: string | null | undefined): string | null {
   if (/testnet/i.test(cluster)) return 'testnet';
   return 'a custom cluster';
 }
+
+/**
+ * A link's `network` parameter (some sites' word for cluster, `?network=devnet`) as the error names
+ * it, or null: only devnet and testnet, since other values (`mainnet`, `solana`) mean no test cluster.
+ */
+function networkName(network: string | null | undefined): string | null {
+  if (!network) return null;
+  if (/devnet/i.test(network)) return 'devnet';
+  if (/testnet/i.test(network)) return 'testnet';
+  return null;
+}
+
+/** Query parameters that name who shared a link (a referrer's wallet), never what it is about. */
+const REFERRAL_PARAMS = new Set(['ref', 'referrer', 'referral', 'invite']);
+
+/**
+ * Chains other than Solana whose addresses look like Solana's (SVM chains), as the first path
+ * segment of a multi-chain site's link (`<site>/eclipse/token/<address>`). Short on purpose: only
+ * names no Solana link starts with.
+ */
+const SVM_CHAINS = new Set([
+  'eclipse', // Eclipse: an SVM layer 2 on Ethereum
+  'sonic', // Sonic SVM (an SVM chain; a site may also mean the EVM Sonic: neither is Solana)
+  'sonic-svm',
+  'soon', // SOON: SVM rollups
+  'fogo', // Fogo: an SVM layer 1
+]);
 
 /**
  * The Kalshi event ticker a lowercase id may be, as Kalshi's URLs write it (`kxfedrate-25dec` for
@@ -99,6 +133,13 @@ function otherChain(url: URL): string | null {
     /^(token|address|profile)$/i.test(p[1] ?? '')
   )
     chain = p[0]!;
+  // any site's link under an SVM chain's name that names an address (`x.com/sonic/status/1` names none)
+  if (
+    chain === null &&
+    SVM_CHAINS.has(p[0]?.toLowerCase() ?? '') &&
+    findAddresses(safeDecode(`${url.pathname} ${queryWithoutReferral(url)}`)).length > 0
+  )
+    chain = p[0]!;
   if (chain === null || /^sol/i.test(chain)) return null;
   return /^[a-z0-9-]{1,24}$/i.test(chain) ? chain.toLowerCase() : 'another chain';
 }
@@ -109,12 +150,35 @@ function truncatedIn(text: string): LookupInput | null {
     const [shown, before = '', after = ''] = m;
     const likely =
       before && after
-        ? before.length + after.length >= 5 && (ADDRESS_LIKE.test(before) || ADDRESS_LIKE.test(after))
-        : (before || after).length >= 8 && ADDRESS_LIKE.test(before || after);
+        ? before.length + after.length >= 5 &&
+          (ADDRESS_LIKE.test(before) || ADDRESS_LIKE.test(after)) &&
+          !(GIT_RANGE_PIECE.test(before) && GIT_RANGE_PIECE.test(after))
+        : ADDRESS_START.test(before || after);
     if (likely)
       return invalid(`"${shown}" is a truncated address: paste the full address (32 to 44 characters)`);
   }
   return null;
+}
+
+/**
+ * A link's query as written, less its referral parameters: `?ref=<wallet>` names the sharer's
+ * wallet, not what the link is about.
+ */
+function queryWithoutReferral(url: URL): string {
+  return url.search
+    .slice(1)
+    .split('&')
+    .filter((part) => !REFERRAL_PARAMS.has(safeDecode(part.split('=')[0]!).toLowerCase()))
+    .join('&');
+}
+
+/** `decodeURIComponent`, or the text as it is when it is not valid percent-encoding. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /**
@@ -123,10 +187,7 @@ function truncatedIn(text: string): LookupInput | null {
  * address, its kind left to its account. `_` never occurs in base58: it only glues a referral on.
  */
 function fromOtherSite(url: URL): LookupInput | null {
-  let text = `${url.pathname} ${url.search} ${url.hash}`.replace(/_/g, ' ');
-  try {
-    text = decodeURIComponent(text);
-  } catch {}
+  const text = safeDecode(`${url.pathname} ${queryWithoutReferral(url)} ${url.hash}`.replace(/_/g, ' '));
   const distinct = new Set(findAddresses(text).map((m) => m.address));
   if (distinct.size > 1) return invalid(`That link holds ${distinct.size} addresses: paste the one you mean`);
   const [address] = distinct;
@@ -138,10 +199,12 @@ function fromUrl(url: URL): LookupInput {
   if (chain) return invalid(`That link is for ${chain}, not Solana: Onchain Lens reads Solana only`);
   const target = targetOfUrl(url);
   if (target?.type === 'event') return { type: 'event', event: target.event };
+  // before the address: the link rules read `cluster` (no address off mainnet) but not `network`
+  const cluster =
+    clusterName(url.searchParams.get('cluster')) ?? networkName(url.searchParams.get('network'));
+  if (cluster) return invalid(`That link is for ${cluster}: Onchain Lens reads mainnet only`);
   if (target)
     return { type: 'address', address: target.address, kind: classify(target.address, target.kind) };
-  const cluster = clusterName(url.searchParams.get('cluster'));
-  if (cluster) return invalid(`That link is for ${cluster}: Onchain Lens reads mainnet only`);
   const p = pathSegments(url);
   if (!hasUrlRules(url)) return fromOtherSite(url) ?? truncatedIn(p.join('/')) ?? invalid(NOT_A_TARGET);
   if (/\/(tx|transaction)\//.test(url.pathname)) return invalid('That link is a transaction, not an address');
@@ -167,7 +230,9 @@ function fromText(s: string): LookupInput | null {
   if (!found[0]) return null;
   const { address, index } = found[0];
   // an explorer link to devnet or testnet written in the text (`…/address/W?cluster=devnet`)
-  const cluster = clusterName(/[?&]cluster=([^&#\s]*)/i.exec(s)?.[1]);
+  const cluster =
+    clusterName(/[?&]cluster=([^&#\s]*)/i.exec(s)?.[1]) ??
+    networkName(/[?&]network=([^&#\s]*)/i.exec(s)?.[1]);
   if (cluster) return invalid(`That link is for ${cluster}: Onchain Lens reads mainnet only`);
   return { type: 'address', address, kind: classify(address, kindInText(s, index, address)) };
 }

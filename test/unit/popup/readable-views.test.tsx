@@ -91,6 +91,7 @@ describe('event view', () => {
     ]);
     // the nth outcome row is tone n-1: theme.css colours that row's bar as the line (see below)
     expect(items.slice(1).map((i) => i.getAttribute('data-tone'))).toEqual(['0', '1', '2']);
+    expect(items.slice(1).map((i) => i.getAttribute('data-row'))).toEqual(['0', '1', '2']);
     expect(items.slice(1).every((i) => i.querySelector('.swatch[aria-hidden=true]'))).toBe(true);
     expect(caption.textContent).toBe(
       'Over 7 days: No change 29% → 20%, 25 bp cut 40% → 30%, 50 bp cut 20% → 10%',
@@ -103,7 +104,7 @@ describe('event view', () => {
       { label: 'Yes', price: 0.3 },
     ];
     expect(seriesInListOrder([line('Will it rain tomorrow?', 0.2, 0.3)], outcomes)).toEqual([
-      { ...line('Yes', 0.2, 0.3), tone: 1 },
+      { ...line('Yes', 0.2, 0.3), tone: 1, row: 1 },
     ]);
     // a series no row names comes after the matched ones, in a tone no row has
     const mixed = seriesInListOrder([line('Other', 0, 1), line('yes ', 0, 1)], outcomes);
@@ -117,7 +118,7 @@ describe('event view', () => {
     for (let k = 1; k <= SERIES_TONES; k++) {
       expect(THEME_CSS).toMatch(new RegExp(`--series-${k}:\\s*#[0-9a-f]{6};`));
       const body = ruleBody(
-        `.view-event:has(.chart-item[data-tone="${k - 1}"]) [data-section="outcomes"] > li:nth-child(${k}) .ol-bar > i`,
+        `.view-event:has(.chart-item[data-row="${k - 1}"]) [data-section="outcomes"] > li:nth-child(${k}) .ol-bar > i`,
       );
       expect(body, `rule for outcome ${k}`).toMatch(new RegExp(`background:\\s*var\\(--series-${k}\\);`));
     }
