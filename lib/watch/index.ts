@@ -425,6 +425,7 @@ export function createWatchService(opts: WatchServiceOptions) {
       const entries = changed(await watchlist.remove(wallet));
       queue.delete(wallet);
       lastSynced.delete(wallet);
+      await notifier.forget(wallet);
       await poller?.forget(wallet);
       await notifier.refreshBadge();
       return entries;
@@ -461,13 +462,16 @@ export function createWatchService(opts: WatchServiceOptions) {
     /** A live DCA transaction event (the hub delivers each once, with the room it arrived on). */
     handleEvent(event: DcaTxEvent, room?: string): Promise<HandleResult> {
       const wallet = eventWallet(event, room);
-      const handle = async () => {
-        const result = await notifier.handleEvent(event, room);
-        // A copy handled before already moved the stored order on: adding its amounts again would not.
-        const copy = result.action === 'drop' && result.reason === 'duplicate';
-        if (poller && wallet && !copy && watchlist.has(wallet)) await poller.observeLive(wallet, event);
-        return result;
-      };
+      // The event moves the wallet's stored order list on (a copy handled before is a duplicate
+      // and moves nothing: adding its amounts again would be wrong), and is counted as unread in
+      // the turn that list is written: a worker stopped before leaves neither, and the next
+      // catch-up counts it once.
+      const handle = () =>
+        notifier.handleEvent(
+          event,
+          room,
+          poller && wallet ? (count) => poller.observeLive(wallet, event, count) : undefined,
+        );
       return wallet ? liveTurns(wallet, handle) : handle();
     },
 

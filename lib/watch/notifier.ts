@@ -19,6 +19,7 @@ import {
   decideAll,
   planBurst,
   type Shown,
+  showableNow,
 } from './policy';
 import { STALE_AFTER_MS } from './poller';
 import { createSeenStore, type SeenStore } from './seen';
@@ -96,6 +97,17 @@ export type HandleResult = Decision | { action: 'drop'; reason: 'not-watched' | 
 /** A live event as the burst planner sees it, with what a summary adds up (its amounts). */
 type ShownEvent = Shown & { event: SummaryEvent };
 
+/** A live event waiting to be counted (see handleEvent's `countAfter`). */
+interface HeldLive {
+  wallet: string;
+  /** Its key and aliases: marked seen when it is counted. */
+  keys: string[];
+  /** What it adds to the unread count (0: dropped by the rules, only marked seen). */
+  count: number;
+  /** The user read the wallet's events meanwhile (popup, a click): not counted as unread. */
+  read: boolean;
+}
+
 interface Pending {
   shown: ShownEvent;
   text: NotificationText;
@@ -137,7 +149,14 @@ export function createNotifier(opts: NotifierOptions) {
   const { watchlist } = opts;
 
   const pending = new Map<string, { items: Pending[]; timer: unknown }>();
+  /** What was shown lately per wallet, for burst summaries: only what is inside the burst window. */
   const recent = new Map<string, ShownEvent[]>();
+  /**
+   * Live events decided and not counted yet: counted (seen marks, unread count) when their wallet's
+   * stored order list is written with them (see handleEvent's `countAfter`). Their keys are
+   * duplicates meanwhile, and the badge shows them (unless read meanwhile).
+   */
+  const held = new Set<HeldLive>();
   let ready: Promise<void> | null = null;
   const serial = createTurns();
   const init = () => {
@@ -148,12 +167,16 @@ export function createNotifier(opts: NotifierOptions) {
     const e = watchlist.get(wallet);
     return { wallet, label: e?.label ?? null, domain: e?.domain ?? null };
   };
+  const isHeld = (k: string) => [...held].some((h) => h.keys.includes(k));
+  /** The unread total as the watchlist last read or wrote it. */
+  const storedTotal = () => watchlist.snapshot().reduce((n, e) => n + e.unread, 0);
+  const heldUnread = () => [...held].reduce((n, h) => n + (h.read ? 0 : h.count), 0);
   const ctx = () => {
     const t = now();
     return {
       now: t,
       timezoneOffsetMinutes: opts.timezoneOffsetMinutes?.(t),
-      seen: (k: string) => seen.has(k),
+      seen: (k: string) => seen.has(k) || isHeld(k),
     };
   };
 
@@ -174,12 +197,32 @@ export function createNotifier(opts: NotifierOptions) {
     }
   }
 
+  /** The badge for a stored unread total: what is held to be counted adds to it. */
   async function setBadgeTotal(total: number): Promise<void> {
     try {
-      await opts.setBadge(badgeText(total));
+      await opts.setBadge(badgeText(total + heldUnread()));
     } catch {
       log('badge could not be set');
     }
+  }
+
+  /** Held live events of one wallet (or all) are read: counted as seen, not as unread. */
+  function readHeld(wallet?: string): void {
+    for (const h of held) if (wallet === undefined || h.wallet === wallet) h.read = true;
+  }
+
+  /** Counts one live event: its seen marks, then its unread count (unless read meanwhile) and the badge. */
+  async function count(h: HeldLive): Promise<void> {
+    let total: number | null = null;
+    try {
+      await seen.add(h.keys);
+      const n = h.read ? 0 : h.count;
+      if (n > 0) total = await watchlist.bumpUnread(h.wallet, n);
+    } finally {
+      // (in the turn the count lands: the badge never shows it twice)
+      held.delete(h);
+    }
+    if (total !== null) await setBadgeTotal(total);
   }
 
   /** Seen marks, unread count and badge for accepted events; answers what to notify. */
@@ -221,16 +264,24 @@ export function createNotifier(opts: NotifierOptions) {
    * What one catch-up found to show: one "While you were away" per wallet (opening the order when
    * the wallet has exactly one change), or past `awaySummaryAfter` wallets one summary, whose click
    * opens the wallet with the most news (the others keep their unread counts in the popup).
+   *
+   * They were decided when found, maybe by an earlier worker: what the rules now keep silent
+   * (quiet hours begun meanwhile, notifications or that kind turned off) is not shown. It stays
+   * counted, as an event found silent would be, and is not kept for later.
    */
   async function showAwayNow(items: readonly { wallet: string; events: readonly AwayEvent[] }[]) {
+    const t = now();
+    const rules = await opts.getRules();
+    const offset = opts.timezoneOffsetMinutes?.(t);
     // One entry per wallet: a long catch-up extended by another reconnect may sync a wallet twice.
     const byWallet = new Map<string, AwayEvent[]>();
-    for (const i of items)
-      if (i.events.length > 0 && watchlist.has(i.wallet))
-        byWallet.set(i.wallet, [...(byWallet.get(i.wallet) ?? []), ...i.events]);
+    for (const i of items) {
+      const events = i.events.filter((e) => showableNow(rules, e.eventName, t, offset));
+      if (events.length > 0 && watchlist.has(i.wallet))
+        byWallet.set(i.wallet, [...(byWallet.get(i.wallet) ?? []), ...events]);
+    }
     const changed = [...byWallet].map(([wallet, events]) => ({ wallet, events }));
     if (changed.length === 0) return;
-    const t = now();
     if (changed.length > awaySummaryAfter) {
       const size = (i: (typeof changed)[number]) => i.events.reduce((n, e) => n + e.count, 0);
       const busiest = changed.reduce((a, b) => (size(b) > size(a) ? b : a));
@@ -262,15 +313,28 @@ export function createNotifier(opts: NotifierOptions) {
       await show(notificationId(wallet, orderOf(e), e.key), changeNotification(e, who(wallet)), t);
   }
 
+  /** Lets go of what was shown longer ago than the burst window, and of wallets no longer watched. */
+  function pruneRecent(t: number): void {
+    for (const [wallet, shown] of recent) {
+      const kept = shown.filter((s) => t - s.at < burst.windowMs);
+      if (kept.length === 0 || !watchlist.has(wallet)) recent.delete(wallet);
+      else if (kept.length < shown.length) recent.set(wallet, kept);
+    }
+  }
+
   async function flushWallet(wallet: string): Promise<void> {
     const group = pending.get(wallet);
     if (!group) return;
     pending.delete(wallet);
     clearTimer(group.timer);
     // Removed within the grouping window: the user no longer wants to hear about it.
-    if (!watchlist.has(wallet)) return;
+    if (!watchlist.has(wallet)) {
+      recent.delete(wallet);
+      return;
+    }
     await opts.beforeLiveShow?.(wallet).catch(() => log('stored orders could not be written'));
     const t = now();
+    pruneRecent(t);
     const plan = planBurst(
       recent.get(wallet) ?? [],
       group.items.map((p) => p.shown),
@@ -299,8 +363,19 @@ export function createNotifier(opts: NotifierOptions) {
   return {
     init,
 
-    /** A live DCA event that arrived on a watched wallet's room (`room` names the wallet when given). */
-    handleEvent(event: DcaTxEvent, room?: string): Promise<HandleResult> {
+    /**
+     * A live DCA event that arrived on a watched wallet's room (`room` names the wallet when given).
+     * Counted as unread at once, or, given `countAfter`, when that calls the count it is handed:
+     * the watch service hands it to the poller, which calls it in the turn the wallet's stored order
+     * list is written with the event. A worker stopped in between then leaves neither: the next
+     * catch-up finds the change in REST and counts (and announces) it once. Until counted, the
+     * badge shows it and copies of it are duplicates.
+     */
+    handleEvent(
+      event: DcaTxEvent,
+      room?: string,
+      countAfter?: (count: () => Promise<void>) => Promise<void>,
+    ): Promise<HandleResult> {
       return serial(async () => {
         await init();
         const t = now();
@@ -310,8 +385,17 @@ export function createNotifier(opts: NotifierOptions) {
         const [decision] = decideAll(await opts.getRules(), [e], ctx());
         if (!decision) return { action: 'drop', reason: 'unreadable' } as const;
         if (decision.action === 'drop' && decision.reason === 'duplicate') return decision;
-        const notify = await record([e], [decision]);
-        if (notify.length) {
+        const h: HeldLive = {
+          wallet: e.wallet,
+          keys: [e.key, ...e.aliases],
+          count: decision.action === 'drop' ? 0 : e.count,
+          read: false,
+        };
+        if (countAfter) {
+          held.add(h);
+          if (h.count > 0) await setBadgeTotal(storedTotal());
+        } else await count(h);
+        if (decision.action === 'notify') {
           const group = pending.get(e.wallet) ?? { items: [], timer: null };
           group.items.push({
             shown: { key: e.key, eventName: e.eventName, at: t, count: e.count, event },
@@ -322,6 +406,16 @@ export function createNotifier(opts: NotifierOptions) {
             group.timer = setTimer(() => void serial(() => flushWallet(e.wallet)), groupWindowMs);
             pending.set(e.wallet, group);
           }
+        }
+        if (countAfter) {
+          let counted = false;
+          const once = () => {
+            if (counted) return Promise.resolve();
+            counted = true;
+            return count(h);
+          };
+          // (it failed before it could take the count: counted now)
+          await countAfter(once).catch(() => once());
         }
         return decision;
       });
@@ -396,6 +490,7 @@ export function createNotifier(opts: NotifierOptions) {
       return serial(async () => {
         await init();
         await clear(id);
+        readHeld(wallet);
         await setBadgeTotal(await watchlist.markRead(wallet));
         return lookupUrl(isOrder ? orderQuery(order) : wallet);
       });
@@ -405,6 +500,7 @@ export function createNotifier(opts: NotifierOptions) {
     markRead(wallet?: string): Promise<number> {
       return serial(async () => {
         await init();
+        readHeld(wallet);
         const total = await watchlist.markRead(wallet);
         await setBadgeTotal(total);
         return total;
@@ -419,7 +515,23 @@ export function createNotifier(opts: NotifierOptions) {
       });
     },
 
+    /**
+     * A wallet no longer watched: what is kept in memory for it goes (its pending notifications,
+     * what was shown lately, live events not counted yet).
+     */
+    forget(wallet: string): Promise<void> {
+      return serial(async () => {
+        const group = pending.get(wallet);
+        if (group) clearTimer(group.timer);
+        pending.delete(wallet);
+        recent.delete(wallet);
+        for (const h of held) if (h.wallet === wallet) held.delete(h);
+      });
+    },
+
     pendingCount: (): number => [...pending.values()].reduce((n, g) => n + g.items.length, 0),
+    /** Events kept for burst summaries, all wallets (tests). */
+    recentCount: (): number => [...recent.values()].reduce((n, r) => n + r.length, 0),
   };
 }
 

@@ -95,6 +95,21 @@ export function applyRules(rules: NotificationRules, e: PolicyEvent, ctx: Policy
   return { action: 'notify' };
 }
 
+/**
+ * Whether an event decided 'notify' a while ago may still pop up now, by the rules as they are now:
+ * notifications on, its kind switched on, not inside quiet hours. (Its value was weighed when it was
+ * decided: what is kept to show later has no value to weigh again.)
+ */
+export function showableNow(
+  rules: NotificationRules,
+  eventName: string,
+  now: number,
+  timezoneOffsetMinutes?: number,
+): boolean {
+  if (!rules.enabled || !SWITCHES.has(eventName) || !rules.events[eventName as Switch]) return false;
+  return !inQuietHours(rules.quietHours, now, timezoneOffsetMinutes);
+}
+
 /** De-dup first (an event is never handled twice, whatever the rules say), then the rules. */
 export function decide(rules: NotificationRules, e: PolicyEvent, ctx: PolicyContext): Decision {
   const seen = ctx.seen;

@@ -574,26 +574,51 @@ export function createPoller(opts: PollerOptions) {
   const liveWriteMs = opts.liveWriteMs ?? LIVE_WRITE_MS;
   const setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
   const clearTimer = opts.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
-  /** Lists moved on by live events and not written yet (see liveWriteMs): what reads see first. */
-  const unwritten = new Map<string, { list: Baseline; timer: unknown }>();
+  /**
+   * Lists moved on by live events and not written yet (see liveWriteMs): what reads see first.
+   * `timer`: the armed write (null once it has fired); `written`: what waits for the list to be
+   * written (see observeLive).
+   */
+  const unwritten = new Map<string, { list: Baseline; timer: unknown; written: (() => Promise<void>)[] }>();
   const read = async (wallet: string) =>
     unwritten.get(wallet)?.list ?? readBaseline(await storage.getItem(baselineKey(wallet)));
-  /** Writes a wallet's list (in its turn); what live events left unwritten is in it. */
+  /**
+   * Writes a wallet's list (in its turn); what live events left unwritten is in it, so what waited
+   * for their write runs now, in the same turn.
+   */
   async function store(wallet: string, list: Baseline): Promise<void> {
     await storage.setItem(baselineKey(wallet), list);
+    const written = unwritten.get(wallet)?.written ?? [];
     drop(wallet);
+    for (const run of written) await run().catch(() => {});
   }
   function drop(wallet: string): void {
     const held = unwritten.get(wallet);
     if (!held) return;
-    clearTimer(held.timer);
+    if (held.timer !== null) clearTimer(held.timer);
     unwritten.delete(wallet);
   }
-  /** Keeps a list live events moved on, written when the window ends unless something writes it first. */
-  function hold(wallet: string, list: Baseline): void {
-    const timer =
-      unwritten.get(wallet)?.timer ?? setTimer(() => void writeHeld(wallet).catch(() => {}), liveWriteMs);
-    unwritten.set(wallet, { list, timer });
+  /** Arms the timed write of a held list, unless one is armed already. */
+  function arm(wallet: string): void {
+    const held = unwritten.get(wallet);
+    if (!held || held.timer !== null) return;
+    held.timer = setTimer(() => {
+      // Fired: spent, so a later hold arms a new one (this write may fail).
+      const current = unwritten.get(wallet);
+      if (current) current.timer = null;
+      // A failed write (storage full) is tried again after another window.
+      void writeHeld(wallet).catch(() => arm(wallet));
+    }, liveWriteMs);
+  }
+  /**
+   * Keeps a list live events moved on, written when the window ends unless something writes it
+   * first; `written` runs once it is written.
+   */
+  function hold(wallet: string, list: Baseline, written?: () => Promise<void>): void {
+    const held = unwritten.get(wallet);
+    const waiting = [...(held?.written ?? []), ...(written ? [written] : [])];
+    unwritten.set(wallet, { list, timer: held?.timer ?? null, written: waiting });
+    arm(wallet);
   }
   /** Writes what live events left unwritten of one wallet's list now. */
   function writeHeld(wallet: string): Promise<void> {
@@ -655,23 +680,32 @@ export function createPoller(opts: PollerOptions) {
     });
   }
 
-  /** Applies `next` to one stored order of a wallet that has a stored list. */
+  /**
+   * Applies `next` to one stored order of a wallet that has a stored list. `written` runs once the
+   * list with this move is written; at once when nothing is to be written (no list, nothing moved,
+   * and nothing held of the wallet from earlier events).
+   */
   function update(
     wallet: string,
     address: string,
     next: (base: OrderSnapshot | undefined) => OrderSnapshot | null,
+    written?: () => Promise<void>,
   ): Promise<void> {
     return locked(wallet, async () => {
       const stored = await read(wallet);
-      if (!stored) return;
-      const list = [...stored.orders];
+      const list = stored ? [...stored.orders] : [];
       const i = list.findIndex((o) => o.address === address);
-      const moved = next(list[i]);
+      const moved = stored ? next(list[i]) : null;
       // (a snapshot after the transaction event it follows says it again: nothing to write)
-      if (!moved || (i >= 0 && sameOrder(list[i]!, moved))) return;
+      if (!stored || !moved || (i >= 0 && sameOrder(list[i]!, moved))) {
+        if (!written) return;
+        if (unwritten.has(wallet)) unwritten.get(wallet)!.written.push(written);
+        else await written();
+        return;
+      }
       if (i >= 0) list[i] = moved;
       else list.unshift(moved);
-      hold(wallet, { ...stored, orders: list.slice(0, KEEP_ORDERS) });
+      hold(wallet, { ...stored, orders: list.slice(0, KEEP_ORDERS) }, written);
     });
   }
 
@@ -693,9 +727,12 @@ export function createPoller(opts: PollerOptions) {
      * Applies a live transaction event to the stored list, so the next poll does not report again
      * what the datastream already delivered (a fill raises `used`, a deposit `deposited`). Written
      * within liveWriteMs (see flushLive); a sync or poll in between reads it as moved on.
+     * `written`: runs in the turn the list with this event is written (at once when nothing is to
+     * be written); the notifier counts the event as unread then, so a worker stopped before the
+     * write leaves neither the count nor the list, and the next catch-up counts it once.
      */
-    observeLive(wallet: string, event: DcaTxEvent): Promise<void> {
-      return update(wallet, event.address, (base) => applyLiveEvent(base, event, now()));
+    observeLive(wallet: string, event: DcaTxEvent, written?: () => Promise<void>): Promise<void> {
+      return update(wallet, event.address, (base) => applyLiveEvent(base, event, now()), written);
     },
 
     /** Applies a live position snapshot (the account as it is now) to the stored list. */

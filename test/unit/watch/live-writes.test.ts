@@ -89,6 +89,42 @@ describe('live events on a stored list (poller)', () => {
     expect(await storedUsed()).toBe('250000000');
   });
 
+  /** The next write of chrome.storage.local fails, as when its quota is used up. */
+  function failNextWrite() {
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementationOnce(async () => {
+      throw new Error('QUOTA_BYTES quota exceeded');
+    });
+  }
+  const settle = () => new Promise((r) => setTimeout(r, 10));
+
+  it('after a timed write that failed, a later live event is written when its window ends', async () => {
+    const { p, timers } = setup();
+    await p.sync(W);
+    failNextWrite();
+    await p.observeLive(W, fill());
+    timers.fireAll(); // the write fails
+    await settle();
+    await p.observeLive(W, fill());
+    expect(timers.pending()).toEqual([LIVE_WRITE_MS]);
+    timers.fireAll();
+    await settle();
+    expect(await storedUsed()).toBe('300000000');
+  });
+
+  it('a timed write that failed is tried again after another window', async () => {
+    const { p, timers } = setup();
+    await p.sync(W);
+    failNextWrite();
+    await p.observeLive(W, fill());
+    timers.fireAll(); // the write fails
+    await settle();
+    expect(await storedUsed()).toBe('200000000');
+    expect(timers.pending()).toEqual([LIVE_WRITE_MS]);
+    timers.fireAll();
+    await settle();
+    expect(await storedUsed()).toBe('250000000');
+  });
+
   it('a wallet forgotten before the write gets no list back', async () => {
     const { p, timers } = setup();
     await p.sync(W);

@@ -147,6 +147,38 @@ describe('notifier', () => {
     expect(badge.last()).toBe('1'); // its unread count went with it
   });
 
+  it('a wallet removed and watched again starts afresh: what was shown before it was removed makes no burst', async () => {
+    const { svc, n, clock } = setup();
+    await svc.start();
+    await svc.add(WHALE, 'Whale');
+    for (let i = 0; i < 3; i++) await svc.handleEvent(filled({ wallet: WHALE }));
+    await svc.flush();
+    expect(n.created).toHaveLength(3);
+    await svc.remove(WHALE);
+    await svc.add(WHALE, 'Whale');
+    clock.t += 5_000;
+    await svc.handleEvent(filled({ wallet: WHALE }));
+    await svc.flush();
+    expect(n.created).toHaveLength(4);
+    expect(n.created).not.toContain(`ol|${WHALE}|-|burst`);
+    expect(n.cleared).toEqual([]);
+    expect(svc.notifier.recentCount()).toBe(1);
+  });
+
+  it('what was shown longer ago than the burst window is let go, whichever wallet shows next', async () => {
+    const { svc, clock } = setup();
+    await svc.start();
+    await svc.add(WHALE, 'Whale');
+    await svc.add(OTHER, 'Other');
+    for (let i = 0; i < 2; i++) await svc.handleEvent(filled({ wallet: WHALE }));
+    await svc.flush();
+    expect(svc.notifier.recentCount()).toBe(2);
+    clock.t += 61_000; // the whale has been quiet for longer than the window
+    await svc.handleEvent(filled({ wallet: OTHER }));
+    await svc.flush();
+    expect(svc.notifier.recentCount()).toBe(1);
+  });
+
   it('quiet hours: counted in the badge, no notification', async () => {
     const { svc, n, badge, clock } = setup({
       rules: makeRules({ quietHours: { enabled: true, start: '22:00', end: '07:00' } }),
