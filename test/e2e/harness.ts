@@ -23,7 +23,27 @@ export interface Lens {
   api<T = unknown>(path: string, init?: RequestInit): Promise<T>;
   sim<T = unknown>(path: string, body?: unknown): Promise<T>;
   screenshot(name: string, page?: Page): Promise<string>;
+  /** The install opened the options page (then closed by the harness: see launchLens). */
+  installOpenedOptions: boolean;
   close(): Promise<void>;
+}
+
+/**
+ * A first install opens the options page (lib/background/start.ts). Waits for that tab and closes
+ * it: a test opening the options page itself would otherwise race Chrome, which focuses and
+ * navigates an open options tab again. Returns whether it came.
+ */
+async function closeInstallTab(context: BrowserContext, extensionId: string): Promise<boolean> {
+  const url = `chrome-extension://${extensionId}/options.html`;
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+    const tab = context.pages().find((p) => p.url().startsWith(url));
+    if (tab) {
+      await tab.close();
+      return true;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
 }
 
 /** Launches Debian's Chromium with the simulator build of the extension and a fresh profile. */
@@ -34,6 +54,7 @@ export async function launchLens(): Promise<Lens> {
   const { context, close } = await launchChromium(extensionDir);
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
+  const installOpenedOptions = await closeInstallTab(context, extensionId);
   const page = context.pages()[0] ?? (await context.newPage());
   const catalog = (await (await fetch(`${simUrl}/__sim/catalog`)).json()) as Catalog;
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -46,6 +67,7 @@ export async function launchLens(): Promise<Lens> {
     catalog,
     fixture: (name) => `${fixturesUrl}/${name}.html`,
     extensionPage: (path) => `chrome-extension://${extensionId}/${path}`,
+    installOpenedOptions,
     async api(path, init) {
       const res = await fetch(`${simUrl}${path}`, {
         ...init,

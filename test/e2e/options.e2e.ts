@@ -44,6 +44,10 @@ async function popupKeyText(): Promise<string | null> {
 }
 
 describe('options page', () => {
+  it('opens by itself on a first install, where the key is pasted', () => {
+    expect(lens.installOpenedOptions).toBe(true);
+  });
+
   it('shows the saved key state and takes screenshots in light and dark', async () => {
     await expect.poll(keyState, { timeout: 10_000 }).toBe('A key is saved and works.');
     await options.getByTestId('options-display').waitFor();
