@@ -116,7 +116,8 @@ export function WalletCard({ view, now, currency = 'usd', maxOrders = 4, onOpenL
         )}
         {onOpenLookup && (
           <button type="button" class="ol-btn" onClick={() => onOpenLookup(view.address)}>
-            {view.watched ? 'Watching ✓' : 'Open in Onchain Lens'}
+            {/* both open the lookup page (where watching is changed): the name says so */}
+            {view.watched ? 'Watching ✓ · Open' : 'Open in Onchain Lens'}
           </button>
         )}
       </div>

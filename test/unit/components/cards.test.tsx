@@ -103,9 +103,11 @@ describe('WalletCard', () => {
     expect(plain.querySelector('[data-section=dca-summary]')!.textContent).not.toContain('other');
   });
 
-  it('says a watched wallet is watched', () => {
-    render(<WalletCard view={walletView({ watched: true })} now={NOW} onOpenLookup={() => {}} />);
-    expect(screen.getByRole('button', { name: 'Watching ✓' })).toBeTruthy();
+  it('says a watched wallet is watched, and that its button opens the lookup page', () => {
+    const open = vi.fn();
+    render(<WalletCard view={walletView({ watched: true })} now={NOW} onOpenLookup={open} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Watching ✓ · Open' }));
+    expect(open).toHaveBeenCalledWith(walletView().address);
   });
 
   it('shows PnL in the chosen currency', () => {
