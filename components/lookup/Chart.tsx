@@ -45,7 +45,7 @@ function canDraw(): boolean {
 }
 
 /** "+0.2%" from `first` to `last`, or null when it cannot be said (no values, a start of 0). */
-export function changeText(first: number | null, last: number | null): string | null {
+function changeText(first: number | null, last: number | null): string | null {
   if (first == null || last == null || first === 0) return null;
   return formatPercent(((last - first) / Math.abs(first)) * 100, { sign: true });
 }

@@ -46,7 +46,6 @@ export function recentNote(meta: RecentMetaMap, input: string): RecentMeta | und
 }
 
 const MAX_LABEL = 80;
-const MAX_ENTRIES = 50; // the list keeps 20; a few spare for the other page's writes in between
 
 export const recentMetaItem = storage.defineItem<RecentMetaMap>('local:recentSearchMeta', { fallback: {} });
 
@@ -54,7 +53,7 @@ export const recentMetaItem = storage.defineItem<RecentMetaMap>('local:recentSea
 const text = (s: string | null | undefined) => truncateText(cleanText(s).trim(), MAX_LABEL);
 
 /** The kind and short name of a lookup's answer. */
-export function describeResult(result: LookupResult): RecentMeta {
+function describeResult(result: LookupResult): RecentMeta {
   switch (result.kind) {
     case 'wallet': {
       const id = result.wallet.identity;
@@ -153,7 +152,7 @@ export async function rememberRecent(
   const all = await loadRecentMeta();
   all[input.trim()] = describeResult(result);
   const next = emptyMeta();
-  for (const item of listed.slice(0, MAX_ENTRIES)) {
+  for (const item of listed) {
     const note = recentNote(all, item);
     if (note) next[item] = note;
   }

@@ -21,7 +21,7 @@ function liveWhen(status: StatusView, now: number): string {
 }
 
 /** The part of the live state worth announcing when it changes (no countdown). */
-export function liveWord(status: StatusView): string {
+function liveWord(status: StatusView): string {
   switch (status.live) {
     case 'live':
       return 'Live';

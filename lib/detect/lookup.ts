@@ -89,6 +89,18 @@ function networkName(network: string | null | undefined): string | null {
   return null;
 }
 
+/**
+ * Why a link to a test cluster cannot be looked up, by its `cluster` parameter (explorers) or its
+ * `network` one; null for mainnet or neither.
+ */
+function offMainnet(
+  cluster: string | null | undefined,
+  network: string | null | undefined,
+): LookupInput | null {
+  const name = clusterName(cluster) ?? networkName(network);
+  return name ? invalid(`That link is for ${name}: Onchain Lens reads mainnet only`) : null;
+}
+
 /** Query parameters that name who shared a link (a referrer's wallet), never what it is about. */
 const REFERRAL_PARAMS = new Set(['ref', 'referrer', 'referral', 'invite']);
 
@@ -122,8 +134,7 @@ const NOT_A_TARGET = 'This link does not point to a Solana address or a predicti
  * `?chain=`, any site's `?chain=`, and the chain that starts the paths of the multi-chain sites
  * (`dexscreener.com/bsc/<pair>`, `gmgn.ai/eth/token/<x>`, `birdeye.so/base/token/<x>`).
  */
-function otherChain(url: URL): string | null {
-  const p = pathSegments(url);
+function otherChain(url: URL, p: readonly string[]): string | null {
   const host = hostKey(url.hostname);
   let chain = url.searchParams.get('chain') || null;
   if (chain === null && host === 'dexscreener.com' && p.length === 2 && p[1]!.length >= 30) chain = p[0]!;
@@ -195,17 +206,16 @@ function fromOtherSite(url: URL): LookupInput | null {
 }
 
 function fromUrl(url: URL): LookupInput {
-  const chain = otherChain(url);
+  const p = pathSegments(url);
+  const chain = otherChain(url, p);
   if (chain) return invalid(`That link is for ${chain}, not Solana: Onchain Lens reads Solana only`);
   const target = targetOfUrl(url);
   if (target?.type === 'event') return { type: 'event', event: target.event };
   // before the address: the link rules read `cluster` (no address off mainnet) but not `network`
-  const cluster =
-    clusterName(url.searchParams.get('cluster')) ?? networkName(url.searchParams.get('network'));
-  if (cluster) return invalid(`That link is for ${cluster}: Onchain Lens reads mainnet only`);
+  const offMain = offMainnet(url.searchParams.get('cluster'), url.searchParams.get('network'));
+  if (offMain) return offMain;
   if (target)
     return { type: 'address', address: target.address, kind: classify(target.address, target.kind) };
-  const p = pathSegments(url);
   if (!hasUrlRules(url)) return fromOtherSite(url) ?? truncatedIn(p.join('/')) ?? invalid(NOT_A_TARGET);
   if (/\/(tx|transaction)\//.test(url.pathname)) return invalid('That link is a transaction, not an address');
   if (p[0] === 'block' && BLOCK_HOSTS.has(hostKey(url.hostname)) && /^\d{1,16}$/.test(p[1] ?? '')) {
@@ -230,10 +240,8 @@ function fromText(s: string): LookupInput | null {
   if (!found[0]) return null;
   const { address, index } = found[0];
   // an explorer link to devnet or testnet written in the text (`…/address/W?cluster=devnet`)
-  const cluster =
-    clusterName(/[?&]cluster=([^&#\s]*)/i.exec(s)?.[1]) ??
-    networkName(/[?&]network=([^&#\s]*)/i.exec(s)?.[1]);
-  if (cluster) return invalid(`That link is for ${cluster}: Onchain Lens reads mainnet only`);
+  const offMain = offMainnet(/[?&]cluster=([^&#\s]*)/i.exec(s)?.[1], /[?&]network=([^&#\s]*)/i.exec(s)?.[1]);
+  if (offMain) return offMain;
   return { type: 'address', address, kind: classify(address, kindInText(s, index, address)) };
 }
 
