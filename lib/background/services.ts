@@ -41,7 +41,7 @@ export interface KeyProbe {
   error?: ApiError;
 }
 
-export type KeyState = 'missing' | 'unchecked' | 'valid' | 'invalid';
+type KeyState = 'missing' | 'unchecked' | 'valid' | 'invalid';
 
 /** The hosts the REST data comes from (the datastream's only carries live updates). */
 const DATA_HOSTS = ['data', 'prediction', 'rpc'] as const;

@@ -99,8 +99,9 @@ export function createCache(options: CacheOptions): Cache {
     // The database was reopened (perhaps emptied meanwhile) or memory stands in for it.
     onReset: knowSizes,
     now,
-    marker:
-      options.wipeMarker === undefined ? storageMarker(options.dbName) : (options.wipeMarker ?? undefined),
+    // Where a clear whose wipe could not reach the database is remembered when the database
+    // cannot take the mark itself, so the next worker wipes at open: storage.local.
+    marker: storageMarker(options.dbName),
   }).then(async (b) => {
     // An earlier worker's clear, whose wipe failed again at open (reported there): what is stored
     // is unread, as after a failed wipe of this worker's, and wiped by the next write.

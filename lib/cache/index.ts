@@ -9,5 +9,4 @@ export type {
   CacheResult,
   CacheStats,
   Fetcher,
-  WipeMarker,
 } from './types';

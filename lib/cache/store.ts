@@ -9,8 +9,8 @@ export const VALUES_STORE = 'values';
 export const ACCESS_STORE = 'access';
 export const BY_LAST_ACCESS = 'lastAccess';
 /** What the database says of itself: under WIPE_OWED, that its records are to be wiped before use. */
-export const META_STORE = 'meta';
-export const WIPE_OWED = 'wipeOwed';
+const META_STORE = 'meta';
+const WIPE_OWED = 'wipeOwed';
 /** Bumped when this file's layout changes; combined with the caller's schemaVersion. */
 const LAYOUT_VERSION = 2;
 const LAYOUT_SLOTS = 100;
@@ -330,8 +330,8 @@ export interface OpenOptions {
    * reopened): the sizes of the records it holds, which replace everything known before.
    * `complete` is false for the memory stand-in: the database may come back with more.
    */
-  onReset?: (sizes: Map<string, number>, complete: boolean) => void;
-  now?: () => number;
+  onReset: (sizes: Map<string, number>, complete: boolean) => void;
+  now: () => number;
   /** Where a wipe owed is said while the database cannot say it (see Store.owe). */
   marker?: WipeMarker;
 }
@@ -364,7 +364,7 @@ export async function openBackend(
   schemaVersion: number,
   timeoutMs: number,
   report: (error: unknown) => void,
-  { onReset = ignore, now = Date.now, marker }: OpenOptions = {},
+  { onReset, now, marker }: OpenOptions,
 ): Promise<Store> {
   const version = idbVersion(schemaVersion);
   let link: Link | undefined;

@@ -1,8 +1,5 @@
 /** The cache's public shapes, apart from the code so the API reads in one screen. */
 import type { Priority } from '../sched';
-import type { WipeMarker } from './store';
-
-export type { WipeMarker };
 
 /** The cache's bounds: a write past either evicts the least recently used entries. */
 export interface CacheLimits {
@@ -25,12 +22,6 @@ export interface CacheOptions extends CacheLimits {
   openTimeoutMs?: number;
   /** Storage trouble the cache absorbed (quota, corruption, a closed database). */
   onError?: (error: unknown) => void;
-  /**
-   * Where a clear whose wipe could not reach the database (it failed, or the database was away) is
-   * remembered when the database cannot take the mark itself, so the next worker wipes at open.
-   * Default: storage.local (cache/marker.ts); null for none.
-   */
-  wipeMarker?: WipeMarker | null;
 }
 
 export interface CachedOptions {

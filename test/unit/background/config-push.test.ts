@@ -9,7 +9,15 @@ import { createConfigPush } from '../../../lib/background/config-push';
 import { createRouter, type Sender } from '../../../lib/background/router';
 import type { Services } from '../../../lib/background/services';
 import type { ConfigChange, Pushes } from '../../../lib/messaging';
-import { control, type Sim, simServices, simSettings, startSim, testHandlers } from './helpers';
+import {
+  closeServices,
+  control,
+  type Sim,
+  simServices,
+  simSettings,
+  startSim,
+  testHandlers,
+} from './helpers';
 
 const EXT_ID = 'lens-test-id';
 const BASE = `chrome-extension://${EXT_ID}/`;
@@ -77,10 +85,7 @@ describe('which changes are pushed', () => {
     const dispatch = createRouter(handlers, { extensionId: EXT_ID, extensionBaseUrl: BASE });
     ask = (name, data) => dispatch(name as never, data, optionsPage);
   });
-  afterEach(async () => {
-    services.hub.stop();
-    await services.cache.close();
-  });
+  afterEach(() => closeServices(services));
 
   it('a key saved, then cleared: one push each, saying whether a key is there now', async () => {
     expect(await ask('keySet', { key: 'demo-free' })).toMatchObject({ ok: true });

@@ -5,11 +5,13 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { createHandlers, type HandlerDeps } from '../../../lib/background/handlers';
 import { createServices, type Services } from '../../../lib/background/services';
+import { watchFetchOrders } from '../../../lib/background/start';
 import type { TabLive } from '../../../lib/background/tab-live';
 import { defaultSettings, type Settings } from '../../../lib/settings';
-import type { WatchService } from '../../../lib/watch';
+import { createWatchService, type WatchService, type WatchServiceOptions } from '../../../lib/watch';
 import { type Sim, startSim } from '../../sim';
 import type { LogEntry } from '../../sim/state';
+import { fakeBadge, fakeNotifications, rules } from '../watch/fixtures';
 
 /** One request in the simulator's log. */
 export type LoggedRequest = LogEntry;
@@ -38,6 +40,22 @@ export async function requests(sim: Sim, prefix = '/'): Promise<LoggedRequest[]>
 
 export async function clearLog(sim: Sim): Promise<void> {
   await control(sim, 'DELETE', '/__sim/requests');
+}
+
+/** Each simulator as a test starts it: no faults, an empty request log. */
+export async function resetSims(...sims: Sim[]): Promise<void> {
+  for (const sim of sims) {
+    await control(sim, 'POST', '/__sim/faults', {});
+    await clearLog(sim);
+  }
+}
+
+/** Two simulators alike (one seed): the old and the new data hosts of a host switch. */
+export function startTwoHosts(): Promise<[Sim, Sim]> {
+  return Promise.all([
+    startSim({ eventsPerSecond: 0, seed: 42 }),
+    startSim({ eventsPerSecond: 0, seed: 42 }),
+  ]);
 }
 
 export function simSettings(sim: Sim, patch: Partial<Settings> = {}): Settings {
@@ -75,6 +93,31 @@ export function simServices(
     onReconnected: () => {},
     isWatched: () => false,
   });
+}
+
+/** Stops what `simServices` leaves running (for afterEach): the live hub, the cache's connection. */
+export async function closeServices(services: Services | undefined): Promise<void> {
+  services?.hub.stop();
+  await services?.cache.close();
+}
+
+/**
+ * The watch service as start.ts builds it over `services` (its catch-up reads their data views),
+ * with fake notifications and badge and no timers; `extra` overrides any of it.
+ */
+export function simWatch(services: Services, extra: Partial<WatchServiceOptions> = {}) {
+  const n = fakeNotifications();
+  const watch = createWatchService({
+    notifications: n.api,
+    setBadge: fakeBadge().set,
+    getRules: () => rules(),
+    iconUrl: 'icon.png',
+    fetchOrders: watchFetchOrders(services.data),
+    setTimer: () => 0,
+    clearTimer: () => {},
+    ...extra,
+  });
+  return { watch, n };
 }
 
 export { type Sim, startSim };

@@ -5,31 +5,31 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Services } from '../../../lib/background/services';
-import { clearLog, control, requests, type Sim, simServices, simSettings, startSim } from './helpers';
+import {
+  closeServices,
+  control,
+  requests,
+  resetSims,
+  type Sim,
+  simServices,
+  simSettings,
+  startTwoHosts,
+} from './helpers';
 
 let oldHost: Sim;
 let newHost: Sim;
 let services: Services;
 beforeAll(async () => {
-  [oldHost, newHost] = await Promise.all([
-    startSim({ eventsPerSecond: 0, seed: 42 }),
-    startSim({ eventsPerSecond: 0, seed: 42 }),
-  ]);
+  [oldHost, newHost] = await startTwoHosts();
 });
 afterAll(async () => {
   await Promise.all([oldHost.close(), newHost.close()]);
 });
 beforeEach(async () => {
-  for (const sim of [oldHost, newHost]) {
-    await control(sim, 'POST', '/__sim/faults', {});
-    await clearLog(sim);
-  }
+  await resetSims(oldHost, newHost);
   services = simServices(oldHost);
 });
-afterEach(async () => {
-  services.hub.stop();
-  await services.cache.close();
-});
+afterEach(() => closeServices(services));
 
 const flowPath = (mint: string) => `/dca/token/${mint}`;
 const pnlBatchPath = '/v2/pnl/wallets/batch';

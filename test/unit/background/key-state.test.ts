@@ -12,7 +12,17 @@ import { errorMessage } from '../../../lib/errors';
 import type { WebSocketCtor } from '../../../lib/live/types';
 import type { ConfigChange } from '../../../lib/messaging';
 import type { WatchService } from '../../../lib/watch';
-import { clearLog, control, requests, type Sim, simServices, startSim, testHandlers } from './helpers';
+import {
+  clearLog,
+  closeServices,
+  control,
+  requests,
+  resetSims,
+  type Sim,
+  simServices,
+  startSim,
+  testHandlers,
+} from './helpers';
 
 const EXT_ID = 'lens-test-id';
 const BASE = `chrome-extension://${EXT_ID}/`;
@@ -26,13 +36,9 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 beforeEach(async () => {
   fakeBrowser.reset();
-  await control(sim, 'POST', '/__sim/faults', {});
-  await clearLog(sim);
+  await resetSims(sim);
 });
-afterEach(async () => {
-  services?.hub.stop();
-  await services?.cache.close();
-});
+afterEach(() => closeServices(services));
 
 /** The real handlers and router over `services`; the watch service is a stand-in (empty watchlist). */
 function background(s: Services) {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lookup } from '../../../lib/background/lookup';
 import { POLYMARKET_NUMBER_MAX } from '../../../lib/detect/lookup';
-import { clearLog, control, requests, rest, type Sim, simServices, startSim } from './helpers';
+import { clearLog, control, requests, resetSims, rest, type Sim, simServices, startSim } from './helpers';
 
 let sim: Sim;
 beforeAll(async () => {
@@ -75,10 +75,7 @@ describe('a bare number: a Polymarket id or a slot', () => {
   const blockCalls = async () =>
     (await requests(sim, '/rpc')).filter((r) => r.rpc?.method === 'getBlock').length;
 
-  beforeEach(async () => {
-    await control(sim, 'POST', '/__sim/faults', {});
-    await clearLog(sim);
-  });
+  beforeEach(() => resetSims(sim));
 
   it("a Polymarket event's numeric id shows that event, not a block", async () => {
     const id = await polymarketId();

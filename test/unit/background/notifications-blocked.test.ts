@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../../lib/background/services';
 import type { WatchService } from '../../../lib/watch';
-import { type Sim, simServices, simSettings, startSim, testHandlers } from './helpers';
+import { closeServices, type Sim, simServices, simSettings, startSim, testHandlers } from './helpers';
 
 let sim: Sim;
 let services: Services | undefined;
@@ -14,10 +14,7 @@ beforeAll(async () => {
   sim = await startSim({ eventsPerSecond: 0 });
 });
 afterAll(() => sim.close());
-afterEach(async () => {
-  await services?.cache.close();
-  services?.hub.stop();
-});
+afterEach(() => closeServices(services));
 
 function statusWith(s: Services, watched: number, blocked: boolean) {
   const watch = {

@@ -10,7 +10,7 @@ import { createTabLive } from '../../../lib/background/tab-live';
 import { INPUTS, isViewMessage, type MessageName } from '../../../lib/messaging';
 import { readApiKey } from '../../../lib/secrets';
 import { createWatchService } from '../../../lib/watch';
-import { clearLog, requests, type Sim, simServices, startSim, testHandlers } from './helpers';
+import { clearLog, closeServices, requests, type Sim, simServices, startSim, testHandlers } from './helpers';
 
 const EXT_ID = 'lens-test-id';
 const BASE = `chrome-extension://${EXT_ID}/`;
@@ -43,10 +43,7 @@ beforeEach(async () => {
   });
   dispatch = createRouter(handlers, { extensionId: EXT_ID, extensionBaseUrl: BASE });
 });
-afterEach(async () => {
-  services.hub.stop();
-  await services.cache.close();
-});
+afterEach(() => closeServices(services));
 
 const PRIVILEGED: Array<[MessageName, unknown]> = [
   ['keySet', { key: 'stolen' }],

@@ -9,7 +9,18 @@ import { VIEW_INPUTS } from '../../../lib/messaging';
 import { createRequestQueue } from '../../../lib/overlay/queue';
 import { realTimers, type ViewAsk } from '../../../lib/overlay/types';
 import { addr } from '../api/helpers';
-import { clearLog, control, requests, rest, type Sim, simServices, simSettings, startSim } from './helpers';
+import {
+  clearLog,
+  closeServices,
+  control,
+  requests,
+  resetSims,
+  rest,
+  type Sim,
+  simServices,
+  simSettings,
+  startSim,
+} from './helpers';
 
 let sim: Sim;
 let services: Services;
@@ -17,14 +28,10 @@ beforeAll(async () => {
   sim = await startSim({ eventsPerSecond: 0 });
 });
 afterAll(() => sim.close());
-beforeEach(async () => {
-  await control(sim, 'POST', '/__sim/faults', {});
-  await clearLog(sim);
-});
+beforeEach(() => resetSims(sim));
 afterEach(async () => {
   vi.useRealTimers();
-  await services?.cache.close();
-  services?.hub.stop();
+  await closeServices(services);
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -7,10 +7,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Services } from '../../../lib/background/services';
-import { watchFetchOrders } from '../../../lib/background/start';
-import { createWatchService } from '../../../lib/watch';
-import { fakeBadge, fakeNotifications, rules } from '../watch/fixtures';
-import { control, rest, type Sim, simServices, startSim } from './helpers';
+import { closeServices, control, rest, type Sim, simServices, simWatch, startSim } from './helpers';
 
 let sim: Sim;
 let services: Services | undefined;
@@ -23,8 +20,7 @@ beforeEach(async () => {
   await control(sim, 'POST', '/__sim/reset', {});
 });
 afterEach(async () => {
-  await services?.cache.close();
-  services?.hub.stop();
+  await closeServices(services);
   services = undefined;
 });
 
@@ -76,16 +72,7 @@ describe('a status the spec does not list, from the simulator to the views', () 
 describe('the watch poll over orders with a status the spec does not list', () => {
   function watch() {
     services = simServices(sim);
-    const n = fakeNotifications();
-    const svc = createWatchService({
-      notifications: n.api,
-      setBadge: fakeBadge().set,
-      getRules: () => rules(),
-      iconUrl: 'icon.png',
-      fetchOrders: watchFetchOrders(services.data),
-      setTimer: () => 0,
-      clearTimer: () => {},
-    });
+    const { watch: svc, n } = simWatch(services);
     return { svc, n, messages: () => [...n.shown.values()].map((o) => o.message) };
   }
 

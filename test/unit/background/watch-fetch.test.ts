@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../../lib/background/services';
 import { watchFetchOrders } from '../../../lib/background/start';
-import { clearLog, requests, type Sim, simServices, startSim } from './helpers';
+import { clearLog, closeServices, requests, type Sim, simServices, startSim } from './helpers';
 
 let sim: Sim;
 let services: Services | undefined;
@@ -14,8 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 afterEach(async () => {
-  await services?.cache.close();
-  services?.hub.stop();
+  await closeServices(services);
   services = undefined;
 });
 

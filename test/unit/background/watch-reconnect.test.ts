@@ -9,12 +9,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createServices } from '../../../lib/background/services';
-import { watchFetchOrders, watchLiveHooks } from '../../../lib/background/start';
+import { watchLiveHooks } from '../../../lib/background/start';
 import type { WebSocketCtor } from '../../../lib/live/types';
-import { createWatchService, type WatchService } from '../../../lib/watch';
+import type { WatchService } from '../../../lib/watch';
 import { waitFor } from '../live/helpers';
-import { fakeBadge, fakeNotifications, rules } from '../watch/fixtures';
-import { clearLog, control, requests, rest, type Sim, simSettings, startSim } from './helpers';
+import { clearLog, control, requests, rest, type Sim, simSettings, simWatch, startSim } from './helpers';
 
 let sim: Sim;
 beforeAll(async () => {
@@ -37,7 +36,6 @@ async function worker(opts: { wallets?: string[]; labels?: string[] } = {}) {
       sockets.push(this);
     }
   }
-  const n = fakeNotifications();
   let watch: WatchService | null = null;
   const services = createServices({
     settings: simSettings(sim),
@@ -57,18 +55,9 @@ async function worker(opts: { wallets?: string[]; labels?: string[] } = {}) {
     () => watch,
     (room) => services.hub.owners(room),
   );
-  watch = createWatchService({
-    notifications: n.api,
-    setBadge: fakeBadge().set,
-    getRules: () => rules(),
-    iconUrl: 'icon.png',
-    fetchOrders: watchFetchOrders(services.data),
-    setTimer: () => 0,
-    clearTimer: () => {},
-    // every reconnect of the test fetches again (production waits a minute between two of a wallet)
-    resyncAfterMs: 0,
-  });
-  const w = watch;
+  // every reconnect of the test fetches again (production waits a minute between two of a wallet)
+  const { watch: w, n } = simWatch(services, { resyncAfterMs: 0 });
+  watch = w;
   await w.start();
   for (const [i, wallet] of (opts.wallets ?? []).entries()) await w.add(wallet, opts.labels?.[i] ?? null);
   services.hub.acquire('watchlist', w.rooms());

@@ -6,21 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBatcher } from '../../../lib/batch';
 import { createScheduler, type Priority, raisePriority, type Scheduler } from '../../../lib/sched';
-import { deferred, setup } from '../cache/helpers';
-
-const settle = async () => {
-  for (let i = 0; i < 5; i++) await new Promise<void>((r) => setImmediate(r));
-};
-
-/** The scheduler's only slot held until `release()`: everything else queues. */
-function blocked(s: Scheduler) {
-  const gate = deferred<void>();
-  const held = s.run(() => gate.promise, { priority: 'hover' });
-  return async () => {
-    gate.resolve();
-    await held;
-  };
-}
+import { blocked, settle, setup } from '../cache/helpers';
 
 /**
  * A batcher whose runs go through the scheduler as the data service's do (the run's priority and

@@ -23,7 +23,7 @@ async function cacheOfThree(memoryEntries?: number) {
 
 describe('cache: removals and newer writes not yet persisted', () => {
   it('an eviction of an id whose newer write is queued keeps that write readable', async () => {
-    const { cache, make } = await cacheOfThree(0);
+    const { cache, restart } = await cacheOfThree(0);
     const evicting = cache.put('r', 'd', 'd'); // its write goes over the bound: a is evicted
     void cache.delete('r', 'unrelated'); // closes d's group, so the next put is written after it
     const newer = cache.put('r', 'a', 'a2');
@@ -33,8 +33,7 @@ describe('cache: removals and newer writes not yet persisted', () => {
     expect((await cache.get('r', 'a'))?.value).toBe('a2');
     await cache.flush();
     expect(cache.stats()).toMatchObject({ entries: 3, evictions: 2 }); // a's old record, then b
-    await cache.close();
-    const restarted = make({ memoryEntries: 0 });
+    const restarted = await restart(cache);
     expect((await restarted.get('r', 'a'))?.value).toBe('a2');
   });
 
@@ -60,14 +59,13 @@ describe('cache: removals and newer writes not yet persisted', () => {
   });
 
   it('a put right after a delete of the same id is readable while the delete runs', async () => {
-    const { cache, make } = await cacheOfThree(0);
+    const { cache, restart } = await cacheOfThree(0);
     const deleted = cache.delete('r', 'a');
     const newer = cache.put('r', 'a', 'a2');
     await deleted;
     expect((await cache.get('r', 'a'))?.value).toBe('a2');
     await newer;
-    await cache.close();
-    const restarted = make({ memoryEntries: 0 });
+    const restarted = await restart(cache);
     expect((await restarted.get('r', 'a'))?.value).toBe('a2');
   });
 

@@ -1,7 +1,8 @@
 import { forceCloseDatabase, IDBFactory } from 'fake-indexeddb';
 import { onTestFinished, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type CacheOptions, createCache } from '../../../lib/cache';
+import { type Cache, type CacheOptions, createCache } from '../../../lib/cache';
+import type { Scheduler } from '../../../lib/sched';
 
 /**
  * A fresh IndexedDB per test (and a fresh storage.local, where the cache marks a wipe owed while
@@ -28,7 +29,15 @@ export function setup() {
       onError: (e) => errors.push(e),
       ...overrides,
     });
-  return { clock, errors, make };
+  /**
+   * What a restarted worker opens: `cache` closed, then a new cache on its database with no memory
+   * front (every read goes to disk).
+   */
+  const restart = async (cache: Cache) => {
+    await cache.close();
+    return make({ memoryEntries: 0 });
+  };
+  return { clock, errors, make, restart };
 }
 
 export function deferred<T>() {
@@ -39,6 +48,21 @@ export function deferred<T>() {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/** Lets queued promise chains and fake-indexeddb's macrotasks run. */
+export const settle = async () => {
+  for (let i = 0; i < 5; i++) await new Promise<void>((r) => setImmediate(r));
+};
+
+/** The scheduler's only slot held until `release()`: everything else queues. */
+export function blocked(s: Scheduler) {
+  const gate = deferred<void>();
+  const held = s.run(() => gate.promise, { priority: 'hover' });
+  return async () => {
+    gate.resolve();
+    await held;
+  };
 }
 
 /** Counts fetcher calls; answers `value` (a function of the call number). */

@@ -5,23 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../lib/api';
-import { createScheduler, type Priority, type Scheduler, schedulerHook } from '../../../lib/sched';
-import { deferred, setup } from './helpers';
-
-/** Lets queued promise chains and fake-indexeddb's macrotasks run. */
-const settle = async () => {
-  for (let i = 0; i < 5; i++) await new Promise<void>((r) => setImmediate(r));
-};
-
-/** The scheduler's only slot held until `release()`: everything else queues. */
-function blocked(s: Scheduler) {
-  const gate = deferred<void>();
-  const held = s.run(() => gate.promise, { priority: 'hover' });
-  return async () => {
-    gate.resolve();
-    await held;
-  };
-}
+import { createScheduler, type Priority, schedulerHook } from '../../../lib/sched';
+import { blocked, settle, setup } from './helpers';
 
 describe('cache + scheduler: a more urgent caller raises the fetch it joins', () => {
   it("a hover joining a badge's queued fetch is answered before the page's other queued badges", async () => {

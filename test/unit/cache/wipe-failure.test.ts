@@ -57,7 +57,7 @@ describe('cache: a wipe that fails', () => {
   });
 
   it('the next write removes what it left, so a restarted worker does not read it either', async () => {
-    const { cache, make } = await oldHostCache(0);
+    const { cache, restart } = await oldHostCache(0);
     const restore = failClears();
     await cache.clear();
     expect(cache.stats().entries).toBe(2); // still on disk, and counted against the bounds
@@ -65,15 +65,14 @@ describe('cache: a wipe that fails', () => {
     await cache.put('tokenFlow', 'm3', 'new');
     await cache.flush();
     expect(cache.stats().entries).toBe(1);
-    await cache.close();
-    const restarted = make({ memoryEntries: 0 });
+    const restarted = await restart(cache);
     expect(await restarted.get('tokenFlow', 'm1')).toBeUndefined();
     expect(await restarted.get('tokenFlow', 'm2')).toBeUndefined();
     expect(await restarted.get('tokenFlow', 'm3')).toMatchObject({ value: 'new' });
   });
 
   it('failing again at the next write, it is tried at each write until it runs', async () => {
-    const { cache, make } = await oldHostCache(0);
+    const { cache, restart } = await oldHostCache(0);
     const restore = failClears();
     await cache.clear();
     await cache.put('tokenFlow', 'm1', 'new'); // the retry fails too; the write lands
@@ -83,8 +82,7 @@ describe('cache: a wipe that fails', () => {
     await cache.put('tokenFlow', 'm3', 'new'); // the wipe runs first (m1 goes with it: a miss, no more)
     await cache.flush();
     expect(cache.stats().entries).toBe(1);
-    await cache.close();
-    const restarted = make({ memoryEntries: 0 });
+    const restarted = await restart(cache);
     expect(await restarted.get('tokenFlow', 'm1')).toBeUndefined();
     expect(await restarted.get('tokenFlow', 'm2')).toBeUndefined();
     expect(await restarted.get('tokenFlow', 'm3')).toMatchObject({ value: 'new' });
@@ -93,7 +91,7 @@ describe('cache: a wipe that fails', () => {
 
 describe('cache: a wipe made while the database was away (the memory stand-in served)', () => {
   it("does not bring the database's old entries back when it reopens, nor after a restart", async () => {
-    const { make, clock } = setup();
+    const { make, clock, restart } = setup();
     const watch = watchOpens();
     const cache = make({ memoryEntries: 0 });
     await cache.put('tokenFlow', 'm1', 'old');
@@ -109,8 +107,7 @@ describe('cache: a wipe made while the database was away (the memory stand-in se
     expect(cache.stats().backend).toBe('idb');
     expect(await cache.get('tokenFlow', 'm2')).toBeUndefined();
     await cache.put('tokenFlow', 'm3', 'new');
-    await cache.close();
-    const restarted = make({ memoryEntries: 0 });
+    const restarted = await restart(cache);
     expect(await restarted.get('tokenFlow', 'm1')).toBeUndefined();
     expect(await restarted.get('tokenFlow', 'm3')).toMatchObject({ value: 'new' });
   });

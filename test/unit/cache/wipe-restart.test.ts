@@ -26,24 +26,22 @@ async function oldHostCache() {
 
 describe('cache: a wipe owed when the worker stops', () => {
   it('a failed wipe, the worker stopped before any write: the next worker wipes at open, before its first read', async () => {
-    const { cache, make } = await oldHostCache();
+    const { cache, restart } = await oldHostCache();
     const restore = failClears();
     await cache.clear();
     restore();
-    await cache.close(); // stopped: no write ran the wipe again
-    const restarted = make({ memoryEntries: 0 });
+    const restarted = await restart(cache); // stopped: no write ran the wipe again
     expect(await restarted.get('tokenFlow', 'm1')).toBeUndefined();
     expect(await restarted.get('tokenFlow', 'm2')).toBeUndefined();
     expect(restarted.stats().entries).toBe(0); // wiped, not merely unread
     // the mark went with the records: what this worker writes is kept by the next one
     await restarted.put('tokenFlow', 'm3', 'new');
-    await restarted.close();
-    const third = make({ memoryEntries: 0 });
+    const third = await restart(restarted);
     expect(await third.get('tokenFlow', 'm3')).toMatchObject({ value: 'new' });
   });
 
   it('a clear on the memory stand-in, the worker stopped before the database came back: storage.local carries it', async () => {
-    const { make } = setup();
+    const { make, restart } = setup();
     const watch = watchOpens();
     const cache = make({ memoryEntries: 0 });
     await cache.put('tokenFlow', 'm1', 'old');
@@ -54,8 +52,7 @@ describe('cache: a wipe owed when the worker stops', () => {
     await cache.clear(); // reaches the stand-in only
     expect(await outsideMark()).toBe(true); // said before clear() resolved
     watch.refuse = false;
-    await cache.close();
-    const restarted = make({ memoryEntries: 0 });
+    const restarted = await restart(cache);
     expect(await restarted.get('tokenFlow', 'm1')).toBeUndefined();
     expect(restarted.stats()).toMatchObject({ backend: 'idb', entries: 0 });
     expect(await outsideMark()).toBeUndefined(); // paid: the next worker does not wipe again
@@ -86,18 +83,16 @@ describe('cache: a wipe owed when the worker stops', () => {
   });
 
   it('once the wipe runs again, the old records are gone for good', async () => {
-    const { cache, make } = await oldHostCache();
+    const { cache, restart } = await oldHostCache();
     const restore = failClears();
     await cache.clear();
-    await cache.close();
-    const restarted = make({ memoryEntries: 0 });
+    const restarted = await restart(cache);
     expect(await restarted.get('tokenFlow', 'm1')).toBeUndefined();
     restore();
     await restarted.put('tokenFlow', 'm3', 'new'); // runs the wipe first
     await restarted.flush();
     expect(restarted.stats().entries).toBe(1);
-    await restarted.close();
-    const third = make({ memoryEntries: 0 });
+    const third = await restart(restarted);
     expect(await third.get('tokenFlow', 'm1')).toBeUndefined();
     expect(await third.get('tokenFlow', 'm3')).toMatchObject({ value: 'new' });
     expect(third.stats().entries).toBe(1);
