@@ -133,10 +133,14 @@ export function eventWallet(e: Pick<DcaTxEvent, 'owner' | 'order'>, room?: strin
   return e.owner ?? (typeof userKey === 'string' ? userKey : undefined) ?? e.order?.owner ?? null;
 }
 
+/** The order account a live event names (the click target); null when it names none. */
+export const eventOrder = (e: Pick<DcaTxEvent, 'address' | 'dcaKey'>): string | null =>
+  e.address || e.dcaKey || null;
+
 export function fromLiveEvent(e: DcaTxEvent, now: number, room?: string): WatchEvent | null {
   const wallet = eventWallet(e, room);
   if (!wallet) return null;
-  const order = e.address || e.dcaKey || null;
+  const order = eventOrder(e);
   const aliases: string[] = [];
   if (order && e.eventName === 'Opened') aliases.push(openedAlias(order));
   if (order && e.eventName === 'Closed') aliases.push(closedAlias(order));

@@ -44,7 +44,7 @@ export interface WatchChange {
   removed: string[];
 }
 
-export interface WatchServiceOptions extends Omit<NotifierOptions, 'watchlist' | 'seen'> {
+export interface WatchServiceOptions extends Omit<NotifierOptions, 'watchlist' | 'seen' | 'beforeLiveShow'> {
   /** REST fallback; without it the service never polls. */
   fetchOrders?: (wallet: string) => Promise<OrderView[]>;
   /** DCA programs to watch each wallet on (GET /dca/programs); default ['jupiter']. */
@@ -59,13 +59,14 @@ export interface WatchServiceOptions extends Omit<NotifierOptions, 'watchlist' |
   seen?: SeenStore;
   /** A wallet is fetched again for a catch-up at most this often (default 1 minute). */
   resyncAfterMs?: number;
-  /**
-   * Alarm ticks further apart than this mean nothing ran in between (browser closed, computer
-   * asleep): what a poll finds next on a wallet last read before is "While you were away" (default
-   * 5 minutes; the poll alarm ticks every minute).
-   */
-  tickGapMs?: number;
 }
+
+/**
+ * Alarm ticks further apart than this mean nothing ran in between (browser closed, computer asleep):
+ * what a poll finds next on a wallet last read before is "While you were away" (the poll alarm ticks
+ * every minute).
+ */
+const TICK_GAP_MS = 5 * 60_000;
 
 /**
  * What outlives the browser session about the watching itself (chrome.storage.local): the last
@@ -138,6 +139,10 @@ export type SyncOutcome = {
 
 const MODE_RANK: Record<SyncMode, number> = { prime: 0, announce: 1, silent: 2 };
 
+/** What an outcome tells of a poll's changes. */
+const changeList = (changes: readonly { kind: ChangeKind; order: string }[]) =>
+  changes.map((c) => ({ kind: c.kind, order: c.order }));
+
 export type PollOutcome =
   | { status: 'skipped' }
   | {
@@ -157,12 +162,12 @@ export function createWatchService(opts: WatchServiceOptions) {
   const programs = opts.programs ?? (() => [DEFAULT_DCA_PROGRAM]);
   const graceMs = opts.offlineGraceMs ?? 5 * 60_000;
   const watchlist = createWatchlist({ now, limit: opts.limit });
+  const watched = () => watchlist.snapshot().map((e) => e.wallet);
   const poller = opts.fetchOrders
     ? createPoller({
-        wallets: () => watchlist.snapshot().map((e) => e.wallet),
+        wallets: watched,
         fetchOrders: opts.fetchOrders,
         now,
-        staleAfterMs: opts.staleAfterMs,
         setTimer: opts.setTimer,
         clearTimer: opts.clearTimer,
       })
@@ -174,7 +179,6 @@ export function createWatchService(opts: WatchServiceOptions) {
     seen: opts.seen ?? createSeenStore(),
     beforeLiveShow: async (wallet) => poller?.flushLive(wallet),
   });
-  const tickGapMs = opts.tickGapMs ?? 5 * 60_000;
   // One wallet's live messages move its stored list in the order they came: an event waits for the
   // notifier first, and the snapshot after it (which holds the event's amounts) must not overtake it.
   const liveTurns = createKeyedTurns();
@@ -296,7 +300,7 @@ export function createWatchService(opts: WatchServiceOptions) {
           wallet,
           mode: entry.mode,
           baseline: result.baseline,
-          changes: result.changes.map((c) => ({ kind: c.kind, order: c.order })),
+          changes: changeList(result.changes),
         });
       } catch (error) {
         // Left queued: the next alarm tick or the next time the stream is live tries again.
@@ -510,11 +514,7 @@ export function createWatchService(opts: WatchServiceOptions) {
       if (state !== 'live') return;
       liveBefore = clock.liveUntil;
       if (catchUpOnLive) {
-        enqueue(
-          watchlist.snapshot().map((e) => e.wallet),
-          'announce',
-          liveBefore,
-        );
+        enqueue(watched(), 'announce', liveBefore);
         catchUpOnLive = false;
       }
       if (queue.size > 0) void kick();
@@ -528,11 +528,7 @@ export function createWatchService(opts: WatchServiceOptions) {
      * delivered before the gap is in the stored list, and the seen set drops what it announced.
      */
     reconnected(): Promise<SyncOutcome> {
-      enqueue(
-        watchlist.snapshot().map((e) => e.wallet),
-        'announce',
-        gapStart(),
-      );
+      enqueue(watched(), 'announce', gapStart());
       return kick();
     },
 
@@ -560,7 +556,7 @@ export function createWatchService(opts: WatchServiceOptions) {
       if (!poller) return { status: 'skipped' };
       await loadClock();
       const t = now();
-      if (clock.tickAt !== null && t - clock.tickAt > tickGapMs) clock.awakeSince = t;
+      if (clock.tickAt !== null && t - clock.tickAt > TICK_GAP_MS) clock.awakeSince = t;
       clock.tickAt = t;
       if (live.state === 'live') clock.liveUntil = t;
       saveClock();
@@ -574,7 +570,7 @@ export function createWatchService(opts: WatchServiceOptions) {
         const awake = clock.awakeSince;
         const away = result.since !== null && awake !== null && result.since < awake;
         if (result.events.length) await notifier.handleChanges(result.wallet, result.events, { away });
-        const changes = result.changes.map((c) => ({ kind: c.kind, order: c.order }));
+        const changes = changeList(result.changes);
         return { status: 'polled', wallet: result.wallet, baseline: result.baseline, changes, away };
       } catch (error) {
         const view = ApiError.from(error).toView();

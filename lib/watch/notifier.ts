@@ -33,7 +33,7 @@ import {
   type SummaryEvent,
   type Who,
 } from './text';
-import { type AwayEvent, createUnshownStore, type UnshownStore } from './unshown';
+import { type AwayEvent, createUnshownStore } from './unshown';
 import type { Watchlist } from './watchlist';
 
 export interface NotificationOptions {
@@ -61,13 +61,6 @@ export interface NotifierOptions {
   /** Date#getTimezoneOffset convention; default: the system's offset at the moment asked. */
   timezoneOffsetMinutes?: (now: number) => number;
   seen?: SeenStore;
-  /** What a catch-up found and has not shown yet (see unshown.ts). */
-  unshown?: UnshownStore;
-  /**
-   * Changes not known for this long are no news (default STALE_AFTER_MS): a stored list that old is
-   * refreshed silently (the poller), what an interrupted catch-up left unshown is dropped.
-   */
-  staleAfterMs?: number;
   /**
    * Called before a wallet's live notifications are shown: what their events moved in the wallet's
    * stored order list is written first, so a worker stopped after showing them leaves a list that
@@ -77,16 +70,11 @@ export interface NotifierOptions {
   /** Events of one wallet arriving within this window are flushed together. */
   groupWindowMs?: number;
   burst?: BurstOptions;
-  /**
-   * A catch-up that finds news on more wallets than this shows one summary for all of them instead
-   * of one notification per wallet (default 3).
-   */
-  awaySummaryAfter?: number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
   /**
    * Lookup page address for a query (`…#q=<query>`); the background may make it absolute. An
-   * order's query is `order <address>` (see ORDER_QUERY).
+   * order's query is `order <address>` (see orderQuery).
    */
   lookupUrl?: (q: string) => string;
   log?: (message: string) => void;
@@ -123,10 +111,16 @@ const notificationId = (wallet: string, order: string | null, suffix: string) =>
  * The lookup query of an order: `order <address>`, which the lookup reads as an order whatever its
  * account says (a closed order's account is gone: alone, its address reads as an unknown wallet).
  */
-export const orderQuery = (order: string) => `order ${order}`;
+const orderQuery = (order: string) => `order ${order}`;
 
 /** Suffix of the one summary of a catch-up over many wallets (its id names the busiest wallet). */
-export const AWAY_SUMMARY = 'away-all';
+const AWAY_SUMMARY = 'away-all';
+
+/**
+ * A catch-up that finds news on more wallets than this shows one summary for all of them instead
+ * of one notification per wallet.
+ */
+const AWAY_SUMMARY_AFTER = 3;
 
 export function badgeText(total: number): string {
   return total <= 0 ? '' : total > 99 ? '99+' : String(total);
@@ -137,11 +131,10 @@ export type Notifier = ReturnType<typeof createNotifier>;
 export function createNotifier(opts: NotifierOptions) {
   const now = opts.now ?? Date.now;
   const seen = opts.seen ?? createSeenStore();
-  const unshown = opts.unshown ?? createUnshownStore();
-  const staleAfterMs = opts.staleAfterMs ?? STALE_AFTER_MS;
+  /** What a catch-up found and has not shown yet (see unshown.ts). */
+  const unshown = createUnshownStore();
   const groupWindowMs = opts.groupWindowMs ?? 2_000;
   const burst = opts.burst ?? DEFAULT_BURST;
-  const awaySummaryAfter = opts.awaySummaryAfter ?? 3;
   const setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
   const clearTimer = opts.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
   const lookupUrl = opts.lookupUrl ?? ((q: string) => `lookup.html#q=${encodeURIComponent(q)}`);
@@ -225,8 +218,8 @@ export function createNotifier(opts: NotifierOptions) {
     if (total !== null) await setBadgeTotal(total);
   }
 
-  /** Seen marks, unread count and badge for accepted events; answers what to notify. */
-  async function record(events: readonly WatchEvent[], decisions: readonly HandleResult[]) {
+  /** Seen marks, unread count and badge for accepted events. */
+  async function record(events: readonly WatchEvent[], decisions: readonly HandleResult[]): Promise<void> {
     await seen.add(events.flatMap((e) => [e.key, ...e.aliases]));
     const accepted = events.filter((_, i) => decisions[i]?.action !== 'drop');
     const byWallet = new Map<string, number>();
@@ -234,7 +227,6 @@ export function createNotifier(opts: NotifierOptions) {
     let total: number | null = null;
     for (const [wallet, n] of byWallet) total = await watchlist.bumpUnread(wallet, n);
     if (total !== null) await setBadgeTotal(total);
-    return events.filter((_, i) => decisions[i]?.action === 'notify');
   }
 
   /** A valid order address to open, else null (the wallet is opened). */
@@ -250,19 +242,15 @@ export function createNotifier(opts: NotifierOptions) {
     const decisions = decideAll(await opts.getRules(), events, ctx());
     const fresh = events.filter((_, i) => !isDuplicate(decisions[i]));
     const freshDecisions = decisions.filter((d) => !isDuplicate(d));
-    if (later)
-      await unshown.add(
-        wallet,
-        fresh.filter((_, i) => freshDecisions[i]?.action === 'notify'),
-        now(),
-      );
-    const notify = await record(fresh, freshDecisions);
+    const notify = fresh.filter((_, i) => freshDecisions[i]?.action === 'notify');
+    if (later) await unshown.add(wallet, notify, now());
+    await record(fresh, freshDecisions);
     return { decisions, notify };
   }
 
   /**
    * What one catch-up found to show: one "While you were away" per wallet (opening the order when
-   * the wallet has exactly one change), or past `awaySummaryAfter` wallets one summary, whose click
+   * the wallet has exactly one change), or past AWAY_SUMMARY_AFTER wallets one summary, whose click
    * opens the wallet with the most news (the others keep their unread counts in the popup).
    *
    * They were decided when found, maybe by an earlier worker: what the rules now keep silent
@@ -282,7 +270,7 @@ export function createNotifier(opts: NotifierOptions) {
     }
     const changed = [...byWallet].map(([wallet, events]) => ({ wallet, events }));
     if (changed.length === 0) return;
-    if (changed.length > awaySummaryAfter) {
+    if (changed.length > AWAY_SUMMARY_AFTER) {
       const size = (i: (typeof changed)[number]) => i.events.reduce((n, e) => n + e.count, 0);
       const busiest = changed.reduce((a, b) => (size(b) > size(a) ? b : a));
       const counts = countByName(changed.flatMap((i) => i.events));
@@ -464,13 +452,14 @@ export function createNotifier(opts: NotifierOptions) {
 
     /**
      * Shows what a catch-up of an earlier worker recorded and could not show (the worker was
-     * stopped first), unless it is older than `staleAfterMs`. Call when the worker starts.
+     * stopped first), unless it is no news any more (older than STALE_AFTER_MS, after which a stored
+     * list is refreshed silently too). Call when the worker starts.
      */
     showUnshown(): Promise<void> {
       return serial(async () => {
         await init();
         const t = now();
-        await showAwayNow(unshown.list().filter((f) => t - f.at <= staleAfterMs));
+        await showAwayNow(unshown.list().filter((f) => t - f.at <= STALE_AFTER_MS));
         await unshown.clear();
       });
     },

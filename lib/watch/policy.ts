@@ -44,6 +44,14 @@ const SWITCHES: ReadonlySet<string> = new Set<Switch>(['Opened', 'Filled', 'Clos
  */
 const SHOWN_WHEN_UNKNOWN: ReadonlySet<string> = new Set<Switch>(['Opened', 'Closed']);
 
+/**
+ * Whether the rules let this kind of event be heard of. CollectedFee and names this version does
+ * not know have no switch: they are keeper bookkeeping or future features, not something a trader
+ * asked to hear about.
+ */
+const switchedOn = (rules: NotificationRules, eventName: string) =>
+  SWITCHES.has(eventName) && rules.events[eventName as Switch];
+
 /** Minutes since local midnight. */
 export function localMinutes(now: number, timezoneOffsetMinutes?: number): number {
   const offset = timezoneOffsetMinutes ?? new Date(now).getTimezoneOffset();
@@ -77,11 +85,7 @@ export function inQuietHours(
 /** The rules alone (no de-dup): switches, minimum USD, quiet hours. */
 export function applyRules(rules: NotificationRules, e: PolicyEvent, ctx: PolicyContext): Decision {
   if (!rules.enabled) return { action: 'drop', reason: 'disabled' };
-  // CollectedFee and names this version does not know have no switch: they are keeper
-  // bookkeeping or future features, not something a trader asked to hear about.
-  if (!SWITCHES.has(e.eventName) || !rules.events[e.eventName as Switch]) {
-    return { action: 'drop', reason: 'event-off' };
-  }
+  if (!switchedOn(rules, e.eventName)) return { action: 'drop', reason: 'event-off' };
   let unknownValue = false;
   if (rules.minUsd > 0) {
     // Known below the minimum: filtered out, as asked. Unknown: it may clear the minimum or not,
@@ -106,7 +110,7 @@ export function showableNow(
   now: number,
   timezoneOffsetMinutes?: number,
 ): boolean {
-  if (!rules.enabled || !SWITCHES.has(eventName) || !rules.events[eventName as Switch]) return false;
+  if (!rules.enabled || !switchedOn(rules, eventName)) return false;
   return !inQuietHours(rules.quietHours, now, timezoneOffsetMinutes);
 }
 

@@ -415,7 +415,11 @@ export const LIVE_AHEAD_MS = 2 * 60_000;
  */
 export const STALE_AFTER_MS = 7 * 24 * 60 * 60_000;
 
-/** See PollerOptions' liveWriteMs. */
+/**
+ * What live events move in a wallet's stored list is written at most once per this window, or
+ * sooner by `flushLive`: a busy wallet's every fill would otherwise rewrite its whole list (up to
+ * KEEP_ORDERS orders).
+ */
 export const LIVE_WRITE_MS = 2_000;
 
 /** What is stored per wallet: the orders seen, when the first poll took them, when last compared. */
@@ -524,14 +528,6 @@ export interface PollerOptions {
   wallets: () => readonly string[];
   fetchOrders: (wallet: string) => Promise<OrderView[]>;
   now?: () => number;
-  /** An 'announce' over a list not known current for this long stores silently (default STALE_AFTER_MS). */
-  staleAfterMs?: number;
-  /**
-   * What live events move in a wallet's stored list is written at most once per this window
-   * (default LIVE_WRITE_MS), or sooner by `flushLive`: a busy wallet's every fill would otherwise
-   * rewrite its whole list (up to KEEP_ORDERS orders).
-   */
-  liveWriteMs?: number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
 }
@@ -567,15 +563,13 @@ export type Poller = ReturnType<typeof createPoller>;
 
 export function createPoller(opts: PollerOptions) {
   const now = opts.now ?? Date.now;
-  const staleAfterMs = opts.staleAfterMs ?? STALE_AFTER_MS;
   // Read-modify-write of one wallet's stored list, one at a time: a live event arriving while a poll
   // is between its read and its write must not be lost, nor the poll's answer.
   const locked = createKeyedTurns();
-  const liveWriteMs = opts.liveWriteMs ?? LIVE_WRITE_MS;
   const setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
   const clearTimer = opts.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
   /**
-   * Lists moved on by live events and not written yet (see liveWriteMs): what reads see first.
+   * Lists moved on by live events and not written yet (see LIVE_WRITE_MS): what reads see first.
    * `timer`: the armed write (null once it has fired); `written`: what waits for the list to be
    * written (see observeLive).
    */
@@ -608,7 +602,7 @@ export function createPoller(opts: PollerOptions) {
       if (current) current.timer = null;
       // A failed write (storage full) is tried again after another window.
       void writeHeld(wallet).catch(() => arm(wallet));
-    }, liveWriteMs);
+    }, LIVE_WRITE_MS);
   }
   /**
    * Keeps a list live events moved on, written when the window ends unless something writes it
@@ -664,7 +658,7 @@ export function createPoller(opts: PollerOptions) {
       const stored: Baseline = { at: before ? before.at : t, checkedAt: t, orders: merged.all };
       await store(wallet, stored);
       const since = before ? currentUntil(before, syncOpts.currentAt) : null;
-      const stale = before !== null && mode === 'announce' && since !== null && t - since > staleAfterMs;
+      const stale = before !== null && mode === 'announce' && since !== null && t - since > STALE_AFTER_MS;
       const quiet = { wallet, changes: [], events: [], baseline: !before, stale, since };
       if (!before || mode !== 'announce' || stale) return quiet;
       // Compared as merged: what REST does not show yet of a live event is no change either way.
@@ -726,7 +720,7 @@ export function createPoller(opts: PollerOptions) {
     /**
      * Applies a live transaction event to the stored list, so the next poll does not report again
      * what the datastream already delivered (a fill raises `used`, a deposit `deposited`). Written
-     * within liveWriteMs (see flushLive); a sync or poll in between reads it as moved on.
+     * within LIVE_WRITE_MS (see flushLive); a sync or poll in between reads it as moved on.
      * `written`: runs in the turn the list with this event is written (at once when nothing is to
      * be written); the notifier counts the event as unread then, so a worker stopped before the
      * write leaves neither the count nor the list, and the next catch-up counts it once.

@@ -21,7 +21,7 @@ import {
   shortAddress,
   truncateText,
 } from '../format';
-import { type ChangeDetail, eventUsd, type WatchEvent } from './event';
+import { type ChangeDetail, type ChangeToken, eventOrder, eventUsd, type WatchEvent } from './event';
 
 export interface Who {
   wallet: string;
@@ -39,13 +39,7 @@ export function displayName(who: Who): string {
   return shortAddress(who.wallet);
 }
 
-interface TokenSide {
-  symbol?: string | null;
-  decimals?: number | null;
-  mint?: string;
-}
-
-function symbolOf(t: TokenSide | null | undefined, mint?: string): string {
+function symbolOf(t: ChangeToken | null | undefined, mint?: string): string {
   const s = truncateText(t?.symbol ?? '', 12).trim();
   if (s) return s;
   const m = t?.mint ?? mint;
@@ -56,7 +50,7 @@ function symbolOf(t: TokenSide | null | undefined, mint?: string): string {
 const pairText = (input: string, output: string) => `${input} → ${output}`;
 
 /** A base-unit amount in token units; null when it or the token's decimals are unknown. */
-const unitsOf = (raw: string | undefined, t: TokenSide | null | undefined): number | null =>
+const unitsOf = (raw: string | undefined, t: ChangeToken | null | undefined): number | null =>
   raw === undefined ? null : baseUnitsToNumber(raw, t?.decimals);
 
 /** "3.68K USDC" from token units; null when unknown. */
@@ -65,17 +59,17 @@ function briefOnly(n: number | null | undefined, symbol: string): string | null 
 }
 
 /** "50 USDC", or null when the amount or its decimals are unknown (for text that needs the number). */
-const amountOnly = (raw: string | undefined, t: TokenSide | null | undefined, mint?: string) =>
+const amountOnly = (raw: string | undefined, t: ChangeToken | null | undefined, mint?: string) =>
   briefOnly(unitsOf(raw, t), symbolOf(t, mint));
 
 /** "50 USDC"; just "USDC" when the amount or its decimals are unknown. */
-const amount = (raw: string | undefined, t: TokenSide | null | undefined, mint?: string) =>
+const amount = (raw: string | undefined, t: ChangeToken | null | undefined, mint?: string) =>
   amountOnly(raw, t, mint) ?? symbolOf(t, mint);
 
 /** "3.1 SOL" from a number already in token units (a polled change), as a live event's; null when unknown. */
-const unitsOnly = (n: number | null | undefined, t: TokenSide | null | undefined) =>
+const unitsOnly = (n: number | null | undefined, t: ChangeToken | null | undefined) =>
   briefOnly(n, symbolOf(t));
-const unitsOr = (n: number | null | undefined, t: TokenSide | null | undefined) =>
+const unitsOr = (n: number | null | undefined, t: ChangeToken | null | undefined) =>
   unitsOnly(n, t) ?? symbolOf(t);
 
 const usdPart = (usd: number | null) => (usd === null ? '' : ` (${formatUsd(usd)})`);
@@ -197,13 +191,11 @@ function closedChangeText(d: ChangeDetail): string {
   const returned = isNum(d.returned) && d.returned > 0 ? unitsOnly(d.returned, d.input) : null;
   const received = isNum(d.received) && d.received > 0 ? unitsOnly(d.received, d.output) : null;
   const status = d.status ?? '';
-  const how = /^completed$/i.test(status)
-    ? 'Completed'
-    : CANCELLED.test(status)
-      ? 'Cancelled'
-      : isNum(d.returned) && d.returned === 0
-        ? 'Completed'
-        : 'Closed';
+  const how = CANCELLED.test(status)
+    ? 'Cancelled'
+    : /^completed$/i.test(status) || d.returned === 0
+      ? 'Completed'
+      : 'Closed';
   return closeText(how, returned, received, pair);
 }
 
@@ -215,7 +207,7 @@ function closedChangeText(d: ChangeDetail): string {
 export function changeText(e: Pick<WatchEvent, 'eventName' | 'count' | 'usd' | 'detail'>): string {
   const d = e.detail;
   const usd = usdPart(e.usd);
-  const many = e.count > 1 ? `${formatNumber(e.count)} ${NOUNS[e.eventName]?.[1] ?? 'events'}` : null;
+  const many = e.count > 1 ? countOf(e.count, 'event', NOUNS[e.eventName]?.[1] ?? 'events') : null;
   if (!d) return (many ?? truncateText(e.eventName, 40)) + usd;
   switch (e.eventName) {
     case 'Filled': {
@@ -251,16 +243,18 @@ const NOUNS: Record<string, [string, string]> = {
   CollectedFee: ['fee', 'fees'],
 };
 
+/** "4 fills", "1 deposit": a count of one kind of event. */
+function kindCount(name: string, n: number): string {
+  const [one, many] = NOUNS[name] ?? [`${truncateText(name, 20)} event`, `${truncateText(name, 20)} events`];
+  return countOf(n, one, many);
+}
+
 /** "4 fills, 1 deposit" */
 export function countsText(counts: ReadonlyMap<string, number>): string {
   const parts: string[] = [];
   for (const [name, n] of counts) {
     if (n <= 0) continue;
-    const [one, many] = NOUNS[name] ?? [
-      `${truncateText(name, 20)} event`,
-      `${truncateText(name, 20)} events`,
-    ];
-    parts.push(countOf(n, one, many));
+    parts.push(kindCount(name, n));
   }
   return parts.join(', ');
 }
@@ -284,7 +278,7 @@ interface FillFacts {
 }
 
 /** A token by mint, by symbol when the mint is not known. */
-const sideKey = (t: TokenSide | null | undefined) => t?.mint ?? `?${symbolOf(t)}`;
+const sideKey = (t: ChangeToken | null | undefined) => t?.mint ?? `?${symbolOf(t)}`;
 
 function fillFacts(e: SummaryEvent): FillFacts | null {
   if (isLive(e)) {
@@ -297,7 +291,7 @@ function fillFacts(e: SummaryEvent): FillFacts | null {
       output: symbolOf(output, e.outputMint),
       spent: unitsOf(e.inAmount, input),
       bought: unitsOf(e.outAmount, output),
-      order: e.address || e.dcaKey || null,
+      order: eventOrder(e),
       progress: e.order?.progressPercent ?? null,
     };
   }
@@ -340,7 +334,7 @@ function fillsText(fills: readonly SummaryEvent[], count: number, usd: number | 
   const oneOrder = first.order !== null && all.every((f) => f.order === first.order);
   const progress = oneOrder ? Math.max(...all.map((f) => (isNum(f.progress) ? f.progress : -1))) : -1;
   const done = progress >= 0 ? doneText(progress) : '';
-  return `${countOf(count, 'fill', 'fills')}: ${pairText(spent, bought)}${usdPart(usd)}${done}`;
+  return `${countOf(count, 'fill')}: ${pairText(spent, bought)}${usdPart(usd)}${done}`;
 }
 
 /**
@@ -356,8 +350,8 @@ function pairsText(facts: readonly FillFacts[], count: number, usd: number | nul
   }
   const top = [...pairs.values()].sort((a, b) => b.n - a.n);
   const shown = top.slice(0, 2).map((p) => (p.n > 1 ? `${p.text} ×${p.n}` : p.text));
-  const more = top.length > 2 ? `, ${countOf(top.length - 2, 'other pair', 'other pairs')}` : '';
-  return `${countOf(count, 'fill', 'fills')}${usdPart(usd)}: ${shown.join(', ')}${more}`;
+  const more = top.length > 2 ? `, ${countOf(top.length - 2, 'other pair')}` : '';
+  return `${countOf(count, 'fill')}${usdPart(usd)}: ${shown.join(', ')}${more}`;
 }
 
 /** Kinds whose USD value a summary adds up (a close's USD is of what came back, not its size). */
@@ -368,16 +362,21 @@ const SUMMED_USD: ReadonlySet<string> = new Set(['Filled', 'Opened', 'Deposit', 
  * ($1.2K), 1 new order ($5K), 1 closed order". Fills of one pair come first, added up: "7 fills:
  * 25.7K USDC → 242K BONK ($25.7K), 80% done; 1 new order ($1K)".
  */
-export function summaryText(events: readonly SummaryEvent[]): string {
+function summaryText(events: readonly SummaryEvent[]): string {
   const kinds = new Map<string, SummaryEvent[]>();
-  for (const e of events) kinds.set(e.eventName, [...(kinds.get(e.eventName) ?? []), e]);
+  for (const e of events) {
+    const list = kinds.get(e.eventName);
+    if (list) list.push(e);
+    else kinds.set(e.eventName, [e]);
+  }
   let fills: string | null = null;
   const parts: string[] = [];
   for (const [name, list] of kinds) {
     const count = list.reduce((n, e) => n + (isLive(e) ? 1 : e.count), 0);
     const usd = SUMMED_USD.has(name) ? sumOf(list.map((e) => (isLive(e) ? eventUsd(e) : e.usd))) : null;
     if (name === 'Filled') fills = fillsText(list, count, usd);
-    if (name !== 'Filled' || fills === null) parts.push(countsText(new Map([[name, count]])) + usdPart(usd));
+    if (name !== 'Filled' || fills === null)
+      parts.push((count <= 0 ? '' : kindCount(name, count)) + usdPart(usd));
   }
   const rest = parts.join(', ');
   return fills === null ? rest : rest ? `${fills}; ${rest}` : fills;

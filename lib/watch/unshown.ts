@@ -11,6 +11,7 @@
 import { storage } from 'wxt/utils/storage';
 import { isNum } from '../format';
 import type { WatchEvent } from './event';
+import { countByName } from './policy';
 
 export const UNSHOWN_KEY = 'local:watch:unshown';
 
@@ -35,11 +36,9 @@ export function addFind(
   if (events.length === 0) return [...finds];
   const prev = finds.find((f) => f.wallet === wallet);
   const all = [...(prev?.events ?? []), ...events];
-  const counts = new Map<string, number>();
-  for (const e of all) counts.set(e.eventName, (counts.get(e.eventName) ?? 0) + e.count);
   // A single change opens its order; several open the wallet.
   const order = all.length === 1 ? (all[0]!.order ?? null) : null;
-  const merged = [...counts].map(([eventName, count]) => ({ eventName, count, order }));
+  const merged = [...countByName(all)].map(([eventName, count]) => ({ eventName, count, order }));
   return [...finds.filter((f) => f !== prev), { wallet, at: prev?.at ?? at, events: merged }];
 }
 
@@ -68,12 +67,12 @@ export interface UnshownStore {
   clear(): Promise<void>;
 }
 
-export function createUnshownStore(key: `local:${string}` = UNSHOWN_KEY): UnshownStore {
+export function createUnshownStore(): UnshownStore {
   let finds: UnshownFind[] = [];
   let loaded: Promise<void> | null = null;
   return {
     load() {
-      loaded ??= storage.getItem(key).then((value) => {
+      loaded ??= storage.getItem(UNSHOWN_KEY).then((value) => {
         finds = readFinds(value);
       });
       return loaded;
@@ -82,12 +81,12 @@ export function createUnshownStore(key: `local:${string}` = UNSHOWN_KEY): Unshow
     async add(wallet, events, at) {
       if (events.length === 0) return;
       finds = addFind(finds, wallet, events, at);
-      await storage.setItem(key, finds);
+      await storage.setItem(UNSHOWN_KEY, finds);
     },
     async clear() {
       if (finds.length === 0) return;
       finds = [];
-      await storage.removeItem(key);
+      await storage.removeItem(UNSHOWN_KEY);
     },
   };
 }

@@ -8,9 +8,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storage } from 'wxt/utils/storage';
 import type { NotificationRules } from '../../../lib/settings';
 import type { OrderView } from '../../../lib/views';
-import { createWatchService, STALE_AFTER_MS } from '../../../lib/watch';
+import { STALE_AFTER_MS } from '../../../lib/watch';
 import { createPoller } from '../../../lib/watch/poller';
-import { addr, fakeBadge, fakeNotifications, order, rules } from './fixtures';
+import { addr, order, rules, watchService } from './fixtures';
 
 const T0 = Date.UTC(2025, 0, 15, 12);
 const HOUR = 60 * 60_000;
@@ -27,25 +27,16 @@ function profile(lists: Record<string, OrderView[]>, opts: { rules?: Notificatio
   const clock = { t: T0 };
   const fetched: string[] = [];
   const worker = async () => {
-    const n = fakeNotifications();
-    const badge = fakeBadge();
-    const svc = createWatchService({
-      notifications: n.api,
-      setBadge: badge.set,
+    const sw = watchService({
       getRules: () => opts.rules ?? rules(),
-      iconUrl: 'icon.png',
       now: () => clock.t,
-      timezoneOffsetMinutes: () => 0,
-      setTimer: () => 0,
-      clearTimer: () => {},
       fetchOrders: async (w) => {
         fetched.push(w);
         return lists[w] ?? [];
       },
     });
-    await svc.start();
-    const messages = () => [...n.shown.values()].map((o) => o.message);
-    return { svc, n, badge, messages };
+    await sw.svc.start();
+    return sw;
   };
   /** The browser closes (or the extension is updated): session storage is gone, local storage stays. */
   const endSession = () => fakeBrowser.storage.session.clear();

@@ -6,12 +6,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DcaTxEventSchema } from '../../../lib/api/schemas/live';
 import type { NotificationRules } from '../../../lib/settings';
 import type { OrderView } from '../../../lib/views';
-import { createWatchService } from '../../../lib/watch';
 import { LIVE_WRITE_MS } from '../../../lib/watch/poller';
-import { addr, fakeBadge, fakeNotifications, filled, manualTimers, opened, order, rules } from './fixtures';
+import { addr, bareFill, manualTimers, opened, order, rules, watchService } from './fixtures';
 
 const T0 = Date.UTC(2025, 0, 15, 12);
 const W = addr(1);
@@ -26,31 +24,23 @@ afterEach(() => {
 });
 
 /** A fill of 50 USDC whose partial order does not state the totals (they are added up). */
-const fill = () =>
-  DcaTxEventSchema.parse({ ...filled({ wallet: W, order: A, inAmount: '50000000' }), order: {} });
+const fill = () => bareFill(W, A);
 
 /** One browser profile: shared storage and REST; each `worker()` is a fresh service worker. */
 function profile(ruleSet: () => NotificationRules = () => rules()) {
   const lists: Record<string, OrderView[]> = { [W]: [order(A, { owner: W })] };
   const worker = async () => {
-    const n = fakeNotifications();
-    const badge = fakeBadge();
     const timers = manualTimers();
-    const svc = createWatchService({
-      notifications: n.api,
-      setBadge: badge.set,
+    const sw = watchService({
       getRules: ruleSet,
-      iconUrl: 'icon.png',
       now: () => T0,
-      timezoneOffsetMinutes: () => 0,
       setTimer: timers.setTimer,
       clearTimer: timers.clearTimer,
       fetchOrders: async (w) => lists[w] ?? [],
     });
-    await svc.start();
-    const messages = () => [...n.shown.values()].map((o) => o.message);
-    const unread = async () => (await svc.watchlist.unread()).total;
-    return { svc, n, badge, timers, messages, unread };
+    await sw.svc.start();
+    const unread = async () => (await sw.svc.watchlist.unread()).total;
+    return { ...sw, timers, unread };
   };
   /** What REST answers once the live fill is indexed. */
   const filledOnRest = () => {

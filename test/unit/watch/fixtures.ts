@@ -3,6 +3,7 @@ import bs58 from 'bs58';
 import { type DcaTxEvent, DcaTxEventSchema } from '../../../lib/api/schemas/live';
 import { defaultSettings, type NotificationRules } from '../../../lib/settings';
 import type { OrderView } from '../../../lib/views';
+import { createWatchService, type WatchServiceOptions } from '../../../lib/watch';
 import type { NotificationOptions } from '../../../lib/watch/notifier';
 
 /** A valid Solana address (32 bytes, base58), different for each n. */
@@ -72,6 +73,10 @@ export function filled(
     },
   });
 }
+
+/** A fill of 50 USDC whose partial order leaves the totals out (the stored order adds them up). */
+export const bareFill = (wallet: string, order: string): DcaTxEvent =>
+  DcaTxEventSchema.parse({ ...filled({ wallet, order, inAmount: '50000000' }), order: {} });
 
 export function opened(b: Base & { deposit?: string; freq?: string; usd?: number }): DcaTxEvent {
   return DcaTxEventSchema.parse({
@@ -150,6 +155,26 @@ export function fakeNotifications() {
 export function fakeBadge() {
   const texts: string[] = [];
   return { texts, last: () => texts.at(-1), set: async (t: string) => void texts.push(t) };
+}
+
+/**
+ * A watch service over fake notifications and badge, with what the watch tests share (rules(), UTC,
+ * timers that never fire); `opts` adds to it or overrides it. `messages`: what the shown say.
+ */
+export function watchService(opts: Partial<WatchServiceOptions> = {}) {
+  const n = fakeNotifications();
+  const badge = fakeBadge();
+  const svc = createWatchService({
+    notifications: n.api,
+    setBadge: badge.set,
+    getRules: () => rules(),
+    iconUrl: 'icon.png',
+    timezoneOffsetMinutes: () => 0,
+    setTimer: () => 0,
+    clearTimer: () => {},
+    ...opts,
+  });
+  return { svc, n, badge, messages: () => [...n.shown.values()].map((o) => o.message) };
 }
 
 /** Timers that run only when the test fires them. */

@@ -7,9 +7,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { OrderView } from '../../../lib/views';
-import { createWatchService, STALE_AFTER_MS } from '../../../lib/watch';
+import { STALE_AFTER_MS } from '../../../lib/watch';
 import { addFind, readFinds, UNSHOWN_KEY } from '../../../lib/watch/unshown';
-import { addr, fakeBadge, fakeNotifications, order, rules } from './fixtures';
+import { addr, order, watchService } from './fixtures';
 
 const T0 = Date.UTC(2025, 0, 15, 12);
 const HOUR = 60 * 60_000;
@@ -29,17 +29,8 @@ function profile(lists: Record<string, OrderView[]>) {
   const hang = new Set<string>();
   let hung: () => void = () => {};
   const worker = async () => {
-    const n = fakeNotifications();
-    const badge = fakeBadge();
-    const svc = createWatchService({
-      notifications: n.api,
-      setBadge: badge.set,
-      getRules: () => rules(),
-      iconUrl: 'icon.png',
+    const sw = watchService({
       now: () => clock.t,
-      timezoneOffsetMinutes: () => 0,
-      setTimer: () => 0,
-      clearTimer: () => {},
       fetchOrders: async (w) => {
         if (hang.has(w)) {
           hung();
@@ -48,9 +39,8 @@ function profile(lists: Record<string, OrderView[]>) {
         return lists[w] ?? [];
       },
     });
-    await svc.start();
-    const messages = () => [...n.shown.values()].map((o) => o.message);
-    return { svc, n, badge, messages };
+    await sw.svc.start();
+    return sw;
   };
   /** Resolves when a hanging fetch is asked for: everything before it in the catch-up is done. */
   const stuck = () => new Promise<void>((resolve) => (hung = resolve));

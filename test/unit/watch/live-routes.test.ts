@@ -10,13 +10,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storage } from 'wxt/utils/storage';
 import { rooms } from '../../../lib/api/rooms';
-import { DcaTxEventSchema, type LiveMessage } from '../../../lib/api/schemas/live';
+import type { LiveMessage } from '../../../lib/api/schemas/live';
 import { createLivePush } from '../../../lib/background/live-push';
 import { watchLiveHooks } from '../../../lib/background/start';
 import type { Cache } from '../../../lib/cache';
-import { createWatchService, type WatchService } from '../../../lib/watch';
+import type { WatchService } from '../../../lib/watch';
 import type { OrderSnapshot } from '../../../lib/watch/poller';
-import { addr, fakeBadge, fakeNotifications, filled, order, rules } from './fixtures';
+import { addr, bareFill, order, watchService } from './fixtures';
 
 const W = addr(1);
 const A = addr(60);
@@ -27,8 +27,7 @@ beforeEach(() => {
 });
 
 /** A fill of 50 whose partial order leaves the totals out (the stored order adds them up). */
-const fill = () =>
-  DcaTxEventSchema.parse({ ...filled({ wallet: W, order: A, inAmount: '50000000' }), order: {} });
+const fill = () => bareFill(W, A);
 /** The account after that fill, as a position snapshot says it (absolute values). */
 const after = { status: 'active', used: 250, usedUsd: 250, raw: { used: '250000000' } };
 
@@ -73,15 +72,7 @@ describe('the routes from a live message into the watch service', () => {
 
 describe("one wallet's live messages, applied in the order they came", () => {
   it('a fill and the snapshot right after it: the stored order is as the snapshot says, the fill not added twice', async () => {
-    const svc = createWatchService({
-      notifications: fakeNotifications().api,
-      setBadge: fakeBadge().set,
-      getRules: () => rules(),
-      iconUrl: 'icon.png',
-      setTimer: () => 0,
-      clearTimer: () => {},
-      fetchOrders: async () => [order(A, { owner: W })],
-    });
+    const { svc } = watchService({ fetchOrders: async () => [order(A, { owner: W })] });
     await svc.start();
     svc.setLiveState('live');
     await svc.add(W, 'Whale');

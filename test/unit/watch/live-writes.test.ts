@@ -8,11 +8,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storage } from 'wxt/utils/storage';
-import { DcaTxEventSchema } from '../../../lib/api/schemas/live';
 import type { OrderView } from '../../../lib/views';
-import { createWatchService } from '../../../lib/watch';
 import { createPoller, LIVE_WRITE_MS, type OrderSnapshot } from '../../../lib/watch/poller';
-import { addr, fakeBadge, fakeNotifications, filled, manualTimers, order, rules } from './fixtures';
+import { addr, bareFill, manualTimers, order, watchService } from './fixtures';
 
 const T0 = Date.UTC(2025, 0, 15, 12);
 const W = addr(1);
@@ -34,8 +32,7 @@ function listWrites() {
 }
 
 /** A fill of 50 USDC the event's partial order does not state the totals of (they are added up). */
-const fill = () =>
-  DcaTxEventSchema.parse({ ...filled({ wallet: W, order: A, inAmount: '50000000' }), order: {} });
+const fill = () => bareFill(W, A);
 
 const storedUsed = async () =>
   ((await storage.getItem<{ orders: OrderSnapshot[] }>(KEY))?.orders ?? []).find((o) => o.address === A)
@@ -161,8 +158,15 @@ describe('live notifications and the stored list (watch service)', () => {
   function profile() {
     const lists: Record<string, OrderView[]> = { [W]: [order(A, { owner: W })] };
     const worker = async () => {
-      const n = fakeNotifications();
       const timers = timersByLength();
+      const { svc, n, messages } = watchService({
+        now: () => T0,
+        setTimer: timers.setTimer,
+        clearTimer: timers.clearTimer,
+        // shorter than the write's window here: the show must not count on the write's timer
+        groupWindowMs: GROUP_MS,
+        fetchOrders: async (w) => lists[w] ?? [],
+      });
       /** W's stored `rawUsed` at the moment each notification was shown. */
       const usedWhenShown: (string | null | undefined)[] = [];
       const create = n.api.create;
@@ -170,21 +174,7 @@ describe('live notifications and the stored list (watch service)', () => {
         usedWhenShown.push(await storedUsed());
         return create(id, options);
       };
-      const svc = createWatchService({
-        notifications: n.api,
-        setBadge: fakeBadge().set,
-        getRules: () => rules(),
-        iconUrl: 'icon.png',
-        now: () => T0,
-        timezoneOffsetMinutes: () => 0,
-        setTimer: timers.setTimer,
-        clearTimer: timers.clearTimer,
-        // shorter than the write's window here: the show must not count on the write's timer
-        groupWindowMs: GROUP_MS,
-        fetchOrders: async (w) => lists[w] ?? [],
-      });
       await svc.start();
-      const messages = () => [...n.shown.values()].map((o) => o.message);
       return { svc, timers, messages, usedWhenShown };
     };
     const filledOnRest = () => {

@@ -2,18 +2,18 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { rooms } from '../../../lib/api/rooms';
 import type { NotificationRules } from '../../../lib/settings';
-import { createWatchService, type WatchChange, type WatchServiceOptions } from '../../../lib/watch';
+import type { WatchChange, WatchServiceOptions } from '../../../lib/watch';
 import { badgeText } from '../../../lib/watch/notifier';
 import {
   addr,
   closed,
   deposit,
-  fakeBadge,
   fakeNotifications,
   filled,
   rules as makeRules,
   manualTimers,
   opened,
+  watchService,
 } from './fixtures';
 
 const NOON = Date.UTC(2025, 0, 15, 12);
@@ -21,18 +21,13 @@ const WHALE = addr(1);
 const OTHER = addr(2);
 
 function setup(patch: Partial<WatchServiceOptions> & { rules?: NotificationRules } = {}) {
-  const n = fakeNotifications();
-  const badge = fakeBadge();
   const timers = manualTimers();
   const changes: WatchChange[] = [];
   const clock = { t: NOON };
-  const svc = createWatchService({
-    notifications: n.api,
-    setBadge: badge.set,
+  const { svc, n, badge } = watchService({
     getRules: async () => patch.rules ?? makeRules(),
     iconUrl: 'icon/128.png',
     now: () => clock.t,
-    timezoneOffsetMinutes: () => 0,
     setTimer: timers.setTimer,
     clearTimer: timers.clearTimer,
     onChange: (c) => changes.push(c),

@@ -5,9 +5,9 @@ import { ApiError } from '../../../lib/api/errors';
 import { DcaTxEventSchema } from '../../../lib/api/schemas/live';
 import type { NotificationRules } from '../../../lib/settings';
 import type { OrderView } from '../../../lib/views';
-import { createWatchService, type WatchService } from '../../../lib/watch';
+import type { WatchService } from '../../../lib/watch';
 import { createPoller, diffOrders, fetchAllOrders } from '../../../lib/watch/poller';
-import { addr, fakeBadge, fakeNotifications, filled, opened, order, rules } from './fixtures';
+import { addr, filled, opened, order, rules, watchService } from './fixtures';
 
 const A = addr(50);
 const B = addr(51);
@@ -260,26 +260,17 @@ describe('watch service polling', () => {
   });
 
   function setup(initial: OrderView[], ruleSet: NotificationRules = rules()) {
-    const n = fakeNotifications();
-    const badge = fakeBadge();
     const clock = { t: Date.UTC(2025, 0, 15, 12) };
     const state = { orders: initial, calls: 0, fail: false };
-    const svc = createWatchService({
-      notifications: n.api,
-      setBadge: badge.set,
+    const { svc, n, badge, messages } = watchService({
       getRules: () => ruleSet,
-      iconUrl: 'icon.png',
       now: () => clock.t,
-      timezoneOffsetMinutes: () => 0,
-      setTimer: () => 0,
-      clearTimer: () => {},
       fetchOrders: async () => {
         state.calls++;
         if (state.fail) throw new ApiError({ code: 'SERVER_ERROR', status: 500 });
         return state.orders;
       },
     });
-    const messages = () => [...n.shown.values()].map((o) => o.message);
     return { svc, n, badge, clock, state, messages };
   }
 
@@ -463,14 +454,8 @@ describe('polling when every alarm meets a fresh worker', () => {
     const state = { calls: 0 };
     /** One service worker: the watch service as start.ts builds it, over the same storage. */
     const worker = async () => {
-      const svc = createWatchService({
-        notifications: fakeNotifications().api,
-        setBadge: fakeBadge().set,
-        getRules: () => rules(),
-        iconUrl: 'icon.png',
+      const { svc } = watchService({
         now: () => clock.t,
-        setTimer: () => 0,
-        clearTimer: () => {},
         fetchOrders: async () => {
           state.calls++;
           return [order(A)];

@@ -9,7 +9,6 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '../../../lib/api/errors';
 import { DcaTxEventSchema } from '../../../lib/api/schemas/live';
 import type { OrderView } from '../../../lib/views';
-import { createWatchService } from '../../../lib/watch';
 import {
   applyLiveEvent,
   applySnapshot,
@@ -19,19 +18,7 @@ import {
   LIVE_AHEAD_MS,
   snapshot,
 } from '../../../lib/watch/poller';
-import {
-  addr,
-  bonkToken,
-  closed,
-  deposit,
-  fakeBadge,
-  fakeNotifications,
-  filled,
-  opened,
-  order,
-  rules,
-  usdcToken,
-} from './fixtures';
+import { addr, bonkToken, closed, deposit, filled, opened, order, usdcToken, watchService } from './fixtures';
 
 const A = addr(60);
 const B = addr(61);
@@ -42,7 +29,6 @@ beforeEach(() => {
 });
 
 function setup(wallets: Record<string, OrderView[]>, opts: { resyncAfterMs?: number } = {}) {
-  const n = fakeNotifications();
   const clock = { t: T0 };
   const state = {
     orders: wallets,
@@ -53,15 +39,8 @@ function setup(wallets: Record<string, OrderView[]>, opts: { resyncAfterMs?: num
     /** While set, every request waits for it (a request still out). */
     gate: null as Promise<void> | null,
   };
-  const svc = createWatchService({
-    notifications: n.api,
-    setBadge: fakeBadge().set,
-    getRules: () => rules(),
-    iconUrl: 'icon.png',
+  const { svc, n, messages } = watchService({
     now: () => clock.t,
-    timezoneOffsetMinutes: () => 0,
-    setTimer: () => 0,
-    clearTimer: () => {},
     resyncAfterMs: opts.resyncAfterMs,
     fetchOrders: async (w) => {
       state.fetched.push(w);
@@ -74,7 +53,6 @@ function setup(wallets: Record<string, OrderView[]>, opts: { resyncAfterMs?: num
       return state.orders[w] ?? [];
     },
   });
-  const messages = () => [...n.shown.values()].map((o) => o.message);
   return { svc, n, clock, state, messages };
 }
 

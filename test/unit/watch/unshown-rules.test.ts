@@ -8,9 +8,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storage } from 'wxt/utils/storage';
 import type { NotificationRules } from '../../../lib/settings';
-import { createWatchService } from '../../../lib/watch';
 import { UNSHOWN_KEY, type UnshownFind } from '../../../lib/watch/unshown';
-import { addr, fakeBadge, fakeNotifications, rules } from './fixtures';
+import { addr, rules, watchService } from './fixtures';
 
 const HOUR = 60 * 60_000;
 const AT = (h: number) => Date.UTC(2025, 0, 15, h);
@@ -22,19 +21,7 @@ beforeEach(() => {
 });
 
 function worker(t: number, ruleSet: NotificationRules) {
-  const n = fakeNotifications();
-  const badge = fakeBadge();
-  const svc = createWatchService({
-    notifications: n.api,
-    setBadge: badge.set,
-    getRules: () => ruleSet,
-    iconUrl: 'icon.png',
-    now: () => t,
-    timezoneOffsetMinutes: () => 0,
-    setTimer: () => 0,
-    clearTimer: () => {},
-  });
-  return { svc, badge, messages: () => [...n.shown.values()].map((o) => o.message) };
+  return watchService({ getRules: () => ruleSet, now: () => t });
 }
 
 /** A worker's catch-up counted two fills of the whale an hour before `t` and was stopped before showing them. */
