@@ -34,7 +34,14 @@ function portArg(): number {
 
 async function startSimulator(port: number): Promise<Sim> {
   try {
-    return await startSim({ port, seed: 42, eventsPerSecond: 1 });
+    // Anchored at this minute, not at the day's start (the library's default): active orders' next
+    // cycles lie ahead as on the live service, instead of all reading "overdue 6 h" by the afternoon.
+    return await startSim({
+      port,
+      seed: 42,
+      eventsPerSecond: 1,
+      epochMs: Math.floor(Date.now() / 60_000) * 60_000,
+    });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new Error(

@@ -48,7 +48,8 @@ async function main() {
   }
   let sim: Awaited<ReturnType<typeof startSim>>;
   try {
-    sim = await startSim(args);
+    // Anchored at this minute (see scripts/demo.ts): next cycles lie ahead, as on the live service.
+    sim = await startSim({ ...args, epochMs: Math.floor(Date.now() / 60_000) * 60_000 });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     if (err.code === 'EADDRINUSE')
