@@ -52,6 +52,13 @@ const KALSHI: [string, string][] = [
   ['KXETH-26', 'Ether price end of 2026'],
   ['KXRECESSION-26', 'Recession in 2026'],
 ];
+/** The multi-outcome Kalshi events' outcomes (by index in KALSHI), named as a trader would read them. */
+const KALSHI_OPTIONS: Record<number, string[]> = {
+  0: ['Hassett', 'Warsh', 'Waller'],
+  3: ['Above 3%', 'Between 2.5% and 3%', 'Below 2.5%'],
+  6: ['Sinners', 'Hamnet', 'Marty Supreme'],
+  9: ['By June', 'By September', 'By December'],
+};
 const slugify = (s: string) =>
   s
     .toLowerCase()
@@ -125,7 +132,7 @@ export function makeEvents(seed: number, hostile: boolean, now: number): PmEvent
     const title = i === 2 || (hostile && i > 4) ? `${t} ${XSS_NAME}` : t;
     const startMs = now - rng.int(30, 200) * 86_400_000;
     const closedMs = i === 9 ? now - 86_400_000 : null;
-    const opts = i % 3 === 0 ? ['Option A', 'Option B', 'Option C'] : [];
+    const opts = KALSHI_OPTIONS[i] ?? [];
     out.push({
       exchange: 'kalshi',
       id: ticker,
