@@ -4,7 +4,7 @@ import { ErrorLine } from './ErrorLine';
 import { ExternalLink } from './ExternalLink';
 import type { Loadable } from './Loadable';
 import { ProgressBar } from './ProgressBar';
-import { Sparkline } from './Sparkline';
+import { oddsRange, Sparkline } from './Sparkline';
 import { SafeText } from './Text';
 
 const WEEK = 7 * 86_400_000;
@@ -14,7 +14,17 @@ export function sparkSeries(odds: OddsView, history: OddsHistoryView, now: numbe
   const series = history.series.find((s) => s.label === odds.leading?.label) ?? history.series[0];
   if (!series) return null;
   const recent = series.points.filter((p) => p.t >= now - WEEK);
-  return { label: series.label, points: recent.length >= 2 ? recent : series.points };
+  const points = (recent.length >= 2 ? recent : series.points).filter(
+    (p) => Number.isFinite(p.p) && Number.isFinite(p.t),
+  );
+  // The line's own scale (oddsRange) and, in words, where it starts and ends (none: too few points).
+  const ordered = points.length >= 2 ? [...points].sort((a, b) => a.t - b.t) : [];
+  return {
+    label: series.label,
+    points,
+    range: ordered.length ? oddsRange(points) : [0, 1],
+    ends: ordered.length ? [ordered[0]!.p, ordered[ordered.length - 1]!.p] : null,
+  };
 }
 
 function statusText(odds: OddsView): string {
@@ -70,14 +80,22 @@ export function OddsCard({
         <div class="ol-skel" role="status" aria-label="Loading price history" />
       )}
       {spark && (
-        <Sparkline
-          points={spark.points}
-          min={0}
-          max={1}
-          width={300}
-          height={36}
-          label={`${spark.label}, last 7 days`}
-        />
+        <>
+          <Sparkline
+            points={spark.points}
+            min={spark.range[0]}
+            max={spark.range[1]}
+            width={300}
+            height={36}
+            label={`${spark.label}, last 7 days`}
+          />
+          {spark.ends && (
+            <p class="ol-sub">
+              <SafeText text={spark.label} max={24} />, 7 days: {formatOdds(spark.ends[0])} →{' '}
+              {formatOdds(spark.ends[1])}
+            </p>
+          )}
+        </>
       )}
       <div class="ol-line ol-sub">
         <span>Volume {formatUsd(odds.volume)}</span>

@@ -9,6 +9,19 @@ export interface SparklineProps {
   label: string;
 }
 
+/**
+ * The odds range to draw `points` on: theirs, widened to 10 points at least and kept within 0..1.
+ * On the whole 0..1 scale a week's move of a few points is a flat line; on the data's bare range
+ * one point of noise would fill the box like a crash.
+ */
+export function oddsRange(points: SparklineProps['points']): [number, number] {
+  const ps = points.map((pt) => pt.p).filter(Number.isFinite);
+  const mid = (Math.min(...ps) + Math.max(...ps)) / 2;
+  const half = Math.min(0.5, Math.max(0.05, (Math.max(...ps) - Math.min(...ps)) / 2 + 0.01));
+  const lo = Math.min(1 - 2 * half, Math.max(0, mid - half));
+  return [lo, lo + 2 * half];
+}
+
 export function sparkPath(
   points: SparklineProps['points'],
   width: number,
