@@ -1,7 +1,16 @@
 /**
- * Every failure the extension can show is a value with a code. The UI maps each code to a message
- * (errorMessage below); nothing shows a raw exception text to the user.
+ * Every failure the extension can show is a value with a code and the text the UI shows for it. The
+ * background picks that text (errorMessage below, in ApiError.toView and the router) as an error's
+ * view leaves it; the views show `message` (errorHeadline), so the content script carries no table.
+ * Nothing shows a raw exception text to the user.
  */
+
+// The texts the content script and the pages need for failures they make themselves (ask()'s,
+// toErrorView's, a missing odds answer) and for INVALID_INPUT's headline: the table's own entries.
+export const NETWORK_TEXT = 'Network error: the service could not be reached.';
+export const NOT_FOUND_TEXT = 'Not found.';
+export const INVALID_INPUT_TEXT = 'Invalid input.';
+export const UNKNOWN_TEXT = 'Something went wrong.';
 
 /** Every code the extension knows, with the message the UI shows for it. */
 const MESSAGES = {
@@ -15,7 +24,7 @@ const MESSAGES = {
   INVALID_CURSOR: 'The page cursor no longer matches; start again from the first page.',
   INVALID_ORDER: 'That is not a valid DCA order address.',
   INVALID_MINT: 'That is not a valid token mint address.',
-  NOT_FOUND: 'Not found.',
+  NOT_FOUND: NOT_FOUND_TEXT,
   TIMEOUT: 'The service took too long to answer.',
   SERVER_ERROR: 'The service had an internal error.',
   // prediction-market API codes
@@ -24,7 +33,7 @@ const MESSAGES = {
   BAD_REQUEST: 'The service rejected the request.',
   INTERNAL: 'The service had an internal error.',
   // client-side codes
-  NETWORK: 'Network error: the service could not be reached.',
+  NETWORK: NETWORK_TEXT,
   OFFLINE: 'You are offline.',
   UNAUTHORIZED: 'The API key was refused: check it in the options page.',
   FORBIDDEN: 'Your API plan does not allow this, or its credits ran out.',
@@ -33,10 +42,10 @@ const MESSAGES = {
   SCHEMA_MISMATCH: 'The service answered in an unexpected format.',
   /** A body that is not JSON at all (cut off on the way, a proxy's page): transient, unlike SCHEMA_MISMATCH. */
   BAD_RESPONSE: 'The service sent an incomplete answer; try again shortly.',
-  INVALID_INPUT: 'Invalid input.',
+  INVALID_INPUT: INVALID_INPUT_TEXT,
   FORBIDDEN_SENDER: 'This request is not allowed from a web page.',
   ABORTED: 'Cancelled.',
-  UNKNOWN: 'Something went wrong.',
+  UNKNOWN: UNKNOWN_TEXT,
 } as const satisfies Record<string, string>;
 
 export type KnownErrorCode = keyof typeof MESSAGES;
@@ -51,11 +60,32 @@ export function errorMessage(code: ErrorCode): string {
   return isKnownErrorCode(code) ? MESSAGES[code] : `Service error (${code}).`;
 }
 
-/** The serialisable form of an error that crosses the messaging boundary. */
+/**
+ * The serialisable form of an error that crosses the messaging boundary. `message` is the text the
+ * UI shows (viewMessage), never a raw exception or server text.
+ */
 export interface ErrorView {
   code: ErrorCode;
   message: string;
   retryAfterMs?: number;
+}
+
+/**
+ * An error view's message, chosen where it leaves the background: the code's text, except that
+ * INVALID_INPUT keeps its own specific message (a field, a limit: "Watchlist is full (50 wallets)…"),
+ * which the extension pages show (components/lookup/states.tsx).
+ */
+export function viewMessage(code: ErrorCode, message?: string): string {
+  return code === 'INVALID_INPUT' && message ? message : errorMessage(code);
+}
+
+/**
+ * The line a view shows for an error: its message, set by the background. INVALID_INPUT's line is
+ * the code's own text; its specific message is a detail only the extension pages add.
+ */
+export function errorHeadline(error: Pick<ErrorView, 'code' | 'message'>): string {
+  if (error.code === 'INVALID_INPUT') return INVALID_INPUT_TEXT;
+  return error.message || UNKNOWN_TEXT;
 }
 
 /**

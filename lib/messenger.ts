@@ -5,12 +5,16 @@
  */
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { z } from 'zod';
+import { NETWORK_TEXT, UNKNOWN_TEXT } from './errors';
 import type { INPUTS, MessageName, Outputs, ProtocolMap, Pushes } from './messaging';
 import type { Result } from './views';
 
 export const messenger = defineExtensionMessaging<ProtocolMap>();
 
-/** A failed answer from the background, with a code lib/errors knows. */
+/**
+ * A failed answer from the background, with a code lib/errors knows and the text the UI shows for
+ * it (the background's, or, for a failure to get an answer at all, the code's own).
+ */
 export class LensError extends Error {
   constructor(
     readonly code: string,
@@ -33,11 +37,11 @@ export async function ask<K extends MessageName>(
     result = (await (messenger.sendMessage as any)(name, data)) as Result<Outputs[K]> | undefined;
   } catch {
     // The extension was reloaded or the worker is unreachable.
-    throw new LensError('NETWORK', 'The extension background is unreachable.');
+    throw new LensError('NETWORK', NETWORK_TEXT);
   }
-  if (!result || typeof result !== 'object') throw new LensError('UNKNOWN', 'No answer.');
+  if (!result || typeof result !== 'object') throw new LensError('UNKNOWN', UNKNOWN_TEXT);
   if (result.ok) return result.value;
-  throw new LensError(result.error.code, result.error.message, result.error.retryAfterMs);
+  throw new LensError(result.error.code, result.error.message || UNKNOWN_TEXT, result.error.retryAfterMs);
 }
 
 /** Listens for live pushes from the background; returns the function that removes the listener. */

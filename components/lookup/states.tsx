@@ -1,7 +1,7 @@
 /** The four states every result view can be in besides "ready", each with a stable test id. */
 import type { ComponentChildren } from 'preact';
 import { browser } from 'wxt/browser';
-import { type ErrorView, errorMessage, isKeyCode, isTransientCode } from '../../lib/errors';
+import { type ErrorView, INVALID_INPUT_TEXT, isKeyCode, isTransientCode } from '../../lib/errors';
 import { ErrorLine } from '../shared/ErrorLine';
 import { toErrorView } from '../shared/Loadable';
 import { focusContainer } from './focus';
@@ -22,10 +22,12 @@ export function Empty({ children }: { children: ComponentChildren }) {
   );
 }
 
-/** One line for a failed action: INVALID_INPUT's field message ("hosts.data: must use https:"), else the code's. */
+/**
+ * One line for a failed action: the error's message, as the background chose it: INVALID_INPUT's
+ * field message ("hosts.data: must use https:"), else the code's text.
+ */
 export function errorText(e: unknown): string {
-  const err = toErrorView(e);
-  return err.code === 'INVALID_INPUT' && err.message ? err.message : errorMessage(err.code);
+  return toErrorView(e).message;
 }
 
 /** A retry replaces the control that asked for it: focus moves to the container around it first. */
@@ -53,8 +55,12 @@ function retryHelps(code: ErrorView['code']): boolean {
  * the way on: "Open options" for a key problem, Retry for a failure another try may fix.
  */
 export function ErrorState({ error, onRetry }: { error: ErrorView; onRetry?: () => void }) {
-  // INVALID_INPUT carries the background's field message, which says what exactly is wrong
-  const detail = error.code === 'INVALID_INPUT' && error.message ? error.message : null;
+  // INVALID_INPUT carries the background's field message, which says what exactly is wrong (its
+  // line, ErrorLine's, is the code's text)
+  const detail =
+    error.code === 'INVALID_INPUT' && error.message && error.message !== INVALID_INPUT_TEXT
+      ? error.message
+      : null;
   return (
     <div class="state state-error" data-testid="state-error" data-code={error.code}>
       <ErrorLine error={error} />

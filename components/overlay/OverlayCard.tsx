@@ -1,3 +1,4 @@
+import type { ErrorView } from '../../lib/errors';
 import type { FillView, OddsHistoryView, OddsView, OrderView, TokenView, WalletView } from '../../lib/views';
 import { ErrorLine } from '../shared/ErrorLine';
 import type { Loadable } from '../shared/Loadable';
@@ -29,7 +30,7 @@ function Skeleton() {
   );
 }
 
-function Failed({ error }: { error: { code: string; retryAfterMs?: number } }) {
+function Failed({ error }: { error: ErrorView }) {
   return (
     <section class="ol-card">
       <ErrorLine error={error} />

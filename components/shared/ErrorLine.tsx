@@ -1,14 +1,16 @@
-import { type ErrorView, errorMessage } from '../../lib/errors';
+import { type ErrorView, errorHeadline } from '../../lib/errors';
 import { formatDuration } from '../../lib/format';
 
-/** Why something failed, in the words of lib/errors (never a raw exception text). */
-export function errorTitle(error: Pick<ErrorView, 'code' | 'retryAfterMs'>): string {
+type Shown = Pick<ErrorView, 'code' | 'message' | 'retryAfterMs'>;
+
+/** Why something failed, in the words the background gave the error (never a raw exception text). */
+export function errorTitle(error: Shown): string {
   const retry =
     error.retryAfterMs && error.retryAfterMs > 0 ? ` Retry in ${formatDuration(error.retryAfterMs)}.` : '';
-  return errorMessage(error.code) + retry;
+  return errorHeadline(error) + retry;
 }
 
-export function ErrorLine({ error }: { error: Pick<ErrorView, 'code' | 'retryAfterMs'> }) {
+export function ErrorLine({ error }: { error: Shown }) {
   return (
     <div class="ol-err" role="alert" data-code={error.code}>
       <span aria-hidden="true">⚠</span>

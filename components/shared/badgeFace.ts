@@ -1,4 +1,4 @@
-import { errorMessage } from '../../lib/errors';
+import { errorHeadline } from '../../lib/errors';
 import {
   formatMoney,
   formatNumber,
@@ -85,7 +85,7 @@ function walletFace(v: WalletBadgeView, currency: string): BadgeFace {
     { text: dcaError ? '!' : formatNumber(activeOrders) },
   ];
   const notes: string[] = [];
-  if (dcaError) notes.push(`DCA: ${errorMessage(dcaError.code)}`);
+  if (dcaError) notes.push(`DCA: ${errorHeadline(dcaError)}`);
   let tint: BadgeFace['tint'] = 'flat';
   if (pnl.state === 'ready') {
     tint = trend(pnl.pnl.total);
@@ -94,7 +94,7 @@ function walletFace(v: WalletBadgeView, currency: string): BadgeFace {
     parts.push({ text: 'indexing', cls: 'muted' });
     notes.push('PnL: indexing this wallet, try again shortly.');
   } else if (pnl.state === 'error') {
-    notes.push(`PnL: ${errorMessage(pnl.error.code)}`);
+    notes.push(`PnL: ${errorHeadline(pnl.error)}`);
   }
   const state: FaceState =
     pnl.state === 'queued' && activeOrders == null

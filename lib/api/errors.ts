@@ -1,4 +1,4 @@
-import { type ErrorCode, type ErrorView, errorMessage } from '../errors';
+import { type ErrorCode, type ErrorView, errorMessage, viewMessage } from '../errors';
 
 export interface ApiErrorInit {
   code: ErrorCode;
@@ -32,8 +32,12 @@ export class ApiError extends Error {
     if (init.serverCode !== undefined) this.serverCode = init.serverCode;
   }
 
+  /**
+   * The error as it leaves the background (results, and the errors inside views): the code's text
+   * for the UI (viewMessage), not this error's message, which may be the server's.
+   */
   toView(): ErrorView {
-    const view: ErrorView = { code: this.code, message: this.message };
+    const view: ErrorView = { code: this.code, message: viewMessage(this.code, this.message) };
     if (this.retryAfterMs !== undefined) view.retryAfterMs = this.retryAfterMs;
     return view;
   }

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { ApiError } from '../api';
-import { errorMessage } from '../errors';
+import { viewMessage } from '../errors';
 import { INPUTS, isViewMessage, type MessageName, type Outputs } from '../messaging';
 import type { Result } from '../views';
 
@@ -44,14 +44,14 @@ export function isExtensionPage(sender: Sender, opts: RouterOptions): boolean {
   );
 }
 
-function failure(code: string, message = errorMessage(code)): Result<never> {
-  return { ok: false, error: { code, message } };
+/** A refused message: its error carries the code's text (INVALID_INPUT: what exactly is wrong). */
+function failure(code: string, message?: string): Result<never> {
+  return { ok: false, error: { code, message: viewMessage(code, message) } };
 }
 
+/** A handler's failure, with the text the UI shows for it (ApiError.toView), never the server's. */
 export function toErrorResult(error: unknown): Result<never> {
-  const apiError = ApiError.from(error);
-  const view = apiError.toView();
-  return { ok: false, error: view };
+  return { ok: false, error: ApiError.from(error).toView() };
 }
 
 export function createRouter(handlers: Handlers, opts: RouterOptions) {

@@ -5,7 +5,7 @@ import { placePopover } from '../../components/overlay/position';
 import type { BadgeData } from '../../components/shared/badgeFace';
 import { toErrorView } from '../../components/shared/Loadable';
 import { MIRROR_HOOKS } from '../env';
-import { errorMessage } from '../errors';
+import { errorHeadline } from '../errors';
 import { shortAddress, truncateText } from '../format';
 import type { Topic } from '../messaging';
 import type { FillView, OrderView } from '../views';
@@ -186,7 +186,7 @@ export function createPopover(o: PopoverOptions) {
         return true;
       },
       (e) => {
-        setLive('off', errorMessage(toErrorView(e).code));
+        setLive('off', errorHeadline(toErrorView(e)));
         return false;
       },
     );

@@ -1,5 +1,6 @@
 import type { Loadable } from '../../components/shared/Loadable';
 import { toErrorView } from '../../components/shared/Loadable';
+import { NOT_FOUND_TEXT } from '../errors';
 import type { EventRef } from '../messaging';
 import type { AddressKind, OddsView } from '../views';
 import type { Item, Timers, ViewAsk } from './types';
@@ -82,7 +83,7 @@ export function createRequestQueue(o: QueueOptions) {
             item,
             view
               ? { status: 'ready', value: view }
-              : { status: 'error', error: { code: 'NOT_FOUND', message: '' } },
+              : { status: 'error', error: { code: 'NOT_FOUND', message: NOT_FOUND_TEXT } },
           );
         }
       },

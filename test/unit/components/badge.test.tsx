@@ -33,22 +33,45 @@ describe('Badge states', () => {
   it.each(['RATE_LIMITED', 'NO_KEY', 'UNAUTHORIZED', 'OFFLINE', 'SCHEMA_MISMATCH', 'TIMEOUT', 'WEIRD_NEW'])(
     'explains the error %s in the hover title',
     (code) => {
-      render(
-        <Badge kind="mint" data={{ status: 'error', error: { code, message: 'raw <b>server</b> text' } }} />,
-      );
+      render(<Badge kind="mint" data={{ status: 'error', error: { code, message: errorMessage(code) } }} />);
       const button = screen.getByRole('button');
       expect(button.getAttribute('data-state')).toBe('error');
       expect(button.getAttribute('title')).toContain(errorMessage(code));
-      expect(button.getAttribute('title')).not.toContain('server');
       expect(button.textContent).toBe('⚠');
     },
   );
+
+  it('shows the message the background gave the error, as text (the badge has no table of its own)', () => {
+    const message = 'A text <b>the background</b> chose.';
+    render(<Badge kind="mint" data={{ status: 'error', error: { code: 'TIMEOUT', message } }} />);
+    const button = screen.getByRole('button');
+    expect(button.getAttribute('title')).toBe(message);
+    expect(button.querySelector('b')).toBeNull();
+    // INVALID_INPUT's specific message is a detail for the extension pages: the badge says the code's
+    const invalid = describeBadge({
+      kind: 'mint',
+      data: { status: 'error', error: { code: 'INVALID_INPUT', message: 'event id must be an id.' } },
+    });
+    expect(invalid.title).toBe(errorMessage('INVALID_INPUT'));
+  });
+
+  it("a wallet's half failure notes say the messages given", () => {
+    const dcaError = { code: 'TIMEOUT', message: 'DCA text.' };
+    const dcaHalf = describeBadge({ kind: 'wallet', data: ready(walletBadge({ dcaError })) });
+    expect(dcaHalf.title).toBe('DCA: DCA text.');
+    const pnl = { state: 'error' as const, error: { code: 'RATE_LIMITED', message: 'PnL text.' } };
+    const pnlHalf = describeBadge({ kind: 'wallet', data: ready(walletBadge({ pnl })) });
+    expect(pnlHalf.title).toBe('PnL: PnL text.');
+  });
 
   it('says when to retry a rate limit', () => {
     render(
       <Badge
         kind="order"
-        data={{ status: 'error', error: { code: 'RATE_LIMITED', message: '', retryAfterMs: 30_000 } }}
+        data={{
+          status: 'error',
+          error: { code: 'RATE_LIMITED', message: errorMessage('RATE_LIMITED'), retryAfterMs: 30_000 },
+        }}
       />,
     );
     expect(screen.getByRole('button').getAttribute('title')).toContain('Retry in 30 s');
@@ -76,7 +99,7 @@ describe('Badge states', () => {
   });
 
   it('turns a wallet into an error only when both halves failed', () => {
-    const dcaError = { code: 'TIMEOUT', message: '' };
+    const dcaError = { code: 'TIMEOUT', message: errorMessage('TIMEOUT') };
     const both = describeBadge({
       kind: 'wallet',
       data: ready(walletBadge({ dcaError, pnl: { state: 'none' } })),
@@ -185,7 +208,7 @@ describe('badge names (WCAG 2.5.3: the name starts with the visible text)', () =
   it('keeps the error and loading names (a ⚠ or nothing is shown)', () => {
     const error = describeBadge({
       kind: 'mint',
-      data: { status: 'error', error: { code: 'OFFLINE', message: '' } },
+      data: { status: 'error', error: { code: 'OFFLINE', message: errorMessage('OFFLINE') } },
     });
     expect(error.label).toBe(`Onchain Lens: ${errorMessage('OFFLINE')}`);
     expect(describeBadge({ kind: 'mint', data: { status: 'loading' } }).label).toBe('Onchain Lens: loading');

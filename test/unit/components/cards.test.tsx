@@ -139,7 +139,9 @@ describe('WalletCard', () => {
     cleanup();
     const err = render(
       <WalletCard
-        view={walletView({ pnl: { state: 'error', error: { code: 'UNAUTHORIZED', message: '' } } })}
+        view={walletView({
+          pnl: { state: 'error', error: { code: 'UNAUTHORIZED', message: errorMessage('UNAUTHORIZED') } },
+        })}
         now={NOW}
       />,
     );
@@ -153,7 +155,7 @@ describe('WalletCard', () => {
           identity: null,
           summary: null,
           orders: null,
-          dcaError: { code: 'TIMEOUT', message: '' },
+          dcaError: { code: 'TIMEOUT', message: errorMessage('TIMEOUT') },
         })}
         now={NOW}
       />,
@@ -196,7 +198,7 @@ describe('TokenCard', () => {
     expect(other.container.textContent).toContain('Buy share (count)71%');
   });
 
-  const busy = { code: 'SERVICE_BUSY', message: 'upstream 503' };
+  const busy = { code: 'SERVICE_BUSY', message: errorMessage('SERVICE_BUSY') };
 
   it('top users that failed to load: an error line, not "No DCA users yet."', () => {
     const { container } = render(
@@ -206,7 +208,6 @@ describe('TokenCard', () => {
     const lines = container.querySelectorAll('.ol-err');
     expect(lines).toHaveLength(1);
     expect(lines[0]!.textContent).toContain(errorMessage('SERVICE_BUSY'));
-    expect(lines[0]!.textContent).not.toContain('upstream');
     // the flow still shows
     expect(container.querySelector('[data-section=flow]')!.textContent).toContain('12 · $3.4K');
   });
@@ -393,7 +394,7 @@ describe('OddsCard', () => {
     const { container } = render(
       <OddsCard
         odds={odds({ closed: true, status: 'resolved' })}
-        history={{ status: 'error', error: { code: 'SERVICE_BUSY', message: '' } }}
+        history={{ status: 'error', error: { code: 'SERVICE_BUSY', message: errorMessage('SERVICE_BUSY') } }}
         now={NOW}
       />,
     );
@@ -481,9 +482,24 @@ describe('small pieces', () => {
     expect(container.querySelector('[title]')!.getAttribute('title')).toBe(WALLET);
   });
 
-  it('ErrorLine uses the message of the code', () => {
-    const { container } = render(<ErrorLine error={{ code: 'OFFLINE' }} />);
+  it("ErrorLine shows the message it is given (the background set it to the code's text)", () => {
+    const { container } = render(<ErrorLine error={{ code: 'OFFLINE', message: errorMessage('OFFLINE') }} />);
     expect(container.textContent).toContain(errorMessage('OFFLINE'));
     expect(container.querySelector('[role=alert]')!.getAttribute('data-code')).toBe('OFFLINE');
+    cleanup();
+    const given = render(
+      <ErrorLine error={{ code: 'TIMEOUT', message: 'Whatever it was given.', retryAfterMs: 3000 }} />,
+    );
+    expect(given.container.textContent).toBe('⚠Whatever it was given. Retry in 3 s.');
+    cleanup();
+    // INVALID_INPUT's line is the code's text; its specific message is the extension pages' detail
+    const invalid = render(
+      <ErrorLine error={{ code: 'INVALID_INPUT', message: 'slot must be a number.' }} />,
+    );
+    expect(invalid.container.textContent).toBe(`⚠${errorMessage('INVALID_INPUT')}`);
+    cleanup();
+    // no message at all (never sent so): a plain text, not an empty line
+    const empty = render(<ErrorLine error={{ code: 'TIMEOUT', message: '' }} />);
+    expect(empty.container.textContent).toBe(`⚠${errorMessage('UNKNOWN')}`);
   });
 });

@@ -20,9 +20,9 @@ const ready = <T,>(value: T) => ({ status: 'ready', value }) as const;
 
 /** The reasons a trader must be told apart: no key, rate limited, offline. */
 const REASONS: ErrorView[] = [
-  { code: 'NO_KEY', message: '' },
-  { code: 'RATE_LIMITED', message: '', retryAfterMs: 90_000 },
-  { code: 'OFFLINE', message: '' },
+  { code: 'NO_KEY', message: errorMessage('NO_KEY') },
+  { code: 'RATE_LIMITED', message: errorMessage('RATE_LIMITED'), retryAfterMs: 90_000 },
+  { code: 'OFFLINE', message: errorMessage('OFFLINE') },
 ];
 
 const KINDS: Record<string, (view: unknown) => PopoverContent> = {
@@ -74,7 +74,11 @@ describe('OverlayCard: data and empty states', () => {
   it('wallet: PnL failed (rate limited) while the DCA half still shows', () => {
     const c = show({
       kind: 'wallet',
-      view: ready(walletView({ pnl: { state: 'error', error: { code: 'RATE_LIMITED', message: '' } } })),
+      view: ready(
+        walletView({
+          pnl: { state: 'error', error: { code: 'RATE_LIMITED', message: errorMessage('RATE_LIMITED') } },
+        }),
+      ),
     });
     expect(c.querySelector('[role=alert]')!.getAttribute('data-code')).toBe('RATE_LIMITED');
     expect(c.querySelector('[data-section=dca-summary]')).not.toBeNull();
@@ -129,7 +133,7 @@ describe('OverlayCard: data and empty states', () => {
     const noHistory = show({
       kind: 'event',
       odds: ready(odds()),
-      history: failed({ code: 'OFFLINE', message: '' }),
+      history: failed({ code: 'OFFLINE', message: errorMessage('OFFLINE') }),
     });
     expect(noHistory.querySelector('[role=alert]')!.getAttribute('data-code')).toBe('OFFLINE');
     cleanup();

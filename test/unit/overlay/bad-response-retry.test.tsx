@@ -20,7 +20,7 @@ describe('BAD_RESPONSE badges', () => {
     let cut = true;
     ({ bg, overlay } = startOverlay({
       tokenFlow: ((d: { mint: string }) => {
-        if (cut) throw { code: 'BAD_RESPONSE', message: '' };
+        if (cut) throw { code: 'BAD_RESPONSE', message: errorMessage('BAD_RESPONSE') };
         return { mint: d.mint, buyers: { count: 3, volumeUsd: 10 }, sellers: { count: 1, volumeUsd: 5 } };
       }) as never,
     }));

@@ -19,7 +19,7 @@ function start(handlers: Parameters<typeof fakeBackground>[0], extra: Partial<Ov
 /** A handler that fails with `code` while `failing()` says so, then answers like the default. */
 function flaky(code: string, failing: () => boolean, extra: Record<string, unknown> = {}) {
   return (d: { mint: string }) => {
-    if (failing()) throw { code, message: '', ...extra };
+    if (failing()) throw { code, message: errorMessage(code), ...extra };
     return { mint: d.mint, buyers: { count: 3, volumeUsd: 10 }, sellers: { count: 1, volumeUsd: 5 } };
   };
 }
@@ -63,7 +63,7 @@ describe('badges retry transient failures on their own', () => {
     start({
       tokenFlow: (() => {
         calls++;
-        if (calls === 1) throw { code: 'SERVER_ERROR', message: '' };
+        if (calls === 1) throw { code: 'SERVER_ERROR', message: errorMessage('SERVER_ERROR') };
         return new Promise((r) => {
           resolve = r;
         });
@@ -89,7 +89,9 @@ describe('badges retry transient failures on their own', () => {
     await vi.advanceTimersByTimeAsync(1_100);
     expect(bg.count('tokenFlow')).toBe(2);
     expect(states()).toEqual(['ready']);
-    expect(retryDelay(0, { code: 'RATE_LIMITED', message: '', retryAfterMs: 1000 })).toBe(RETRY_DELAYS_MS[0]);
+    expect(
+      retryDelay(0, { code: 'RATE_LIMITED', message: errorMessage('RATE_LIMITED'), retryAfterMs: 1000 }),
+    ).toBe(RETRY_DELAYS_MS[0]);
   });
 
   it('never retries a permanent failure (NO_KEY, NOT_FOUND, SCHEMA_MISMATCH, NEEDS_PLAN, INVALID_INPUT)', async () => {
@@ -116,7 +118,7 @@ describe('badges retry transient failures on their own', () => {
     const mints = Array.from({ length: 8 }, (_, i) => M(i));
     const wallets = Array.from({ length: 6 }, (_, i) => W(i));
     const fail = () => {
-      if (down) throw { code: 'TIMEOUT', message: '' };
+      if (down) throw { code: 'TIMEOUT', message: errorMessage('TIMEOUT') };
     };
     start({
       tokenFlow: flaky('TIMEOUT', () => down),
@@ -194,7 +196,7 @@ describe('badges retry transient failures on their own', () => {
     start({
       walletBadge: ((d: { address: string }) => ({
         ...walletBadge({ address: d.address }),
-        dcaError: down ? { code: 'TIMEOUT', message: '' } : null,
+        dcaError: down ? { code: 'TIMEOUT', message: errorMessage('TIMEOUT') } : null,
       })) as never,
     });
     show('wallet', [W(1)]);

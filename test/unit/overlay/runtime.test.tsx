@@ -291,7 +291,7 @@ describe('badge host attributes and errors', () => {
       {},
       {
         walletBadge: () => {
-          throw { code: 'RATE_LIMITED', message: 'slow down', retryAfterMs: 5000 };
+          throw { code: 'RATE_LIMITED', message: errorMessage('RATE_LIMITED'), retryAfterMs: 5000 };
         },
         odds: () => {
           throw new Error('boom');
@@ -306,6 +306,8 @@ describe('badge host attributes and errors', () => {
     expect(wallet!.getAttribute('data-error-code')).toBe('RATE_LIMITED');
     expect(badgeButton(wallet!).getAttribute('title')).toContain(errorMessage('RATE_LIMITED'));
     expect(event!.getAttribute('data-error-code')).toBe('UNKNOWN');
+    // an exception's own text is never shown: the code's text, made here without the table
+    expect(badgeButton(event!).getAttribute('title')).toBe(errorMessage('UNKNOWN'));
   });
 
   it('shows an odds answer missing from the batch as not found', async () => {
@@ -313,6 +315,7 @@ describe('badge host attributes and errors', () => {
     overlay.visible([found('event', 'polymarket:gone')]);
     await vi.advanceTimersByTimeAsync(30);
     expect(badges()[0]!.getAttribute('data-error-code')).toBe('NOT_FOUND');
+    expect(badgeButton(badges()[0]!).getAttribute('title')).toBe(errorMessage('NOT_FOUND'));
   });
 });
 
@@ -419,7 +422,7 @@ describe('popover', () => {
       {},
       {
         liveSubscribe: () => {
-          throw { code: 'NEEDS_PLAN', message: '' };
+          throw { code: 'NEEDS_PLAN', message: errorMessage('NEEDS_PLAN') };
         },
       },
     );
@@ -545,7 +548,7 @@ describe('popover', () => {
       {},
       {
         token: () => {
-          throw { code: 'SERVER_ERROR', message: '' };
+          throw { code: 'SERVER_ERROR', message: errorMessage('SERVER_ERROR') };
         },
       },
     );

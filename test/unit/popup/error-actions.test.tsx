@@ -78,7 +78,7 @@ describe('a failed lookup offers what fixes it', () => {
 });
 
 describe('a wallet with one half failed', () => {
-  const busy = { code: 'SERVICE_BUSY', message: 'upstream 503' };
+  const busy = { code: 'SERVICE_BUSY', message: errorMessage('SERVICE_BUSY') };
 
   it('DCA failed for a transient reason: Retry runs the lookup again', async () => {
     let n = 0;

@@ -1,5 +1,7 @@
 /** A fake `ask` for component tests: per-message handlers, every call recorded, unknown messages fail loudly. */
 import type { AskFn } from '../../../components/lookup/ask';
+import { toErrorResult } from '../../../lib/background/router';
+import { errorMessage } from '../../../lib/errors';
 import type { Outputs, PageMessage } from '../../../lib/messaging';
 import { LensError } from '../../../lib/messenger';
 import { defaultSettings } from '../../../lib/settings';
@@ -36,12 +38,20 @@ export function fakeAsk(handlers: Handlers = {}): FakeAsk {
     calls.push({ name, data });
     const h = all[name];
     if (!h) throw new LensError('UNKNOWN', `fake ask: no handler for ${name}`);
-    return await h(data);
+    try {
+      return await h(data);
+    } catch (e) {
+      // what the router and the real ask make of a handler's throw (an ApiError from lib/watch, say)
+      if (e instanceof LensError) throw e;
+      const r = toErrorResult(e);
+      throw r.ok ? e : new LensError(r.error.code, r.error.message, r.error.retryAfterMs);
+    }
   }) as AskFn;
   return { ask, calls, callsOf: (name) => calls.filter((c) => c.name === name).map((c) => c.data) };
 }
 
-export const lensError = (code: string, message = '', retryAfterMs?: number) =>
+/** A failed answer as the background sends it: with the code's text unless told otherwise. */
+export const lensError = (code: string, message = errorMessage(code), retryAfterMs?: number) =>
   new LensError(code, message, retryAfterMs);
 
 /** A promise that never settles: keeps a view in its loading state. */

@@ -34,7 +34,7 @@ describe('lookup panel: states', () => {
     const fake = setup({
       lookup: () => {
         n += 1;
-        if (n === 1) throw lensError('RATE_LIMITED', '', 3000);
+        if (n === 1) throw lensError('RATE_LIMITED', undefined, 3000);
         return { kind: 'program', address: WALLET, label: 'Jupiter DCA' };
       },
     });
