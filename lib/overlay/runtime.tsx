@@ -517,6 +517,11 @@ export function createOverlay(deps: OverlayDeps) {
           const m = byAnchor.get(anchor);
           if (m) unmount(m);
         },
+        // The page took a badge out but kept its anchor (it rewrote the text the badge ended):
+        // the badge goes back at the next commit. (Ours, unmounted, is in no mount any more.)
+        onUiRemoved(host) {
+          for (const m of mounts) if (m.shadow.host === host && m.anchor.isConnected) write(m, true);
+        },
       });
     },
     stopPage,

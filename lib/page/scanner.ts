@@ -25,6 +25,11 @@ export interface ScannerOptions {
    */
   onLost?(anchor: Element): void;
   /**
+   * Called with an element of the overlay's own UI (a badge host) the page took out: a framework
+   * rewriting the text of the paragraph a badge sits at the end of takes the badge with it.
+   */
+  onUiRemoved?(el: Element): void;
+  /**
    * Occurrences on the page at a time at most (default 300): at the cap the scanner pauses, and
    * resumes where it stopped once the page has removed some of them (a virtualized list scrolling).
    */
@@ -221,7 +226,10 @@ export function createScanner(options: ScannerOptions): Scanner {
           if (node.nodeType === TEXT_NODE || (node.nodeType === ELEMENT_NODE && !isOwnUi(node)))
             enqueue(node);
         }
-        if (splits.size) for (const node of record.removedNodes) unsplit(node as Text, false);
+        for (const node of record.removedNodes) {
+          if (splits.size) unsplit(node as Text, false);
+          if (isOwnUi(node)) options.onUiRemoved?.(node as Element);
+        }
         // Only a removal can change what an element already answered (a node moved elsewhere is
         // removed, then added): added nodes are new to the table, and the overlay's own badges,
         // added and removed next to anchors, change no one's ancestors.

@@ -342,5 +342,20 @@ describe('odds chips', () => {
     });
     expect(await heights()).toEqual(withChips);
     await hide.evaluate((e) => (e as Element).remove());
+
+    // A framework re-rendering a card's title sets its text, which takes the chip at its end out
+    // with the old text: the chip comes back at the end of the new text, once.
+    const title = cards.nth(1).locator('p');
+    const chipsIn = (at: typeof title) => at.locator('[data-onchain-lens="badge"]').count();
+    expect(await chipsIn(title)).toBe(1);
+    await title.evaluate((p) => {
+      p.textContent = 'Bitcoin 150k by December 31?';
+    });
+    expect(await chipsIn(title)).toBe(0);
+    await expect.poll(() => chipsIn(title), { timeout: 5_000 }).toBe(1);
+    await lens.page.waitForTimeout(300);
+    expect(await chipsIn(cards.nth(1))).toBe(1);
+    expect(await title.evaluate((p) => p.firstChild?.textContent)).toBe('Bitcoin 150k by December 31?');
+    expect(await heights()).toEqual(withChips);
   });
 });

@@ -2,7 +2,7 @@
 import bs58 from 'bs58';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createScanner, type Found, type ScannerOptions } from '../../../lib/page';
-import { ANCHOR_ATTR } from '../../../lib/page/dom';
+import { ANCHOR_ATTR, OWN_UI_ATTR } from '../../../lib/page/dom';
 import { adapterById } from '../../../lib/sites';
 import type { SiteAdapter } from '../../../lib/sites/types';
 
@@ -598,5 +598,25 @@ describe('recycled rows: an anchor that shows something else now', () => {
     await scanner.idle();
     expect(lost).toEqual([link, link]);
     expect(found).toHaveLength(2);
+  });
+});
+
+describe("the page taking out the overlay's own UI", () => {
+  it("reports a badge host the page removed, and none of the page's own nodes", async () => {
+    const removed: Element[] = [];
+    const p = document.createElement('p');
+    p.textContent = 'Fed decision in March?';
+    const host = document.createElement('span');
+    host.setAttribute(OWN_UI_ATTR, 'badge');
+    p.append(host);
+    document.body.append(p);
+    const scanner = scan({ onUiRemoved: (el) => removed.push(el) });
+    await scanner.idle();
+    p.textContent = 'Fed decision in March 2027?'; // a framework re-rendering the title
+    await scanner.idle();
+    expect(removed).toEqual([host]);
+    p.remove(); // the page's own node, with nothing of ours in it now
+    await scanner.idle();
+    expect(removed).toEqual([host]);
   });
 });
