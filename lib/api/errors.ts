@@ -9,6 +9,11 @@ export interface ApiErrorInit {
   endpoint?: string;
   /** The code the server put in its body, when it differs from `code` (401/403/429 keep theirs here). */
   serverCode?: string;
+  /**
+   * A text written for the user, shown instead of the code's ("No such prediction-market event."):
+   * `message` may be the server's or a diagnostic, which the UI never shows.
+   */
+  detail?: string;
 }
 
 /**
@@ -22,6 +27,7 @@ export class ApiError extends Error {
   readonly retryAfterMs?: number;
   readonly endpoint: string;
   readonly serverCode?: string;
+  readonly detail?: string;
 
   constructor(init: ApiErrorInit) {
     super(init.message ?? errorMessage(init.code));
@@ -30,14 +36,16 @@ export class ApiError extends Error {
     this.endpoint = init.endpoint ?? '';
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
     if (init.serverCode !== undefined) this.serverCode = init.serverCode;
+    if (init.detail !== undefined) this.detail = init.detail;
   }
 
   /**
    * The error as it leaves the background (results, and the errors inside views): the code's text
-   * for the UI (viewMessage), not this error's message, which may be the server's.
+   * for the UI (viewMessage), or the text written for the user (`detail`), not this error's
+   * message, which may be the server's.
    */
   toView(): ErrorView {
-    const view: ErrorView = { code: this.code, message: viewMessage(this.code, this.message) };
+    const view: ErrorView = { code: this.code, message: this.detail ?? viewMessage(this.code, this.message) };
     if (this.retryAfterMs !== undefined) view.retryAfterMs = this.retryAfterMs;
     return view;
   }

@@ -56,7 +56,7 @@ function kindError(error: unknown): never {
     code: cause.code,
     status: cause.status,
     endpoint: 'lookup',
-    message: `Could not tell what kind of address this is (wallet, token, order): ${cause.message}`,
+    detail: `Could not tell what kind of address this is (wallet, token, order): ${cause.toView().message}`,
     retryAfterMs: cause.retryAfterMs,
   });
 }
@@ -97,7 +97,7 @@ export async function lookup(input: string, data: DataService, client: ApiClient
           code: 'NOT_FOUND',
           status: 404,
           endpoint: 'lookup',
-          message: 'No such prediction-market event.',
+          detail: 'No such prediction-market event.',
         });
       }
       return { kind: 'event', event };

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lookup } from '../../../lib/background/lookup';
+import { toErrorResult } from '../../../lib/background/router';
 import { POLYMARKET_NUMBER_MAX } from '../../../lib/detect/lookup';
 import { clearLog, control, requests, resetSims, rest, type Sim, simServices, startSim } from './helpers';
 
@@ -44,6 +45,22 @@ it("a pair lookup pages on with the order list's sort (most recent first)", asyn
   const seen = new Set(result.page.orders.map((o) => o.address));
   expect(more.orders.length).toBeGreaterThan(0);
   expect(more.orders.every((o) => !seen.has(o.address))).toBe(true);
+});
+
+it('an event link naming no event says so in the popup, not just "Not found."', async () => {
+  const services = simServices(sim);
+  const error = await lookup(
+    'https://polymarket.com/event/this-event-does-not-exist-xyz',
+    services.data,
+    services.client(),
+  ).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(toErrorResult(error)).toEqual({
+    ok: false,
+    error: { code: 'NOT_FOUND', message: 'No such prediction-market event.' },
+  });
 });
 
 it('a Kalshi ticker written in lowercase, as in Kalshi URLs, finds the Kalshi event', async () => {

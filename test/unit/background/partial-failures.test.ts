@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api';
 import { lookup } from '../../../lib/background/lookup';
+import { toErrorResult } from '../../../lib/background/router';
 import { errorMessage, isTransientCode } from '../../../lib/errors';
 import { clearLog, control, requests, type Sim, simServices, startSim } from './helpers';
 
@@ -36,7 +37,15 @@ describe('an address whose kind could not be read (RPC outage)', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.code).toBe('SERVICE_BUSY');
     expect(isTransientCode(error.code)).toBe(true);
-    expect(error.message).toMatch(/^Could not tell what kind of address this is/);
+    // what the popup shows: the specific text, with the read's reason in the UI's words (not the server's)
+    expect(toErrorResult(error)).toEqual({
+      ok: false,
+      error: {
+        code: 'SERVICE_BUSY',
+        message:
+          'Could not tell what kind of address this is (wallet, token, order): The service is busy; try again shortly.',
+      },
+    });
     // nothing was asked about it as a wallet
     expect(await requests(sim, '/dca')).toEqual([]);
     expect(await requests(sim, '/v2/pnl')).toEqual([]);
