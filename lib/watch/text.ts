@@ -16,7 +16,6 @@ import {
   formatFrequency,
   formatNumber,
   formatProgress,
-  formatUsd,
   isNum,
   shortAddress,
   truncateText,
@@ -72,7 +71,8 @@ const unitsOnly = (n: number | null | undefined, t: ChangeToken | null | undefin
 const unitsOr = (n: number | null | undefined, t: ChangeToken | null | undefined) =>
   unitsOnly(n, t) ?? symbolOf(t);
 
-const usdPart = (usd: number | null) => (usd === null ? '' : ` (${formatUsd(usd)})`);
+// In the same three significant digits as the amounts beside it: "3.68K USDC … ($3.68K)", not "($3.7K)".
+const usdPart = (usd: number | null) => (usd === null ? '' : ` ($${formatBriefAmount(usd)})`);
 const isZero = (raw: string | undefined) => raw !== undefined && /^0+$/.test(raw);
 
 /**

@@ -74,7 +74,7 @@ describe('notifier', () => {
     await svc.flush();
     expect(n.created).toEqual([`ol|${WHALE}|-|burst`]);
     expect(n.shown.get(n.created[0]!)?.message).toBe(
-      '4 fills: 200 USDC → 1.24 SOL ($200.00), 40% done; 1 deposit ($250.00)',
+      '4 fills: 200 USDC → 1.24 SOL ($200), 40% done; 1 deposit ($250)',
     );
     expect(badge.last()).toBe('5');
     // clicking a wallet summary opens the wallet
@@ -94,7 +94,7 @@ describe('notifier', () => {
     await svc.handleEvent(filled({ wallet: WHALE }));
     await svc.flush();
     expect([...n.shown.values()].map((o) => o.message)).toEqual([
-      '4 fills: 200 USDC → 1.24 SOL ($200.00), 40% done',
+      '4 fills: 200 USDC → 1.24 SOL ($200), 40% done',
     ]);
     expect(n.cleared).toHaveLength(2);
     // a minute later the window is over: single notifications again
@@ -231,7 +231,7 @@ describe('notifier', () => {
     expect(await svc.handleEvent(closed({ wallet: WHALE }))).toEqual({ action: 'notify' }); // no USD at all
     await svc.flush();
     expect([...n.shown.values()].map((o) => o.message)).toEqual([
-      'Opened: 1K USDC → BONK ($200.00), 100 USDC every hour',
+      'Opened: 1K USDC → BONK ($200), 100 USDC every hour',
       'Completed: received 51.2M BONK',
     ]);
     expect(badge.last()).toBe('3');

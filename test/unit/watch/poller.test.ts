@@ -331,7 +331,7 @@ describe('watch service polling', () => {
     clock.t += 60_000;
     state.orders = [order(A, { used: 300, usedUsd: 300, rawUsed: '300000000', progressPercent: 30 })];
     expect(await svc.pollTick()).toMatchObject({ changes: [{ kind: 'fill' }], away: false });
-    expect(messages()).toEqual(['Filled: 50 USDC → SOL ($50.00), 30% done']);
+    expect(messages()).toEqual(['Filled: 50 USDC → SOL ($50), 30% done']);
   });
 
   it('polls only without the datastream: needs-plan at once, offline after the grace period', async () => {
@@ -389,7 +389,7 @@ describe('watch service polling', () => {
     expect([...n.shown.values()]).toEqual([
       expect.objectContaining({
         title: 'Whale',
-        message: '3 fills: 150 USDC → 0.93 SOL ($150.00), 20% done',
+        message: '3 fills: 150 USDC → 0.93 SOL ($150), 20% done',
       }),
     ]);
     expect(badge.last()).toBe('3');

@@ -43,7 +43,7 @@ describe('who', () => {
 describe('what', () => {
   it('Filled with decimals (USDC 6, SOL 9), USD and progress', () => {
     expect(eventText(filled({ wallet: w, usd: null }))).toBe('Filled: 50 USDC → 0.31 SOL, 40% done');
-    expect(eventText(filled({ wallet: w, usd: 50 }))).toBe('Filled: 50 USDC → 0.31 SOL ($50.00), 40% done');
+    expect(eventText(filled({ wallet: w, usd: 50 }))).toBe('Filled: 50 USDC → 0.31 SOL ($50), 40% done');
   });
 
   it('Filled with odd amounts: 3 significant digits, compact, progress rounded down as on the cards', () => {
@@ -58,7 +58,7 @@ describe('what', () => {
         progressPercent: 66.6666,
       },
     });
-    expect(eventText(e)).toBe('Filled: 12.3 USDC → 1.23M BONK ($12.35), 66% done');
+    expect(eventText(e)).toBe('Filled: 12.3 USDC → 1.23M BONK ($12.3), 66% done');
   });
 
   it('Filled: brief amounts, as a notification is read at a glance (review: 3,678.2672 USDC -> 34,675.4161 BONK)', () => {
@@ -73,12 +73,12 @@ describe('what', () => {
           order: { input: usdcToken, output: out },
         }),
       );
-    expect(fill('3678267200', '3467541610')).toBe('Filled: 3.68K USDC → 34.7K BONK ($3.7K)');
-    expect(fill('3678267200', '120000000000')).toBe('Filled: 3.68K USDC → 1.2M BONK ($3.7K)');
+    expect(fill('3678267200', '3467541610')).toBe('Filled: 3.68K USDC → 34.7K BONK ($3.68K)');
+    expect(fill('3678267200', '120000000000')).toBe('Filled: 3.68K USDC → 1.2M BONK ($3.68K)');
     // small amounts keep their first digits and never read 0
-    expect(fill('3678267200', '31234567', solToken)).toBe('Filled: 3.68K USDC → 0.0312 SOL ($3.7K)');
-    expect(fill('3678267200', '12000', solToken)).toBe('Filled: 3.68K USDC → 0.000012 SOL ($3.7K)');
-    expect(fill('3678267200', '1', solToken)).toBe('Filled: 3.68K USDC → <0.000001 SOL ($3.7K)');
+    expect(fill('3678267200', '31234567', solToken)).toBe('Filled: 3.68K USDC → 0.0312 SOL ($3.68K)');
+    expect(fill('3678267200', '12000', solToken)).toBe('Filled: 3.68K USDC → 0.000012 SOL ($3.68K)');
+    expect(fill('3678267200', '1', solToken)).toBe('Filled: 3.68K USDC → <0.000001 SOL ($3.68K)');
   });
 
   it('Filled without decimals leaves the amounts out rather than show base units', () => {
@@ -91,7 +91,7 @@ describe('what', () => {
   it('Opened: deposit → target token, amount per cycle and frequency (seconds or "1h")', () => {
     expect(eventText(opened({ wallet: w }))).toBe('Opened: 1K USDC → BONK, 100 USDC every hour');
     expect(eventText(opened({ wallet: w, freq: '86400', deposit: '250000000', usd: 250 }))).toBe(
-      'Opened: 250 USDC → BONK ($250.00), 100 USDC every day',
+      'Opened: 250 USDC → BONK ($250), 100 USDC every day',
     );
     expect(eventText(opened({ wallet: w, freq: '1h' }))).toBe('Opened: 1K USDC → BONK, 100 USDC every hour');
     // what the event does not tell is left out
@@ -104,7 +104,7 @@ describe('what', () => {
 
   it('Closed, Deposit, Withdraw', () => {
     expect(eventText(closed({ wallet: w }))).toBe('Completed: received 51.2M BONK');
-    expect(eventText(deposit({ wallet: w }))).toBe('Deposit: 250 USDC ($250.00)');
+    expect(eventText(deposit({ wallet: w }))).toBe('Deposit: 250 USDC ($250)');
     expect(eventText(deposit({ wallet: w, usd: null, amount: '1500' }))).toBe('Deposit: 0.0015 USDC');
     expect(eventText(withdraw({ wallet: w }))).toBe('Withdraw: 1.5 SOL');
     expect(eventText(withdraw({ wallet: w, inAmount: '20000000', outAmount: '0' }))).toBe(
@@ -289,7 +289,7 @@ describe('summaries', () => {
 
     it('fills of one pair over several orders: no progress (it is per order)', () => {
       const fills = [bonkFill('1000000', '100000', 1, 10), bonkFill('1000000', '100000', 1, 90, addr(51))];
-      expect(burstNotification(fills, whale).message).toBe('2 fills: 2 USDC → 2 BONK ($2.00)');
+      expect(burstNotification(fills, whale).message).toBe('2 fills: 2 USDC → 2 BONK ($2)');
     });
 
     it('an amount or USD value not known is not summed into a partial total', () => {
@@ -300,14 +300,14 @@ describe('summaries', () => {
       expect(burstNotification(noUsd, whale).message).toBe('2 fills: 3.67K USDC → 34.6K BONK, 30% done');
       const noDecimals = DcaTxEventSchema.parse({ ...filled({ wallet: w, order }), order: undefined });
       expect(burstNotification([filled({ wallet: w, order }), noDecimals], whale).message).toBe(
-        `2 fills: USDC → SOL ($100.00), 40% done`,
+        `2 fills: USDC → SOL ($100), 40% done`,
       );
     });
 
     it('fills of several pairs name the pairs, most filled first, two at most', () => {
       const usdcSol = () => filled({ wallet: w, usd: 100 });
       const three = [usdcSol(), bonkFill('1000000', '100000', 1, 10), usdcSol()];
-      expect(burstNotification(three, whale).message).toBe('3 fills ($201.00): USDC → SOL ×2, USDC → BONK');
+      expect(burstNotification(three, whale).message).toBe('3 fills ($201): USDC → SOL ×2, USDC → BONK');
       const solUsdc = DcaTxEventSchema.parse({
         ...filled({ wallet: w, usd: 100 }),
         inputMint: 'So11111111111111111111111111111111111111112',
@@ -315,7 +315,7 @@ describe('summaries', () => {
         order: undefined,
       });
       expect(burstNotification([...three, solUsdc], whale).message).toMatch(
-        /^4 fills \(\$301\.00\): USDC → SOL ×2, USDC → BONK, 1 other pair$/,
+        /^4 fills \(\$301\): USDC → SOL ×2, USDC → BONK, 1 other pair$/,
       );
     });
 
@@ -341,7 +341,7 @@ describe('summaries', () => {
         withdraw({ wallet: w }),
       ];
       expect(burstNotification(events, whale).message).toBe(
-        '2 fills: 7.35K USDC → 69.2K BONK ($7.3K), 30% done; 1 new order ($1K), 1 deposit ($250.00), 1 withdrawal',
+        '2 fills: 7.35K USDC → 69.2K BONK ($7.35K), 30% done; 1 new order ($1K), 1 deposit ($250), 1 withdrawal',
       );
     });
 
@@ -368,7 +368,7 @@ describe('summaries', () => {
         { eventName: 'Deposit', count: 1, usd: 500, order, detail: { ...detail, amount: 500 } },
       ];
       expect(burstNotification(changes, whale).message).toBe(
-        '4 fills: 200 USDC → 1.24 SOL ($200.00), 25% done; 1 deposit ($500.00)',
+        '4 fills: 200 USDC → 1.24 SOL ($200), 25% done; 1 deposit ($500)',
       );
       // a polled change without detail is counted, not guessed
       expect(burstNotification([{ eventName: 'Filled', count: 2, usd: null, order }], whale).message).toBe(
@@ -414,7 +414,7 @@ describe('changes found by polling, worded like live events', () => {
     );
     expect(
       changeText({ eventName: 'Filled', count: 3, usd: 150, detail: { ...d, amount: 150, received: 0.93 } }),
-    ).toBe('3 fills: 150 USDC → 0.93 SOL ($150.00), 40% done');
+    ).toBe('3 fills: 150 USDC → 0.93 SOL ($150), 40% done');
     // what the lists do not tell is left out, never guessed
     expect(changeText({ eventName: 'Filled', count: 1, usd: null, detail: detail() })).toBe(
       'Filled: USDC → SOL',
@@ -425,7 +425,7 @@ describe('changes found by polling, worded like live events', () => {
   it("amounts as brief as a live event's, whatever the float arithmetic left in them", () => {
     const d = detail({ output: bonkToken, amount: 3678.2672, received: 34675.4161, progress: 40 });
     expect(changeText({ eventName: 'Filled', count: 1, usd: 3678.27, detail: d })).toBe(
-      'Filled: 3.68K USDC → 34.7K BONK ($3.7K), 40% done',
+      'Filled: 3.68K USDC → 34.7K BONK ($3.68K), 40% done',
     );
     expect(
       changeText({
@@ -455,7 +455,7 @@ describe('changes found by polling, worded like live events', () => {
       }),
     ).toBe('Opened: 1K USDC → SOL ($1K), every hour');
     expect(changeText({ eventName: 'Deposit', count: 1, usd: 500, detail: detail({ amount: 500 }) })).toBe(
-      'Deposit: 500 USDC ($500.00)',
+      'Deposit: 500 USDC ($500)',
     );
   });
 
