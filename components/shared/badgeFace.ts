@@ -74,22 +74,27 @@ export function describeBadge(model: BadgeData, currency = 'usd'): BadgeFace {
 }
 
 function walletFace(v: WalletBadgeView, currency: string): BadgeFace {
-  const { pnl, dcaError, activeOrders } = v;
+  const { pnl, dcaError, activeOrders, totalOrders } = v;
   const pnlFailed = pnl.state === 'error' || pnl.state === 'none';
   if (dcaError && pnlFailed) {
     const why = errorTitle(dcaError);
     return face('error', [{ text: '⚠' }], `Onchain Lens: ${why}`, { title: why, errorCode: dcaError.code });
   }
-  const parts: BadgePart[] = [
-    { text: 'DCA', cls: 'ol-k' },
-    { text: dcaError ? '!' : formatNumber(activeOrders) },
-  ];
+  // A wallet that never used DCA, with its PnL known: the PnL alone ("DCA 0" beside it is noise).
+  const parts: BadgePart[] =
+    totalOrders === 0 && pnl.state === 'ready'
+      ? []
+      : [{ text: 'DCA', cls: 'ol-k' }, { text: dcaError ? '!' : formatNumber(activeOrders) }];
   const notes: string[] = [];
   if (dcaError) notes.push(`DCA: ${errorHeadline(dcaError)}`);
   let tint: BadgeFace['tint'] = 'flat';
   if (pnl.state === 'ready') {
     tint = trend(pnl.pnl.total);
-    parts.push({ text: formatMoney(pnl.pnl.total, pnl.pnl.currency || currency, { sign: true }), cls: tint });
+    // Labelled: beside the DCA count, a bare "+$79.6K" read as DCA profit (it is all trading).
+    parts.push(
+      { text: 'PnL', cls: 'ol-k' },
+      { text: formatMoney(pnl.pnl.total, pnl.pnl.currency || currency, { sign: true }), cls: tint },
+    );
   } else if (pnl.state === 'queued') {
     parts.push({ text: 'indexing', cls: 'muted' });
     notes.push('PnL: indexing this wallet, try again shortly.');
@@ -102,7 +107,7 @@ function walletFace(v: WalletBadgeView, currency: string): BadgeFace {
       : activeOrders === 0 && pnl.state !== 'ready'
         ? 'empty'
         : 'ready';
-  const label = `wallet with ${formatNumber(activeOrders)} active DCA orders${pnl.state === 'ready' ? `, PnL ${parts[2]?.text}` : ''}`;
+  const label = `wallet with ${formatNumber(activeOrders)} active DCA orders${pnl.state === 'ready' ? `, PnL ${parts[parts.length - 1]!.text}` : ''}`;
   return face(state, parts, label, { tint, title: notes.length ? notes.join(' ') : undefined });
 }
 

@@ -80,13 +80,33 @@ describe('Badge states', () => {
   it('shows a wallet as active DCA orders with a PnL tint', () => {
     render(<Badge kind="wallet" data={ready(walletBadge())} />);
     const button = screen.getByRole('button');
-    expect(button.textContent).toBe('DCA3+$1.2K');
+    expect(button.textContent).toBe('DCA3PnL+$1.2K');
     expect(button.getAttribute('data-tint')).toBe('up');
     const base = walletBadge().pnl;
     if (base.state !== 'ready') throw new Error('fixture');
     const loss = walletBadge({ pnl: { state: 'ready', pnl: { ...base.pnl, total: -12.5 } } });
-    expect(badgeText(describeBadge({ kind: 'wallet', data: ready(loss) }))).toBe('DCA 3 -$12.50');
+    expect(badgeText(describeBadge({ kind: 'wallet', data: ready(loss) }))).toBe('DCA 3 PnL -$12.50');
     expect(describeBadge({ kind: 'wallet', data: ready(loss) }).tint).toBe('down');
+  });
+
+  it('shows a wallet that never used DCA by its PnL alone, and one with none active as DCA 0', () => {
+    const never = describeBadge({
+      kind: 'wallet',
+      data: ready(walletBadge({ activeOrders: 0, totalOrders: 0 })),
+    });
+    expect(badgeText(never)).toBe('PnL +$1.2K');
+    expect(never.label).toBe('PnL +$1.2K: wallet with 0 active DCA orders, PnL +$1.2K');
+    const past = describeBadge({
+      kind: 'wallet',
+      data: ready(walletBadge({ activeOrders: 0, totalOrders: 5 })),
+    });
+    expect(badgeText(past)).toBe('DCA 0 PnL +$1.2K');
+    // nothing known but that it has no orders: the DCA half says so
+    const unknown = describeBadge({
+      kind: 'wallet',
+      data: ready(walletBadge({ activeOrders: 0, totalOrders: 0, pnl: { state: 'none' } })),
+    });
+    expect(badgeText(unknown)).toBe('DCA 0');
   });
 
   it('shows a wallet being indexed as queued', () => {
@@ -173,7 +193,7 @@ describe('badge names (WCAG 2.5.3: the name starts with the visible text)', () =
   it('names a wallet badge by what it shows, then what it means', () => {
     render(<Badge kind="wallet" data={ready(walletBadge())} />);
     expect(
-      screen.getByRole('button', { name: 'DCA 3 +$1.2K: wallet with 3 active DCA orders, PnL +$1.2K' }),
+      screen.getByRole('button', { name: 'DCA 3 PnL +$1.2K: wallet with 3 active DCA orders, PnL +$1.2K' }),
     ).toBeTruthy();
   });
 

@@ -98,7 +98,7 @@ describe('batching and order of requests', () => {
     overlay.visible(same);
     await vi.advanceTimersByTimeAsync(30);
     expect(bg.count('walletBadge')).toBe(1);
-    expect(badges().map((b) => b.getAttribute('data-text'))).toEqual(Array(3).fill('DCA 3 +$1.2K'));
+    expect(badges().map((b) => b.getAttribute('data-text'))).toEqual(Array(3).fill('DCA 3 PnL +$1.2K'));
 
     overlay.startPage(); // SPA navigation
     expect(badges()).toHaveLength(0);
