@@ -8,6 +8,14 @@ import type { LivePartialOrder } from './api/schemas/live';
 
 const num = z.number().nullable();
 
+/**
+ * When a view's data (or one part's) was fetched, unix ms: present only when it is shown past its
+ * freshness because the service is failing to refresh it (the last refresh failed, or the one
+ * running has been answered by nothing for long). The cards say how old it is (StaleNote); fresh
+ * data, and stale data whose refresh has only just started, carry none.
+ */
+export const AsOf = z.number().optional();
+
 export const AddressKind = z.enum(['wallet', 'mint', 'order', 'pool', 'program', 'unknown']);
 export type AddressKind = z.infer<typeof AddressKind>;
 
@@ -57,6 +65,8 @@ export const OrderView = z.object({
   createdAt: num, // unix ms
   nextCycleAt: num, // unix ms
   v2: z.boolean(),
+  /** on an order served alone (its card, its badge); never on the orders of a page */
+  asOf: AsOf,
 });
 export type OrderView = z.infer<typeof OrderView>;
 
@@ -140,7 +150,7 @@ export type PnlView = z.infer<typeof PnlView>;
 
 /** PnL may be: data, "indexing, try again shortly", or absent for this wallet. */
 export const PnlState = z.discriminatedUnion('state', [
-  z.object({ state: z.literal('ready'), pnl: PnlView }),
+  z.object({ state: z.literal('ready'), pnl: PnlView, asOf: AsOf }),
   z.object({ state: z.literal('queued'), message: z.string() }),
   z.object({ state: z.literal('none') }),
   z.object({ state: z.literal('error'), error: ErrorViewSchema }),
@@ -161,6 +171,8 @@ export const WalletBadgeView = z.object({
   totalOrders: num,
   pnl: PnlState,
   dcaError: ErrorViewSchema.nullable(),
+  /** the DCA half's (the PnL half says its own in `pnl`) */
+  dcaAsOf: AsOf,
 });
 export type WalletBadgeView = z.infer<typeof WalletBadgeView>;
 
@@ -171,6 +183,8 @@ export const WalletView = z.object({
   summary: DcaSummaryView.nullable(),
   orders: OrderPageView.nullable(),
   dcaError: ErrorViewSchema.nullable(),
+  /** the DCA half's: summary and first page of orders (the PnL half and identity say theirs in `pnl`) */
+  dcaAsOf: AsOf,
   watched: z.boolean(),
 });
 export type WalletView = z.infer<typeof WalletView>;
@@ -181,6 +195,7 @@ export const TokenFlowView = z.object({
   token: TokenRefView.nullable(),
   buyers: FlowSideView,
   sellers: FlowSideView,
+  asOf: AsOf,
 });
 export type TokenFlowView = z.infer<typeof TokenFlowView>;
 
@@ -209,6 +224,8 @@ export const TokenView = z.object({
   /** why `flow.token` (name, symbol, logo) is null when its request failed; null otherwise */
   metaError: ErrorViewSchema.nullable(),
   priceUsd: num,
+  /** the card's: the oldest of its parts' (flow, name and price, top users) that are failing */
+  asOf: AsOf,
 });
 export type TokenView = z.infer<typeof TokenView>;
 
@@ -226,6 +243,7 @@ export const OddsView = z.object({
   volume: num,
   leading: OutcomeView.nullable(),
   outcomes: z.array(OutcomeView),
+  asOf: AsOf,
 });
 export type OddsView = z.infer<typeof OddsView>;
 

@@ -5,6 +5,7 @@ import { ExternalLink } from './ExternalLink';
 import type { Loadable } from './Loadable';
 import { ProgressBar } from './ProgressBar';
 import { oddsRange, Sparkline } from './Sparkline';
+import { StaleNote } from './StaleNote';
 import { SafeText } from './Text';
 
 const WEEK = 7 * 86_400_000;
@@ -58,6 +59,7 @@ export function OddsCard({
           {statusText(odds)}
         </span>
       </div>
+      <StaleNote asOf={odds.asOf} now={now} />
       <ul class="ol-list" data-section="outcomes">
         {odds.outcomes.map((o, i) => {
           // the bar announces the same odds text as shown: "56%" and "<1%", not its own rounding

@@ -11,6 +11,7 @@ import type { OrderView } from '../../lib/views';
 import { AddressLabel, explorerUrl } from './AddressLabel';
 import { amountText, StatusChip } from './OrderRow';
 import { ProgressBar } from './ProgressBar';
+import { StaleNote } from './StaleNote';
 import { SafeText } from './Text';
 
 /**
@@ -55,6 +56,7 @@ export function OrderCard({ order, now }: { order: OrderView; now: number }) {
         <SafeText class="ol-title" text={order.pair} max={28} />
         <StatusChip status={order.status} />
       </div>
+      <StaleNote asOf={order.asOf} now={now} />
       <div class="ol-line">
         <ProgressBar percent={order.progressPercent} label="Order progress" />
         <span>{formatProgress(order.progressPercent)}</span>

@@ -3,6 +3,7 @@ import type { FillView, TokenView } from '../../lib/views';
 import { AddressLabel, explorerUrl } from './AddressLabel';
 import { ErrorLine } from './ErrorLine';
 import { TokenLogo } from './ExternalLink';
+import { StaleNote } from './StaleNote';
 import { Stat } from './Stat';
 import { SafeText } from './Text';
 
@@ -69,6 +70,7 @@ export function TokenCard({ view, fills, now, live = 'off', liveNote, maxFills =
         </div>
         <Stat label="Price">{formatUsd(view.priceUsd ?? token?.priceUsd ?? null)}</Stat>
       </div>
+      <StaleNote asOf={view.asOf} now={now} />
       {/* name and price failed to load (said once: the users' line below says it when both failed) */}
       {view.metaError && !view.usersError && <ErrorLine error={view.metaError} />}
       <h3 class="ol-h">DCA flow</h3>

@@ -4,6 +4,7 @@ import { AddressLabel, explorerUrl } from './AddressLabel';
 import { ErrorLine } from './ErrorLine';
 import { ExternalLink } from './ExternalLink';
 import { OrderRow } from './OrderRow';
+import { StaleNote } from './StaleNote';
 import { Stat } from './Stat';
 import { SafeText } from './Text';
 
@@ -88,8 +89,10 @@ export function WalletCard({ view, now, currency = 'usd', maxOrders = 4, onOpenL
         </div>
       )}
       <h3 class="ol-h">Profit and loss</h3>
+      <StaleNote asOf={view.pnl.state === 'ready' ? view.pnl.asOf : 0} now={now} />
       <PnlSection pnl={view.pnl} currency={currency} />
       <h3 class="ol-h">DCA orders</h3>
+      <StaleNote asOf={view.dcaAsOf} now={now} />
       {view.dcaError && <ErrorLine error={view.dcaError} />}
       {view.summary && (
         <p class="ol-sub" data-section="dca-summary">

@@ -12,7 +12,7 @@ import type { PnlBatchWallet } from '../api/schemas/pnl';
 import type { PredictionEvent } from '../api/schemas/prediction';
 import { domainName } from '../api/schemas/rpc';
 import { createBatcher } from '../batch';
-import type { Cache } from '../cache/types';
+import type { Cache, CacheResult } from '../cache/types';
 import { POLYMARKET_ID } from '../detect/lookup';
 import { knownKind } from '../detect/programs';
 import type { EventRef } from '../messaging';
@@ -86,6 +86,26 @@ export function toWalletDcaEntry(r: WalletDcaResponse): WalletDcaEntry {
 
 /** The PnL API is still indexing a wallet ("try again shortly"): a notice, never cached. */
 class PnlQueued extends Error {}
+
+/** A view's or a part's `asOf` (lib/views.ts), when it has one. */
+type Dated = { asOf?: number };
+
+/**
+ * `{ asOf }` when a cached value is shown old because the service is failing to refresh it
+ * (CacheResult.failing: the last refresh failed, or the one running is slow), else nothing: fresh
+ * values, and stale ones whose refresh has only just started, are shown without a note. "Indexing,
+ * try again shortly" is the service answering, not failing: the PnL it keeps is not marked.
+ */
+function dated(result: CacheResult<unknown>): Dated {
+  const { failing } = result;
+  return failing && !(failing.error instanceof PnlQueued) ? { asOf: result.fetchedAt } : {};
+}
+
+/** The oldest of the parts' `asOf`, as the view's. */
+function oldest(...parts: Dated[]): Dated {
+  const times = parts.flatMap((p) => (p.asOf === undefined ? [] : [p.asOf]));
+  return times.length ? { asOf: Math.min(...times) } : {};
+}
 
 export interface ListQuery {
   status?: DcaStatusFilter;
@@ -247,26 +267,31 @@ export function createDataService(deps: DataDeps) {
       return {
         state: 'ready',
         pnl: toPnlView(entry.summary, { currency: 'usd', mode: 'strict', updatedAt: entry.updatedAt }),
+        ...dated(result),
       };
     } catch (error) {
       return { state: 'error', error: errorView(error) };
     }
   }
 
-  async function walletDca(address: string, priority: Priority) {
-    return (
-      await cache.cached<WalletDcaEntry>(
-        'walletDca',
-        address,
-        async (signal, p) => {
-          const r = await deps
-            .client()
-            .dca.wallet(address, { limit: 10, sort: 'recent' }, { signal, priority: p });
-          return toWalletDcaEntry(r);
-        },
-        { ...TTL.walletDca, priority },
-      )
-    ).value;
+  async function walletDca(address: string, priority: Priority): Promise<WalletDcaEntry & Dated> {
+    const result = await cache.cached<WalletDcaEntry>(
+      'walletDca',
+      address,
+      async (signal, p) => {
+        const r = await deps
+          .client()
+          .dca.wallet(address, { limit: 10, sort: 'recent' }, { signal, priority: p });
+        return toWalletDcaEntry(r);
+      },
+      { ...TTL.walletDca, priority },
+    );
+    return { ...result.value, ...dated(result) };
+  }
+
+  /** The DCA half's `dcaAsOf`, when it answered with one. */
+  function dcaAsOf(dca: PromiseSettledResult<Dated>): { dcaAsOf?: number } {
+    return dca.status === 'fulfilled' && dca.value.asOf !== undefined ? { dcaAsOf: dca.value.asOf } : {};
   }
 
   /**
@@ -292,6 +317,7 @@ export function createDataService(deps: DataDeps) {
       totalOrders: dca.status === 'fulfilled' ? dca.value.summary.total : null,
       pnl: pnl.status === 'fulfilled' ? pnl.value : { state: 'error', error: errorView(pnl.reason) },
       dcaError: dca.status === 'rejected' ? errorView(dca.reason) : null,
+      ...dcaAsOf(dca),
     };
   }
 
@@ -326,6 +352,7 @@ export function createDataService(deps: DataDeps) {
             winRate: r.analysis?.winRate ?? null,
             updatedAt: r.updatedAt,
           }),
+          ...dated(result),
         },
         identity: toIdentityView(r.identity),
       };
@@ -347,7 +374,9 @@ export function createDataService(deps: DataDeps) {
     const [dca, pnl] = await Promise.allSettled([
       firstPage
         ? walletDca(address, priority)
-        : walletOrdersPage(address, params, priority).then((orders) => ({ summary: null, orders })),
+        : walletOrdersPage(address, params, priority).then(
+            (orders): Dated & { summary: null; orders: OrderPageView } => ({ summary: null, orders }),
+          ),
       pnlFull(address, priority),
     ]);
     return {
@@ -357,6 +386,7 @@ export function createDataService(deps: DataDeps) {
       summary: dca.status === 'fulfilled' ? dca.value.summary : null,
       orders: dca.status === 'fulfilled' ? dca.value.orders : null,
       dcaError: dca.status === 'rejected' ? errorView(dca.reason) : null,
+      ...dcaAsOf(dca),
       watched: deps.isWatched(address),
     };
   }
@@ -388,26 +418,28 @@ export function createDataService(deps: DataDeps) {
 
   /** The badge's data: one flow request. Token metadata is fetched only when a card needs it. */
   async function tokenFlow(mint: string, priority: Priority = 'visible'): Promise<TokenFlowView> {
-    return (
-      await cache.cached(
-        'tokenFlow',
-        mint,
-        async (signal, p) => {
-          const flow = await deps.client().dca.tokenFlow(mint, {}, { signal, priority: p });
-          return {
-            mint,
-            token: null,
-            buyers: { count: flow.buyers.count, volumeUsd: flow.buyers.volumeUsd ?? null },
-            sellers: { count: flow.sellers.count, volumeUsd: flow.sellers.volumeUsd ?? null },
-          };
-        },
-        { ...TTL.tokenFlow, priority },
-      )
-    ).value;
+    const result = await cache.cached<TokenFlowView>(
+      'tokenFlow',
+      mint,
+      async (signal, p) => {
+        const flow = await deps.client().dca.tokenFlow(mint, {}, { signal, priority: p });
+        return {
+          mint,
+          token: null,
+          buyers: { count: flow.buyers.count, volumeUsd: flow.buyers.volumeUsd ?? null },
+          sellers: { count: flow.sellers.count, volumeUsd: flow.sellers.volumeUsd ?? null },
+        };
+      },
+      { ...TTL.tokenFlow, priority },
+    );
+    return { ...result.value, ...dated(result) };
   }
 
   /** The flow answer has no token metadata; one buyer order (if any) names the token. */
-  async function tokenMeta(mint: string, priority: Priority): Promise<TokenRefView | null> {
+  async function tokenMeta(
+    mint: string,
+    priority: Priority,
+  ): Promise<{ value: TokenRefView | null } & Dated> {
     const result = await cache.cached(
       'tokenMeta',
       mint,
@@ -418,31 +450,38 @@ export function createDataService(deps: DataDeps) {
       },
       { ...TTL.tokenUsers, priority },
     );
-    return result.value;
+    return { value: result.value, ...dated(result) };
   }
 
-  async function topUsers(mint: string, priority: Priority): Promise<TokenView['topUsers']> {
+  async function topUsers(
+    mint: string,
+    priority: Priority,
+  ): Promise<{ value: TokenView['topUsers'] } & Dated> {
     const result = await cache.cached(
       'tokenUsers',
       mint,
       (signal, p) => deps.client().dca.tokenUsers(mint, { limit: 5 }, { signal, priority: p }),
       { ...TTL.tokenUsers, priority },
     );
-    return result.value.users
+    const value = result.value.users
       .slice(0, 5)
       .map((u) => ({ wallet: u.wallet, orderCount: u.orderCount, volumeUsd: u.volumeUsd ?? null }));
+    return { value, ...dated(result) };
   }
 
   /**
    * The flow is the card: its failure fails the view. The name and the top users are parts of it: a
    * failed part is carried as its error (the card says so), never as "no users" or a token with no
-   * name, which would be claims about the token.
+   * name, which would be claims about the token. The card's `asOf` is its oldest part's.
    */
   async function token(mint: string, priority: Priority = 'hover'): Promise<TokenView> {
-    const part = <T>(p: Promise<T>) =>
+    const part = <T>(p: Promise<{ value: T } & Dated>) =>
       p.then(
-        (value) => ({ value, error: null }),
-        (error: unknown) => ({ value: null, error: errorView(error) }),
+        (got): { value: T | null; error: null } & Dated => ({ ...got, error: null }),
+        (error: unknown): { value: null; error: ReturnType<typeof errorView> } & Dated => ({
+          value: null,
+          error: errorView(error),
+        }),
       );
     const [flow, meta, users] = await Promise.all([
       tokenFlow(mint, priority),
@@ -455,18 +494,18 @@ export function createDataService(deps: DataDeps) {
       usersError: users.error,
       metaError: meta.error,
       priceUsd: meta.value?.priceUsd ?? null,
+      ...oldest(flow, meta, users),
     };
   }
 
   async function order(address: string, priority: Priority = 'visible'): Promise<OrderView> {
-    return (
-      await cache.cached(
-        'order',
-        address,
-        async (signal, p) => toOrderView(await deps.client().dca.order(address, {}, { signal, priority: p })),
-        { ...TTL.order, priority },
-      )
-    ).value;
+    const result = await cache.cached(
+      'order',
+      address,
+      async (signal, p) => toOrderView(await deps.client().dca.order(address, {}, { signal, priority: p })),
+      { ...TTL.order, priority },
+    );
+    return { ...result.value, ...dated(result) };
   }
 
   async function odds(events: EventRef[], priority: Priority = 'visible'): Promise<OddsView[]> {
@@ -482,7 +521,7 @@ export function createDataService(deps: DataDeps) {
         );
         // The view is shared by every spelling of the event; each caller gets it under the id it
         // asked for (the overlay matches answers to its links by `requestedId`).
-        const view = result.value;
+        const view = { ...result.value, ...dated(result) };
         return view.requestedId === asked.id ? view : { ...view, requestedId: asked.id };
       }),
     );

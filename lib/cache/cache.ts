@@ -39,6 +39,7 @@ export function createCache(options: CacheOptions): Cache {
   const ratio = Math.min(0.9, Math.max(0, options.evictRatio ?? 0.1));
   const touchFlushMs = options.touchFlushMs ?? 1000;
   const report = options.onError ?? ignore;
+  const slowRefreshMs = options.slowRefreshMs ?? 10_000;
   // The bounds in force: setLimits changes them while the cache runs (the options page's size).
   let maxEntries = options.maxEntries;
   let maxBytes = options.maxBytes;
@@ -48,6 +49,15 @@ export function createCache(options: CacheOptions): Cache {
   const unsaved = new Map<string, StoredEntry>();
   const touches = new Map<string, number>();
   const flights = createFlights<CacheEntry<unknown>>();
+  /**
+   * Why the last fetch of an id failed, kept until one succeeds (or the entry is written): a stale
+   * value read meanwhile is one the service is failing to refresh (CacheResult.failing). Memory
+   * only, and bounded: only the most recent failures are worth a note.
+   */
+  const failures = new Map<string, unknown>();
+  const MAX_FAILURES = 500;
+  // When the fetch running for an id began (its own mark, so an older fetch ending clears nothing).
+  const running = new Map<string, { at: number }>();
   const counts = { hits: 0, misses: 0, staleHits: 0, evictions: 0 };
   let bytes = 0;
   // Moved by clear(): a fetch started under an older generation does not store its answer.
@@ -287,6 +297,7 @@ export function createCache(options: CacheOptions): Cache {
    * queued before the chain gets to them; never rejects.
    */
   function store(entry: StoredEntry): Promise<void> {
+    failures.delete(entry.id); // (a newer value, whether fetched or written through)
     const size = sizeOf(entry);
     if (size === undefined || size > maxBytes) return Promise.resolve();
     remember(entry);
@@ -320,7 +331,22 @@ export function createCache(options: CacheOptions): Cache {
     return flights.start(
       id,
       async (signal) => {
-        const value = await fetcher(signal, priority);
+        const mark = { at: now() };
+        running.set(id, mark);
+        let value: unknown;
+        try {
+          value = await fetcher(signal, priority);
+        } catch (error) {
+          // (a fetch its callers left is no news about the service; nor one of an older generation)
+          if (startedIn === generation && !signal.aborted) {
+            failures.delete(id);
+            failures.set(id, error);
+            if (failures.size > MAX_FAILURES) failures.delete(failures.keys().next().value as string);
+          }
+          throw error;
+        } finally {
+          if (running.get(id) === mark) running.delete(id);
+        }
         const fetchedAt = now();
         // (a clear meanwhile: the answer may be the old host's, so it goes to its callers only)
         if (startedIn === generation) void store({ id, resource, key, value, fetchedAt, epoch });
@@ -347,17 +373,23 @@ export function createCache(options: CacheOptions): Cache {
       }
       if (age < ttlMs + staleMs) {
         counts.staleHits += 1;
+        // Known before this refresh starts: the last one failed, or the one running is slow.
+        const failed = failures.has(id);
+        const since = running.get(id)?.at;
         const refresh = startFlight(id, resource, key, fetcher, 'background');
         refresh.anchor();
-        return { value, stale: true, fetchedAt: entry.fetchedAt, source: 'cache' };
+        const result: CacheResult<T> = { value, stale: true, fetchedAt: entry.fetchedAt, source: 'cache' };
+        if (failed) result.failing = { error: failures.get(id) };
+        else if (since !== undefined && now() - since >= slowRefreshMs) result.failing = {};
+        return result;
       }
     }
     counts.misses += 1;
     // A caller gone before its read finished must not start a fetch nobody would ever abort.
     signal?.throwIfAborted();
     // Errors are never cached, and a value past its stale window is not served when the refresh
-    // fails: the views do not say how old their data is, so a day-old order shown as current (after
-    // the key expired, say) would mislead where the error tells the truth.
+    // fails: inside it a view says how old its data is once refreshing fails (`failing`), but a
+    // day-old order (after the key expired, say) would mislead even so, where the error tells the truth.
     const fresh = await flights.wait(startFlight(id, resource, key, fetcher, priority), signal);
     return { value: fresh.value as T, stale: false, fetchedAt: fresh.fetchedAt, source: 'network' };
   }
@@ -433,6 +465,8 @@ export function createCache(options: CacheOptions): Cache {
     clear() {
       generation += 1;
       epoch = Math.random();
+      failures.clear(); // (the old hosts' failures say nothing of the new ones)
+      running.clear();
       clearing += 1;
       flights.detachAll();
       hot.clear();

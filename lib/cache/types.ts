@@ -22,6 +22,11 @@ export interface CacheOptions extends CacheLimits {
   openTimeoutMs?: number;
   /** Storage trouble the cache absorbed (quota, corruption, a closed database). */
   onError?: (error: unknown) => void;
+  /**
+   * A refresh running longer than this marks the stale value it stands behind as failing
+   * (CacheResult.failing): the service is not answering. Default 10 000.
+   */
+  slowRefreshMs?: number;
 }
 
 export interface CachedOptions {
@@ -38,6 +43,13 @@ export interface CacheResult<T> {
   stale: boolean;
   fetchedAt: number;
   source: 'cache' | 'network';
+  /**
+   * Only on a stale value the service is failing to refresh: the last fetch of the entry failed
+   * (`error`, and none has succeeded since), or the refresh running has taken longer than
+   * `slowRefreshMs` (no `error` yet). A stale value without it is plain stale-while-revalidate: its
+   * refresh has just started.
+   */
+  failing?: { error?: unknown };
 }
 
 export interface CacheEntry<T> {
