@@ -88,6 +88,125 @@ async function emitFor(sim: Sim, wallet: string, eventName: string): Promise<voi
   }).catch(() => {});
 }
 
+/**
+ * The watched wallets' unread counts as stored (what the popup's watchlist shows): chrome.storage.local
+ * `watchlist` (lib/watch/watchlist.ts, a wxt item `local:watchlist`).
+ */
+async function unreadCounts(context: BrowserContext, worker: Worker): Promise<Record<string, number>> {
+  const live = context.serviceWorkers()[0] ?? worker;
+  return live.evaluate(async () => {
+    const g = globalThis as unknown as {
+      chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
+    };
+    const { watchlist } = await g.chrome.storage.local.get('watchlist');
+    const counts: Record<string, number> = {};
+    for (const e of Array.isArray(watchlist) ? watchlist : []) {
+      const entry = e as { wallet?: unknown; unread?: unknown };
+      if (typeof entry.wallet === 'string' && typeof entry.unread === 'number')
+        counts[entry.wallet] = entry.unread;
+    }
+    return counts;
+  });
+}
+
+/**
+ * How many events a notification stands for: "7 fills: ..." is 7, "4 fills, 1 deposit" 5 (the nouns
+ * of lib/watch/text.ts countsText), a single event's "Filled: ..." 1.
+ */
+function eventsIn(note: Note | undefined): number {
+  if (!note) return 0;
+  const nouns = /\b(\d+) (?:fills?|new orders?|closed orders?|deposits?|withdrawals?|fees?)\b/g;
+  const counts = [...note.message.matchAll(nouns)];
+  return counts.length > 0 ? counts.reduce((n, m) => n + Number(m[1]), 0) : 1;
+}
+
+/**
+ * Waits for the unread counts to settle: a notification shows at once, while its wallet's count is
+ * written with the worker's next write of live events (LIVE_WRITE_MS, 2 s, in lib/watch/poller.ts).
+ * Settled: `wallet` counts at least `expected` and nothing changed for longer than that window.
+ */
+async function settleUnread(
+  page: Page,
+  read: () => Promise<Record<string, number>>,
+  wallet: string,
+  expected: number,
+): Promise<Record<string, number>> {
+  const deadline = Date.now() + 15_000;
+  let counts = await read();
+  let last = JSON.stringify(counts);
+  let since = Date.now();
+  while (Date.now() < deadline) {
+    await page.waitForTimeout(250);
+    counts = await read();
+    const now = JSON.stringify(counts);
+    if (now !== last) {
+      last = now;
+      since = Date.now();
+    } else if (Date.now() - since > 2_500 && (counts[wallet] ?? 0) >= expected) {
+      return counts;
+    }
+  }
+  console.warn(`unread counts did not settle (${last}, expected ${expected} for ${wallet})`);
+  return counts;
+}
+
+/**
+ * An active DCA order of `mint` owned by none of `skip` (the watched wallets: a fill of theirs would
+ * be a desktop notification ahead of the notification step); null if there is none.
+ */
+async function activeOrderOf(sim: Sim, mint: string, skip: readonly string[]): Promise<string | null> {
+  for (const side of ['buyers', 'sellers']) {
+    const res = await fetch(`${sim.url}/dca/token/${mint}/${side}?status=active&limit=200`, {
+      headers: { 'x-api-key': 'demo' },
+    }).catch(() => null);
+    if (!res?.ok) continue;
+    const body = (await res.json()) as { orders?: { address: string; owner: string }[] };
+    const hit = body.orders?.find((o) => !skip.includes(o.owner));
+    if (hit) return hit.address;
+  }
+  return null;
+}
+
+/**
+ * A fill for the token popover's live list: waits for the popover to have joined the token's room
+ * (it says "Waiting for fills"), has the simulator fill an order of that mint (not one of the
+ * watched wallets') and waits for the fill to show. The popover's text is read from the mirror the
+ * test-hook build keeps on its host.
+ */
+async function liveFill(page: Page, sim: Sim, mint: string, watched: readonly string[]): Promise<void> {
+  const host = page.locator(`[data-onchain-lens="popover"][data-address="${mint}"]`).first();
+  const read = () => host.getAttribute('data-text', { timeout: 1_000 }).catch(() => null);
+  const until = async (ok: (t: string) => boolean, ms: number) => {
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      if (ok((await read()) ?? '')) return true;
+      await page.waitForTimeout(200);
+    }
+    return false;
+  };
+  // without the mirror (a build without test hooks), the fill is emitted and given time to show
+  const mirrored = (await read()) !== null;
+  if (mirrored && !(await until((t) => t.includes('Waiting for fills'), 10_000))) {
+    console.warn('token popover: its live fills never said "Waiting for fills"; no fill emitted');
+    return;
+  }
+  const order = await activeOrderOf(sim, mint, watched);
+  const res = await fetch(`${sim.url}/__sim/emit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(order ? { order, eventName: 'Filled' } : { mint, eventName: 'Filled' }),
+  }).catch(() => null);
+  if (!res?.ok) {
+    console.warn(`token popover: the simulator emitted no fill for ${mint} (${res?.status ?? 'no answer'})`);
+    return;
+  }
+  if (!mirrored) await page.waitForTimeout(1_500);
+  else if (!(await until((t) => !t.includes('Waiting for fills'), 10_000))) {
+    console.warn('token popover: the emitted fill did not show');
+  }
+  await page.waitForTimeout(300); // painted
+}
+
 async function settle(page: Page): Promise<void> {
   await page
     .waitForFunction(
@@ -197,6 +316,9 @@ async function main(): Promise<void> {
       .waitFor({ timeout: 5_000 })
       .catch(() => {});
     await page.waitForTimeout(1_200);
+    // a token's latest fills are live: one arrives while it is open, as on a traded token
+    const mint = kind === 'mint' ? await badge.getAttribute('data-address') : null;
+    if (mint) await liveFill(page, sim, mint, [wallet, burstWallet]);
     await shoot(`popover-${kind === 'mint' ? 'token' : kind}`);
     await page.mouse.move(5, 5);
   }
@@ -246,13 +368,29 @@ async function main(): Promise<void> {
     () => emitFor(sim, wallet, 'Filled'),
     30_000,
   );
-  const notes = await waitFor(
+  let notes = await waitFor(
     (list) => list.some((n) => grouped(n) && n.id.includes(burstWallet)),
     async () => {
       for (let i = 0; i < 6; i++) await emitFor(sim, burstWallet, 'Filled');
     },
     30_000,
   );
+  // The popup's unread counts must agree with the notifications: let the counts be written, then
+  // read the notifications again (a background fill meanwhile updates the burst's text in place).
+  const burstNote = notes.find((n) => grouped(n) && n.id.includes(burstWallet));
+  const counts = await settleUnread(
+    page,
+    () => unreadCounts(context, worker),
+    burstWallet,
+    eventsIn(burstNote),
+  );
+  notes = await shownNotifications(context, worker);
+  const shownCount = eventsIn(notes.find((n) => grouped(n) && n.id.includes(burstWallet)));
+  if (shownCount > 0 && shownCount !== counts[burstWallet]) {
+    console.warn(
+      `the burst notification names ${shownCount} events, the watchlist counts ${counts[burstWallet]}`,
+    );
+  }
   await popup.reload();
   await popup.getByTestId('watch-row').first().waitFor({ timeout: 10_000 });
   await popup.waitForTimeout(500);

@@ -11,6 +11,7 @@ export function catalogOf(s: SimState): Catalog {
     wallets: [...w.wallets],
     queuedWallets: [...w.queuedWallets],
     mints: w.tokens.map((t) => t.mint),
+    tokens: w.tokens.map((t) => ({ symbol: t.symbol, name: t.name, priceUsd: t.priceUsd })),
     orders: [...w.initialOrders],
     pools: [...w.pools],
     events: {

@@ -28,12 +28,19 @@ export interface Catalog {
   wallets: string[];
   queuedWallets: string[];
   mints: string[];
+  /** The token of mints[i] as the API serves it (fixture pages write its symbol, name and price). */
+  tokens: CatalogToken[];
   orders: string[];
   pools: string[];
   events: { polymarket: string[]; kalshi: string[] };
   slots: { confirmed: number[]; unconfirmed: number[] };
   /** Token-2022 accounts with extensions (RPC only): mints (byte 165 = 1) and token accounts (byte 165 = 2). */
   token2022: { mints: string[]; accounts: string[] };
+}
+export interface CatalogToken {
+  symbol: string;
+  name: string;
+  priceUsd: number | null;
 }
 export interface Sim {
   url: string;

@@ -28,27 +28,35 @@ export interface PmEvent {
   hostile?: string;
 }
 
-const POLY_TOPICS: [string, string, string[]][] = [
-  ['Fed decision in March', 'economics', ['No change', '25 bps cut', '50+ bps cut']],
+/** A day of the year (month 1..12, day) an event named after it ends on. */
+type MonthDay = readonly [month: number, day: number];
+
+/**
+ * Polymarket topics: title, category, outcomes (none: one Yes/No market), and the day the event is
+ * decided on when its title names it (a month, a date, a game): its end date is then that day.
+ */
+const POLY_TOPICS: [string, string, string[], MonthDay?][] = [
+  ['Fed decision in March', 'economics', ['No change', '25 bps cut', '50+ bps cut'], [3, 18]],
   ['Will Bitcoin reach $150k in 2026?', 'crypto', []],
-  ['Super Bowl LXI winner', 'sports', ['Chiefs', 'Eagles', 'Bills', 'Lions']],
-  ['Who will win the Best Picture Oscar?', 'culture', ['Film A', 'Film B', 'Film C']],
+  ['Super Bowl LXI winner', 'sports', ['Chiefs', 'Eagles', 'Bills', 'Lions'], [2, 14]],
+  ['Who will win the Best Picture Oscar?', 'culture', ['One Battle After Another', 'Sinners', 'Hamnet']],
   ['Will Solana flip Ethereum by market cap?', 'crypto', []],
   ['US recession in 2026?', 'economics', []],
   ['Next UK general election winner', 'politics', ['Labour', 'Conservative', 'Reform']],
-  ['Will SOL be above $300 on Dec 31?', 'crypto', []],
+  ['Will SOL be above $300 on Dec 31?', 'crypto', [], [12, 31]],
   ['World Cup 2026 winner', 'sports', ['Brazil', 'France', 'Argentina', 'England', 'Spain']],
   ['Will a spot SOL ETF launch this year?', 'crypto', []],
 ];
-const KALSHI: [string, string][] = [
+/** Kalshi events: ticker, title, the day a title names. */
+const KALSHI: [string, string, MonthDay?][] = [
   ['KXFEDCHAIR-26', 'Who will be the next Fed chair?'],
-  ['KXBTCMAX-26DEC31', 'Bitcoin high by Dec 31'],
+  ['KXBTCMAX-26DEC31', 'Bitcoin high by Dec 31', [12, 31]],
   ['KXNBA-26', 'NBA champion 2026'],
-  ['KXINFL-26MAR', 'CPI inflation in March'],
+  ['KXINFL-26MAR', 'CPI inflation in March', [3, 31]],
   ['KXSENATE-26', 'Senate control after 2026'],
   ['KXGDP-26Q1', 'GDP growth Q1 2026'],
   ['KXOSCAR-26', 'Best Picture 2026'],
-  ['KXTEMPNYC-26JUL', 'NYC high temperature in July'],
+  ['KXTEMPNYC-26JUL', 'NYC high temperature in July', [7, 31]],
   ['KXETH-26', 'Ether price end of 2026'],
   ['KXRECESSION-26', 'Recession in 2026'],
 ];
@@ -59,6 +67,21 @@ const KALSHI_OPTIONS: Record<number, string[]> = {
   6: ['Sinners', 'Hamnet', 'Marty Supreme'],
   9: ['By June', 'By September', 'By December'],
 };
+const DAY = 86_400_000;
+
+/**
+ * When an open event whose title names a day ends: that day (end of it, UTC) in `year` if given and
+ * still ahead, else its next occurrence after `now` ("Fed decision in March" seen in November ends
+ * next March, not on a random day of May). Events naming no day end `fallback` (random).
+ */
+function endOf(now: number, day: MonthDay | undefined, year: number | undefined, fallback: number): number {
+  if (!day) return fallback;
+  const at = (y: number) => Date.UTC(y, day[0] - 1, day[1], 23, 59, 59);
+  if (year !== undefined && at(year) > now + DAY) return at(year);
+  const y = new Date(now).getUTCFullYear();
+  return at(y) > now + DAY ? at(y) : at(y + 1);
+}
+
 const slugify = (s: string) =>
   s
     .toLowerCase()
@@ -97,8 +120,9 @@ export function makeEvents(seed: number, hostile: boolean, now: number): PmEvent
   const rng = new Rng(seed, 7);
   const out: PmEvent[] = [];
   for (let i = 0; i < 20; i++) {
-    const [t, category, options] = POLY_TOPICS[i % POLY_TOPICS.length]!;
-    let title = i < 10 ? t : `${t} (${2026 + Math.floor(i / 10)})`;
+    const [t, category, options, day] = POLY_TOPICS[i % POLY_TOPICS.length]!;
+    const year = i < 10 ? undefined : 2026 + Math.floor(i / 10);
+    let title = year === undefined ? t : `${t} (${year})`;
     let hostileTag: string | undefined;
     if (i === 3 || (hostile && i >= 5 && i % 3 === 0)) {
       title = `${XSS_NAME} ${title}`;
@@ -122,13 +146,14 @@ export function makeEvents(seed: number, hostile: boolean, now: number): PmEvent
       category,
       image: hostileTag ? 'javascript:alert(1)' : `https://img.polymarket.example/${id}.png`,
       startMs,
-      endMs: closedMs ?? now + rng.int(10, 300) * 86_400_000,
+      // (the random end is drawn either way when open, so the generated data stays as it was)
+      endMs: closedMs ?? endOf(now, day, year, now + rng.int(10, 300) * DAY),
       closedMs,
       markets: markets(rng, ev, options, title),
       hostile: hostileTag,
     });
   }
-  KALSHI.forEach(([ticker, t], i) => {
+  KALSHI.forEach(([ticker, t, day], i) => {
     const title = i === 2 || (hostile && i > 4) ? `${t} ${XSS_NAME}` : t;
     const startMs = now - rng.int(30, 200) * 86_400_000;
     const closedMs = i === 9 ? now - 86_400_000 : null;
@@ -142,7 +167,7 @@ export function makeEvents(seed: number, hostile: boolean, now: number): PmEvent
       category: 'kalshi',
       image: i === 2 ? 'http://insecure.kalshi.example/icon.png' : `https://img.kalshi.example/${ticker}.png`,
       startMs,
-      endMs: closedMs ?? now + rng.int(10, 300) * 86_400_000,
+      endMs: closedMs ?? endOf(now, day, undefined, now + rng.int(10, 300) * DAY),
       closedMs,
       markets: markets(
         rng,
@@ -244,13 +269,29 @@ const smooth = (seed: number, key: string, x: number) => {
   return a + (b - a) * (f * f * (3 - 2 * f));
 };
 
-/** Yes-price of a market at absolute bucket k: layered value noise (continuous, walk-like, 0..1). */
-export function priceAt(seed: number, m: PmMarket, period: number, k: number): number {
-  const key = `${m.id}:${period}`;
-  const v =
-    m.yes +
+/** The walk's deviation at absolute bucket boundary k: layered value noise (continuous, centred on 0). */
+function walk(seed: number, key: string, k: number): number {
+  return (
     0.25 * (smooth(seed, `${key}a`, k / 40) - 0.5) +
     0.1 * (smooth(seed, `${key}b`, k / 6) - 0.5) +
-    0.02 * (noise(seed, `${key}c:${k}`) - 0.5);
-  return Math.min(0.99, Math.max(0.01, round(v, 4)));
+    0.02 * (noise(seed, `${key}c:${k}`) - 0.5)
+  );
+}
+
+const logit = (p: number) => Math.log(p / (1 - p));
+
+/**
+ * Yes-price of a market at absolute bucket boundary k (the close of bar k - 1, the open of bar k).
+ * `anchor` is the boundary that closes the market's last bar (the current one, or the one it closed
+ * in): there the price is the market's own `yes` exactly, so a chart ends where the event's odds are;
+ * before it, a walk in log-odds around that price (no bar crosses 0 or 1, none flattens on a bound).
+ * Deterministic: a function of the seed, the market, the period, k and the anchor only.
+ */
+export function priceAt(seed: number, m: PmMarket, period: number, k: number, anchor: number): number {
+  if (k >= anchor) return m.yes;
+  const key = `${m.id}:${period}`;
+  // a resolved market (yes 0 or 1) walks near its outcome and jumps to it in its last bar
+  const target = Math.min(0.99, Math.max(0.01, m.yes));
+  const x = logit(target) + 4 * (walk(seed, key, k) - walk(seed, key, anchor));
+  return Math.min(0.999, Math.max(0.001, round(1 / (1 + Math.exp(-x)), 4)));
 }

@@ -21,15 +21,32 @@ function tokenOf(s: SimState, mint: string): { price: number; t?: SimToken } {
   return { price: t?.priceUsd ?? 0.01 + (hash32(mint) % 1000) / 1000, t };
 }
 
-/** Token price at absolute second `sec` (walk-like, deterministic). */
-function priceAt(seed: number, mint: string, base: number, period: number, k: number): number {
+/** The token's walk at absolute bucket boundary k (deterministic), around 1. */
+function walk(seed: number, mint: string, period: number, k: number): number {
   const x = k / 24;
   const i = Math.floor(x);
   const f = x - i;
   const a = noise(seed, `${mint}:${period}:${i}`);
   const b = noise(seed, `${mint}:${period}:${i + 1}`);
   const drift = a + (b - a) * f;
-  return base * (0.8 + 0.4 * drift) * (1 + 0.01 * (noise(seed, `${mint}:${period}:k${k}`) - 0.5));
+  return (0.8 + 0.4 * drift) * (1 + 0.01 * (noise(seed, `${mint}:${period}:k${k}`) - 0.5));
+}
+
+/**
+ * Token price at absolute bucket boundary k (the close of bar k - 1). `anchor` is the boundary that
+ * closes the bar of the sim's "now": there the price is the token's own `base` (its priceUsd) exactly,
+ * so a chart ends at the price the token shows; elsewhere the walk scaled to meet it.
+ */
+function priceAt(
+  seed: number,
+  mint: string,
+  base: number,
+  period: number,
+  k: number,
+  anchor: number,
+): number {
+  if (k === anchor) return base;
+  return (base * walk(seed, mint, period, k)) / walk(seed, mint, period, anchor);
 }
 
 function chart(s: SimState, r: Req, mint: string): Reply {
@@ -51,10 +68,12 @@ function chart(s: SimState, r: Req, mint: string): Reply {
   const kHi = Math.floor(to / period);
   const kLo = Math.max(Math.ceil(from / period), kHi - 999);
   const { price } = tokenOf(s, mint);
+  // the bar of "now" (the default time_to) closes at the token's priceUsd
+  const anchor = Math.floor(nowS / period) + 1;
   const oclhv = [];
   for (let k = kLo; k <= kHi; k++) {
-    const open = priceAt(s.seed, mint, price, period, k) * factor;
-    const close = priceAt(s.seed, mint, price, period, k + 1) * factor;
+    const open = priceAt(s.seed, mint, price, period, k, anchor) * factor;
+    const close = priceAt(s.seed, mint, price, period, k + 1, anchor) * factor;
     const j = noise(s.seed, `${mint}:v:${k}`);
     oclhv.push({
       open,

@@ -70,11 +70,13 @@ function candles(s: SimState, ev: PmEvent, q: URLSearchParams): Reply {
           ? m.status !== 'active'
           : false,
   );
+  // The bar of the event's end (now, or when it closed) closes at the market's current price.
+  const anchor = Math.floor(evEnd / period) + 1;
   const series = markets.map((m) => {
     const list = [];
     for (let k = kFirst; k <= kHi; k++) {
-      const open = priceAt(s.seed, m, period, k);
-      const close = priceAt(s.seed, m, period, k + 1);
+      const open = priceAt(s.seed, m, period, k, anchor);
+      const close = priceAt(s.seed, m, period, k + 1, anchor);
       const j = noise(s.seed, `${m.id}:${period}:j:${k}`);
       list.push({
         open,

@@ -150,7 +150,8 @@ export function makeTokens(seed: number, hostile: boolean): SimToken[] {
   ];
   for (let i = 2; i < 60; i++) {
     const word = WORDS[(i - 2) % WORDS.length]!;
-    const symbol = word.toUpperCase().slice(0, 6);
+    // the whole word (at most 10 letters: HIVEMAPPER), as a ticker reads; a cut one ("JUPITE") looks broken
+    const symbol = word.toUpperCase();
     tokens.push({
       mint: rng.address(),
       symbol,

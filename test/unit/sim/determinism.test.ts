@@ -102,6 +102,19 @@ describe('sim determinism and hostile data', () => {
     }
   });
 
+  it('token symbols are whole tickers, not cut words', async () => {
+    const sim = await start();
+    try {
+      const s = await client(sim).get<SearchPage>('/search?limit=100');
+      const benign = s.body.data.filter((t) => /^[A-Za-z]+ Token$/.test(t.name));
+      expect(benign.length).toBeGreaterThan(40);
+      for (const t of benign) expect(t.symbol).toBe(t.name.replace(/ Token$/, '').toUpperCase());
+      expect(benign.map((t) => t.symbol)).toContain('JUPITER');
+    } finally {
+      await sim.close();
+    }
+  });
+
   it('--hostile adds more hostile records', async () => {
     const plain = await start();
     const hostile = await start({ hostile: true });

@@ -5,10 +5,12 @@ import { client, useSim } from './helpers';
 /** A prediction event as far as these tests read it (test/sim/markets.ts eventJson, marketJson). */
 interface PmEventJson {
   id: string;
+  title: string;
+  endDate: string;
   status: string;
   marketCount: number;
   /** Binary markets: outcomes are always [Yes, No]. */
-  markets: { outcomes: [Outcome, Outcome] }[];
+  markets: { outcomes: [Outcome, Outcome]; groupItemTitle: string | null }[];
 }
 interface Outcome {
   label: string;
@@ -102,6 +104,26 @@ describe('sim prediction API (/pm)', () => {
     expect([...statuses].sort()).toEqual(['active', 'closed', 'resolved']);
   });
 
+  it('outcomes have real names; open events whose title names a day end on it', async () => {
+    const ids = [...env.sim.catalog.events.polymarket, ...env.sim.catalog.events.kalshi].join(',');
+    const events = (await batch(`ids=${ids}`)).body.results.map((x) => x.event!);
+    const names = events.flatMap((e) => e.markets.map((m) => m.groupItemTitle ?? ''));
+    expect(names.filter((n) => /^(Film|Option|Outcome) [A-Z]$/.test(n))).toEqual([]);
+    const ends = (re: RegExp) => events.filter((e) => e.status === 'active' && re.test(e.title));
+    const march = ends(/^Fed decision in March/);
+    const dec31 = ends(/Dec 31/);
+    expect(march.length).toBeGreaterThan(0);
+    expect(dec31.length).toBeGreaterThan(0);
+    for (const e of march) expect(new Date(e.endDate).getUTCMonth(), e.title).toBe(2);
+    for (const e of dec31) expect(e.endDate.slice(5, 10), e.title).toBe('12-31');
+    // ahead of the sim's "now" (helpers.ts start: epochMs 2026-01-15), within the year to come
+    const epoch = Date.UTC(2026, 0, 15);
+    for (const e of [...march, ...dec31]) {
+      expect(Date.parse(e.endDate) - epoch, e.title).toBeGreaterThan(0);
+      expect(Date.parse(e.endDate) - epoch, e.title).toBeLessThan(2 * 366 * 86_400_000);
+    }
+  });
+
   it('candlesticks: default 200, max 2000, continuous walk in 0..1, cursor pages older bars', async () => {
     const slug = env.sim.catalog.events.polymarket[0]!;
     const end = Math.floor(Date.now() / 1000);
@@ -124,6 +146,16 @@ describe('sim prediction API (/pm)', () => {
       }
     }
     expect(r.body.nextCursor).not.toBeNull();
+    // the last bar closes at the market's current price: the chart ends where the event's odds are
+    // (closed and resolved events too: their last bar is the one they closed in)
+    const all = (await batch(`ids=${env.sim.catalog.events.polymarket.join(',')}`)).body.results;
+    for (const { requestedId, event } of all) {
+      const bars = await env.api.get<Candlesticks>(`/pm/v1/events/${requestedId}/candlesticks?limit=3`);
+      expect(
+        bars.body.series.map((s) => s.candles.at(-1)!.close),
+        requestedId,
+      ).toEqual(event!.markets.map((m) => m.outcomes[0].price));
+    }
     const older = await env.api.get<Candlesticks>(
       `/pm/v1/events/${slug}/candlesticks?end_ts=${end}&cursor=${r.body.nextCursor}&limit=5`,
     );

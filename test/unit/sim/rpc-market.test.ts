@@ -134,6 +134,13 @@ describe('sim market data', () => {
     );
     const ch = await env.api.get<ChartResponse>(`/chart/${m}?type=1h`);
     expect(ch.body.oclhv.length).toBeGreaterThan(10);
+    // the chart ends at the price the token is served with (its header and its chart agree)
+    const token = (await env.api.get<SearchResponse>(`/search?query=${m}`)).body.data[0]!;
+    for (const type of ['1m', '1h', '1d']) {
+      const bars = (await env.api.get<ChartResponse>(`/chart/${m}?type=${type}`)).body.oclhv;
+      expect(bars.at(-1)!.close, type).toBe(token.priceUsd);
+      for (let i = 1; i < bars.length; i++) expect(bars[i]!.open).toBe(bars[i - 1]!.close);
+    }
     expect((await env.api.get(`/chart/${m}/${p}`)).status).toBe(200);
     const bad = await env.api.get(`/chart/${m}?currency=gbp`);
     expect(bad.status).toBe(400);
