@@ -13,7 +13,11 @@ export interface QueueOptions {
   /** off-screen items wait this long (and go after any visible ones) */
   lazyMs?: number;
   onResult(item: Item, data: Loadable<unknown>): void;
-  /** `kind` undefined: no answer (the lookup failed), so nothing to remember. */
+  /**
+   * `kind` undefined: the background left the address out of its answer (its lookup failed), so
+   * nothing to remember. A failed `classify` message is no answer: its items go to onResult with
+   * the error instead, to be retried like a badge's (lib/overlay/retry.ts).
+   */
   onClassified(address: string, kind?: AddressKind): void;
 }
 
@@ -48,24 +52,25 @@ export function createRequestQueue(o: QueueOptions) {
     );
 
   function send(items: Item[]): void {
-    const unknown: string[] = [];
+    const unknown: Item[] = [];
     const events: Item[] = [];
     for (const item of items) {
       if (item.kind === 'wallet') settle(item, o.ask('walletBadge', { address: item.address }));
       else if (item.kind === 'mint') settle(item, o.ask('tokenFlow', { mint: item.address }));
       else if (item.kind === 'order') settle(item, o.ask('order', { address: item.address }));
       else if (item.kind === 'event') events.push(item);
-      else unknown.push(item.address);
+      else unknown.push(item);
     }
     for (const group of chunks(events, ODDS_MAX)) sendOdds(group);
-    for (const addresses of chunks(unknown, CLASSIFY_MAX)) {
-      o.ask('classify', { addresses }).then(
+    for (const group of chunks(unknown, CLASSIFY_MAX)) {
+      o.ask('classify', { addresses: group.map((i) => i.address) }).then(
         (kinds) => {
-          for (const a of addresses) o.onClassified(a, kinds[a]);
+          for (const i of group) o.onClassified(i.address, kinds[i.address]);
         },
-        // Unclassified addresses get no badge: a guess would show wrong numbers.
-        () => {
-          for (const a of addresses) o.onClassified(a);
+        // No badge meanwhile (a guess would show wrong numbers): the items carry the error, so the
+        // runtime asks again as it does for a failed badge (backoff, network back, new key).
+        (e) => {
+          for (const i of group) o.onResult(i, { status: 'error', error: toErrorView(e) });
         },
       );
     }

@@ -115,7 +115,11 @@ export function createOverlay(deps: OverlayDeps) {
   let closeTimer: unknown = null;
   let expanded: BadgeMount | null = null;
 
-  const isLive = (key: string) => [...(entries.get(key)?.mounts ?? [])].some(onPage);
+  // Live: a badge of it on the page, or (an address whose classification failed) an anchor still
+  // waiting for its class.
+  const isLive = (key: string, e = entries.get(key)) =>
+    [...(e?.mounts ?? [])].some(onPage) ||
+    !!waiting.get(e?.item.address as string)?.some((w) => w.found.anchor.isConnected);
   // Transient failures are asked again later, on their own, grouped and bounded (lib/overlay/retry.ts).
   // The badge keeps its error (reason on hover) meanwhile: a retry never flips it back to loading.
   const retrier = createRetrier({
@@ -141,6 +145,10 @@ export function createOverlay(deps: OverlayDeps) {
     gatherMs: deps.gatherMs,
     lazyMs: deps.lazyMs,
     onResult: timed('answer', (item: Item, data: Loadable<unknown>) => {
+      // A failed classification: an entry without badges carries the error, so the retrier, a
+      // network back (retryFailed) and a new page view (stopPage: a new key) treat it as a badge's.
+      // The address stays 'pending' meanwhile, its anchors waiting: found again, it is not re-asked.
+      if (item.kind === 'unknown') entries.set(item.key, { item, mounts: new Set() } as Entry);
       const entry = entries.get(item.key);
       // A live update came while this was asked: it is the newer (the answer may be a cached one).
       if (!entry || entry.live) return;
@@ -154,7 +162,7 @@ export function createOverlay(deps: OverlayDeps) {
     onClassified: timed('classified', (address: string, kind?: AddressKind) => {
       const list = waiting.get(address) ?? [];
       waiting.delete(address);
-      // No answer (a failed lookup): forgotten, so the address is asked about again when found again.
+      // Left out of the answer (its lookup failed): forgotten, so asked about again when found again.
       if (!kind) return void classified.delete(address);
       classified.set(address, kind);
       if (!BADGED.has(kind)) return;
@@ -475,6 +483,8 @@ export function createOverlay(deps: OverlayDeps) {
       }
     };
 
+  const unpend = (address: string) => classified.get(address) === 'pending' && classified.delete(address);
+
   function stopPage(): void {
     page?.abort();
     page = null;
@@ -485,7 +495,7 @@ export function createOverlay(deps: OverlayDeps) {
     for (const item of queue.clear()) {
       const entry = entries.get(item.key);
       if (entry) entry.requested = false;
-      if (classified.get(item.address) === 'pending') classified.delete(item.address);
+      unpend(item.address);
     }
     waiting.clear();
     cancelCommit();
@@ -494,7 +504,8 @@ export function createOverlay(deps: OverlayDeps) {
       // Failures are worth another try on the next page view; answers are kept a while (the memo);
       // one still loading (no `at`) is kept, its answer on its way.
       const stale = entry.at !== undefined && now() - entry.at > ANSWER_KEPT_MS;
-      if (errorsOf(entry.model.data).length || stale) entries.delete(key);
+      // (A failed classification too: its address, still pending, is asked about again when found.)
+      if (errorsOf(entry.model.data).length || stale) entries.delete(key) && unpend(entry.item.address);
     }
   }
 
