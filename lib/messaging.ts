@@ -108,7 +108,7 @@ export interface Outputs {
   order: OrderView;
   odds: OddsView[];
   oddsHistory: import('./views').OddsHistoryView;
-  liveSubscribe: { live: boolean };
+  liveSubscribe: LiveLine;
   liveUnsubscribe: { live: boolean };
   openLookup: { opened: boolean };
   overlayConfig: OverlayConfig;
@@ -147,9 +147,19 @@ export const ConfigChange = z.object({
 });
 export type ConfigChange = z.infer<typeof ConfigChange>;
 
+/**
+ * A tab's live line: whether live updates reach it now and, when they do not, why (the text its
+ * popover shows: "Reconnecting…", "Live updates need a Premium plan."; null: nothing to say, as
+ * while the first connection is made). The answer to liveSubscribe; pushed again (liveEvent's
+ * `state`) to every subscribed tab when the live connection's state changes.
+ */
+export const LiveLine = z.object({ live: z.boolean(), note: z.string().nullable() });
+export type LiveLine = z.infer<typeof LiveLine>;
+
 /** Pushed from the background to a tab or the popup. */
 export interface Pushes {
-  liveEvent: { topic: Topic; fill: FillView | null; order: OrderView | null };
+  /** A fill or an order for the topic, or (fill and order null) the tab's new live line. */
+  liveEvent: { topic: Topic; fill: FillView | null; order: OrderView | null; state?: LiveLine };
   configChanged: ConfigChange;
 }
 

@@ -112,7 +112,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       // A plan without the datastream: the popover says so (NEEDS_PLAN) rather than 'No fills yet.'
       if (services.hub.status().state === 'needs-plan')
         throw new ApiError({ code: 'NEEDS_PLAN', endpoint: 'datastream' });
-      return { live: tabLive.subscribe(ctx.tabId, topic) };
+      // Not live now (connecting, reconnecting, offline): the answer says why, and the tab is pushed
+      // its new line when the hub's state changes (tab-live), a plan found to need Premium included.
+      const live = tabLive.subscribe(ctx.tabId, topic);
+      return { live, note: live ? null : tabLive.line().note };
     },
     liveUnsubscribe: async ({ topic }, ctx) => ({ live: tabLive.unsubscribe(ctx.tabId, topic) }),
     openLookup: async ({ input }) => {
@@ -135,10 +138,27 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
     status: async () => {
       const live = services.hub.status();
-      if (services.apiKey() && services.keyState() === 'unchecked') await services.checkKey();
+      if (services.apiKey() && services.keyState() === 'unchecked') {
+        // A key not checked yet is checked (one check at a time, shared by the polls), but the answer
+        // waits for it a moment only: a slow service's check takes as long as its retries (a minute),
+        // and the footer would say "Checking status…" all that time. Later polls read what it found.
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([
+          services.checkKey(),
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, 1000);
+          }),
+        ]);
+        clearTimeout(timer);
+      }
       // The in-memory list every watchlist write keeps current: the popup polls this, so no storage read.
       const entries = watch.watchlist.snapshot();
+      const extras: import('./services').StatusExtras = {
+        keyCheck: services.keyCheck(),
+        rateLimitedMs: services.scheduler.stats().pausedForMs,
+      };
       return {
+        ...extras,
         key: services.keyState(),
         plan: services.plan()?.name ?? null,
         credits: services.plan()?.credits ?? null,

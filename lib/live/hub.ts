@@ -54,6 +54,7 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
   let state: LiveState = 'idle';
   let nextRetryAt: number | undefined;
   let lastStatus = '';
+  const statusWatchers = new Set<(status: LiveStatus) => void>();
   let socket: WebSocketLike | null = null;
   let socketOpen = false;
   let openedAt = 0;
@@ -101,6 +102,7 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
     if (sig === lastStatus) return;
     lastStatus = sig;
     guard('onStatus', () => opts.onStatus?.(s));
+    for (const watcher of statusWatchers) guard('watchStatus', () => watcher(s));
   }
 
   function guard(what: string, fn: () => void): void {
@@ -457,6 +459,10 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
     owners: (room) => refs.owners(room),
     handleRaw,
     status,
+    watchStatus(listener) {
+      statusWatchers.add(listener);
+      return () => void statusWatchers.delete(listener);
+    },
     stats: () => ({ ...stats }),
     online() {
       if (state !== 'offline' && state !== 'reconnecting') return;

@@ -137,6 +137,11 @@ export interface LiveHub {
   /** Handles one text frame as if read from the socket (the benchmark calls it directly). */
   handleRaw(text: string): void;
   status(): LiveStatus;
+  /**
+   * Calls `listener` with the status whenever it changes, as onStatus is called; returns the function
+   * that stops it (the tabs' live lines follow the hub this way: background/tab-live.ts).
+   */
+  watchStatus(listener: (status: LiveStatus) => void): () => void;
   stats(): LiveStats;
   /** The network is back: retry now instead of waiting out the backoff. */
   online(): void;

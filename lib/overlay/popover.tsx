@@ -7,7 +7,7 @@ import { toErrorView } from '../../components/shared/Loadable';
 import { MIRROR_HOOKS } from '../env';
 import { errorHeadline } from '../errors';
 import { shortAddress, truncateText } from '../format';
-import type { Topic } from '../messaging';
+import type { LiveLine, Topic } from '../messaging';
 import type { FillView, OrderView } from '../views';
 import { mountPopoverHost, type ShadowMount } from './host';
 import type { Theme } from './theme';
@@ -67,6 +67,10 @@ function labelOf(badge: BadgeRef): string {
   const noun = item.kind === 'wallet' ? 'Wallet' : item.kind === 'mint' ? 'Token' : 'DCA order';
   return `${noun} ${shortAddress(item.address)}`;
 }
+
+/** The token card with the live line the background gave (its answer to liveSubscribe, or a push). */
+const withLine = (c: PopoverContent, l: LiveLine): PopoverContent =>
+  c.kind === 'mint' ? { ...c, live: l.live ? 'live' : 'off', liveNote: l.note } : c;
 
 /** An order after a live fill: the fill's progress when it has one. */
 export function progressed(order: OrderView, fill: FillView): OrderView {
@@ -178,15 +182,14 @@ export function createPopover(o: PopoverOptions) {
 
   function subscribe(s: Session): void {
     if (!s.topic) return;
-    const setLive = (live: 'live' | 'off', note: string | null) =>
-      update(s, (c) => (c.kind === 'mint' ? { ...c, live, liveNote: note } : c));
+    // Later changes of the line (the connection lost, back, refused for the plan) are pushed: live().
     s.subscribed = o.ask('liveSubscribe', { topic: s.topic }).then(
       (r) => {
-        setLive(r.live ? 'live' : 'off', null);
+        update(s, (c) => withLine(c, r));
         return true;
       },
       (e) => {
-        setLive('off', errorHeadline(toErrorView(e)));
+        update(s, (c) => withLine(c, { live: false, note: errorHeadline(toErrorView(e)) }));
         return false;
       },
     );
@@ -218,11 +221,14 @@ export function createPopover(o: PopoverOptions) {
       }, 16);
     };
     // A badge the site removed without a scroll (a re-render, a closed panel) takes its popover with
-    // it too: nothing else tells, so it is checked twice a second while the popover is open.
+    // it too: nothing else tells, so it is checked twice a second while the popover is open. Every
+    // 30 s it is painted again, so its relative times ("just now", "2 min ago") stay true.
+    let checks = 0;
     const check = () => {
       if (session !== s) return;
-      if (s.badge.host.isConnected) o.timers.setTimeout(check, 500);
-      else close(false);
+      if (!s.badge.host.isConnected) return close(false);
+      if (++checks % 60 === 0) paint();
+      o.timers.setTimeout(check, 500);
     };
     o.timers.setTimeout(check, 500);
     const enter = () => o.onHover?.(true);
@@ -286,8 +292,9 @@ export function createPopover(o: PopoverOptions) {
   function live(event: LiveEvent): void {
     const s = session;
     if (!s?.topic || event.topic.kind !== s.topic.kind || event.topic.address !== s.topic.address) return;
-    const { fill, order } = event;
+    const { fill, order, state } = event;
     update(s, (c) => {
+      if (state) return withLine(c, state); // the live connection's state changed
       if (c.kind === 'mint' && fill) {
         const fills = [fill, ...c.fills.filter((f) => f.id !== fill.id)].slice(0, FILLS_KEPT);
         return { ...c, fills, live: 'live', liveNote: null }; // (a fill came: the stream is up)
