@@ -276,6 +276,19 @@ export function formatDuration(ms: number | null | undefined): string {
   return parts.filter((p) => !p.startsWith('0 ')).join(' ');
 }
 
+/**
+ * Time left on a countdown that re-renders each second: whole seconds, rounded up (never "0 s"
+ * before it is due), "1 min 30 s" under ten minutes so every tick shows, else formatDuration's.
+ */
+export function formatCountdown(ms: number | null | undefined): string {
+  if (!isNum(ms) || ms < 0) return DASH;
+  const s = Math.ceil(ms / SECOND);
+  if (s < 60) return `${s} s`;
+  if (s >= 600) return formatDuration(s * SECOND);
+  const rest = s % 60;
+  return rest ? `${Math.floor(s / 60)} min ${rest} s` : `${s / 60} min`;
+}
+
 const DATE_PARTS: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
 const TIME_OF_DAY: Intl.DateTimeFormatOptions = {
   hour: 'numeric',

@@ -35,18 +35,23 @@ function parseUrl(u: string): URL | null {
 }
 
 /**
- * A host URL of one of `protocols` (the secure one first). zod 4 runs every check even after one
- * failed, so each check parses on its own and none may throw: a throw is no field message.
+ * A host URL of one of `protocols` (the secure one first, the plain one for localhost only). zod 4
+ * runs every check even after one failed, so each check parses on its own and none may throw: a
+ * throw is no field message.
+ * A path is kept (the simulator's `/pm`, `/rpc`, `/ws`: lib/api/http.ts appends each endpoint's path
+ * to it), but a query or a fragment is refused: http.ts would send the query along with every request,
+ * and the live hub appends `/<key>` to the datastream's string (after a `?` or `#`, not to its path).
  */
 const hostUrl = (protocols: string[]) => {
-  const scheme = `${protocols[0]}//`;
+  const [secure, plain] = protocols.map((p) => `${p}//`);
   return z
     .string()
     .trim()
     .refine((u) => parseUrl(u) !== null, {
-      message: `must be ${scheme.startsWith('https') ? 'an' : 'a'} ${scheme} URL`,
+      message: `must be ${secure?.startsWith('https') ? 'an' : 'a'} ${secure} URL (${plain} only for localhost)`,
       abort: true,
     })
+    .refine((u) => !/[?#]/.test(u), 'must not have a query (?…) or a fragment (#…)')
     .refine(
       (u) => {
         const url = parseUrl(u);

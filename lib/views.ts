@@ -275,5 +275,10 @@ export const StatusView = z.object({
   watchError: ErrorViewSchema.nullable().optional(),
   /** Watched wallets, notifications on in our settings, but blocked by the browser: none will show. */
   notificationsBlocked: z.boolean().optional(),
+  /** A key check running, or why the last one failed for a reason of the service (not the key's). */
+  keyCheck: z.object({ checking: z.boolean(), error: ErrorViewSchema.nullable() }).optional(),
+  /** How long requests still wait out a 429's Retry-After (0: not rate limited). */
+  rateLimitedMs: z.number().optional(),
 });
 export type StatusView = z.infer<typeof StatusView>;
+export type KeyCheckState = NonNullable<StatusView['keyCheck']>;

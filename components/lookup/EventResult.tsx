@@ -71,7 +71,10 @@ function OddsHistory({
 }) {
   const ask = useAsk();
   const [interval, setInterval] = useState<Interval>('1h');
-  const [state, retry] = useAsync(() => ask('candles', { exchange, id, interval }), [exchange, id, interval]);
+  const [state, retry, autoRetry] = useAsync(
+    () => ask('candles', { exchange, id, interval }),
+    [exchange, id, interval],
+  );
   // one array per answer: a new one on every render would rebuild the plot on every render
   const raw = state.status === 'ok' ? state.value.series : null;
   const series = useMemo(() => (raw ? seriesInListOrder(raw, outcomes) : []), [raw, outcomes]);
@@ -86,7 +89,7 @@ function OddsHistory({
         testId="interval"
       />
       {state.status === 'loading' && <Loading label="Loading chart" />}
-      {state.status === 'error' && <ErrorState error={state.error} onRetry={retry} />}
+      {state.status === 'error' && <ErrorState error={state.error} onRetry={retry} autoRetry={autoRetry} />}
       {state.status === 'ok' && (
         <LineChart series={series} label="Odds history" format={oddsFormat} testId="odds-chart" />
       )}

@@ -6,12 +6,14 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { addRecent, loadRecent, removeRecent } from '../../lib/recent';
+import { refreshStatus } from '../popup/statusRefresh';
 import { useAsk } from './ask';
+import { LookupLoading } from './LookupLoading';
 import { LookupNav } from './nav';
 import { RECENT_LIST_ID, RecentList, recentOptionId } from './RecentList';
 import { ResultView, resultSummary } from './ResultView';
 import { loadRecentMeta, type RecentMetaMap, rememberRecent } from './recentMeta';
-import { ErrorState, Loading } from './states';
+import { ErrorState } from './states';
 import { useAsync } from './useAsync';
 import { validateLookupInput } from './validate';
 import { type WatchChange, WatchSync } from './watchSync';
@@ -30,6 +32,11 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
   const resultRef = useRef<HTMLElement>(null);
   const [text, setText] = useState(initialQuery ?? '');
   const [invalid, setInvalid] = useState<string | null>(null);
+  /**
+   * A search refused by the local check replaced the result on screen (the refused text stays in the
+   * box): the old result under the new message would read as its answer. Back shows it again.
+   */
+  const [resultHidden, setResultHidden] = useState(false);
   const [history, setHistory] = useState<string[]>([]);
   const [nonce, setNonce] = useState(0);
   const [recent, setRecent] = useState<string[]>([]);
@@ -43,7 +50,7 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
 
   // Only a lookup that answered goes to Recent, saved with the answer: an effect on "status is ok"
   // would also fire on a new query's first render, while the status is still the previous lookup's.
-  const [state, retry] = useAsync(
+  const [state, retry, autoRetry] = useAsync(
     query
       ? () =>
           ask('lookup', { input: query }).then((result) => {
@@ -56,6 +63,11 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
       : null,
     [query, nonce],
   );
+
+  // an answer may change what the footer says (a 401 makes the key invalid; credits were spent)
+  useEffect(() => {
+    if (state.status === 'ok' || state.status === 'error') refreshStatus();
+  }, [state]);
 
   useEffect(() => {
     inputRef.current?.focus();
@@ -72,9 +84,11 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
     setActive(-1);
     if (!checked.ok) {
       setInvalid(checked.message);
+      setResultHidden(true);
       return;
     }
     setInvalid(null);
+    setResultHidden(false);
     setText(checked.input);
     setHistory((h) => (replace ? [checked.input] : [...h, checked.input]));
     setNonce((n) => n + 1);
@@ -82,6 +96,14 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
   }
 
   function back() {
+    if (resultHidden && query !== null) {
+      // back from a refused search: to the result it hid
+      setResultHidden(false);
+      setInvalid(null);
+      setText(query);
+      inputRef.current?.focus();
+      return;
+    }
     const next = history.slice(0, -1);
     setHistory(next);
     setText(next.at(-1) ?? '');
@@ -101,7 +123,8 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
     if (inside) result?.focus();
   }
 
-  const showRecent = query === null && recent.length > 0;
+  const shown = resultHidden ? null : query;
+  const showRecent = shown === null && recent.length > 0;
   function onKeyDown(e: KeyboardEvent) {
     if (e.key === 'ArrowDown' && showRecent) {
       e.preventDefault();
@@ -178,7 +201,7 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
               {invalid}
             </p>
           )}
-          {query === null ? (
+          {shown === null ? (
             showRecent && (
               <RecentList
                 items={recent}
@@ -197,14 +220,18 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
               aria-label="Lookup result"
               tabIndex={-1}
             >
-              {state.status === 'loading' && <Loading label="Looking up" />}
-              {state.status === 'error' && <ErrorState error={state.error} onRetry={retry} />}
-              {state.status === 'ok' && <ResultView result={state.value} onReload={retry} />}
+              {state.status === 'loading' && <LookupLoading />}
+              {state.status === 'error' && (
+                <ErrorState error={state.error} onRetry={retry} autoRetry={autoRetry} />
+              )}
+              {state.status === 'ok' && (
+                <ResultView result={state.value} onReload={retry} onAutoReload={autoRetry} />
+              )}
             </section>
           )}
           {/* one short line for screen readers when a result is in, never the whole result again */}
           <p class="sr-only" role="status" data-testid="lookup-status">
-            {query !== null && state.status === 'ok' ? resultSummary(state.value) : ''}
+            {shown !== null && state.status === 'ok' ? resultSummary(state.value) : ''}
           </p>
           {aside}
         </div>

@@ -51,7 +51,12 @@ export function OrderList({
   const [sort, setSort] = useState<Sort>('recent');
   const [page, setPage] = useState<OrderPageView | null>(initial);
   const [busy, setBusy] = useState<'first' | 'more' | null>(initial ? null : 'first');
-  const [error, setError] = useState<{ error: ErrorView; retry: () => void } | null>(null);
+  const [error, setError] = useState<{
+    error: ErrorView;
+    retry: () => void;
+    /** the one automatic retry after a Retry-After, until used (per load the user started) */
+    auto?: () => void;
+  } | null>(null);
   const seq = useRef(0);
   const skipFirst = useRef(initial !== null);
   // what a screen reader hears after a page or a filter loads (the rows themselves are not read out)
@@ -61,7 +66,7 @@ export function OrderList({
   /** the row to focus once rendered: "Load more" was focused and went away with the last page */
   const focusRow = useRef<number | null>(null);
 
-  function load(params: PageParams, append: boolean) {
+  function load(params: PageParams, append: boolean, auto = false) {
     const id = ++seq.current;
     const start = append ? (page?.orders.length ?? 0) : 0;
     setBusy(append ? 'more' : 'first');
@@ -86,7 +91,9 @@ export function OrderList({
         const err = toErrorView(e);
         // a stale cursor cannot be retried as is: retrying starts again from the first page
         const restart = err.code === 'INVALID_CURSOR';
-        setError({ error: err, retry: () => load(restart ? { status, sort } : params, append && !restart) });
+        const again = (isAuto: boolean) => () =>
+          load(restart ? { status, sort } : params, append && !restart, isAuto);
+        setError({ error: err, retry: again(false), auto: auto ? undefined : again(true) });
         setBusy(null);
       },
     );
@@ -184,7 +191,7 @@ export function OrderList({
           ))}
         </ul>
       )}
-      {error && <ErrorState error={error.error} onRetry={error.retry} />}
+      {error && <ErrorState error={error.error} onRetry={error.retry} autoRetry={error.auto} />}
       {busy !== 'first' && !error && page?.hasMore && page.nextCursor && (
         // aria-disabled, not disabled, while loading: a disabled button would drop the keyboard focus
         <button

@@ -7,11 +7,22 @@ import { BlockResult, PoolResult, ProgramResult, SearchResult } from './SmallRes
 import { TokenResult } from './TokenResult';
 import { WalletResult } from './WalletResult';
 
-/** One view per LookupResult kind; `onReload` re-runs the lookup (PnL queued, partial errors). */
-export function ResultView({ result, onReload }: { result: LookupResult; onReload?: () => void }) {
+/**
+ * One view per LookupResult kind; `onReload` re-runs the lookup (PnL queued, partial errors),
+ * `onAutoReload` is its one automatic re-run (a failed half's Retry-After ran out).
+ */
+export function ResultView({
+  result,
+  onReload,
+  onAutoReload,
+}: {
+  result: LookupResult;
+  onReload?: () => void;
+  onAutoReload?: () => void;
+}) {
   switch (result.kind) {
     case 'wallet':
-      return <WalletResult wallet={result.wallet} onReload={onReload} />;
+      return <WalletResult wallet={result.wallet} onReload={onReload} onAutoReload={onAutoReload} />;
     case 'token':
       return <TokenResult mint={result.mint} token={result.token} />;
     case 'order':

@@ -52,12 +52,13 @@ function PriceChartIn({
 }) {
   const ask = useAsk();
   // The API's prices are in USD unless asked otherwise.
-  const [state, retry] = useAsync(() => ask('chart', { token: mint, currency }), [mint, currency]);
+  const [state, retry, autoRetry] = useAsync(() => ask('chart', { token: mint, currency }), [mint, currency]);
   // one series per answer: a new array on every render would rebuild the plot on every render
   const points = state.status === 'ok' ? state.value.points : null;
   const series = useMemo(() => (points ? [closeSeries(points)] : []), [points]);
   if (state.status === 'loading' || state.status === 'idle') return <Loading label="Loading chart" />;
-  if (state.status === 'error') return <ErrorState error={state.error} onRetry={retry} />;
+  if (state.status === 'error')
+    return <ErrorState error={state.error} onRetry={retry} autoRetry={autoRetry} />;
   const note = priceNote(quoteUsd, points?.at(-1)?.c ?? null, currency);
   return (
     <>

@@ -3,32 +3,86 @@
  * pages offer: watching, a retry while PnL is indexing or when a half failed for a transient reason,
  * and the full filterable, paged order list.
  */
-import { isTransientCode } from '../../lib/errors';
+
+import { useRef } from 'preact/hooks';
+import { type ErrorView, isTransientCode } from '../../lib/errors';
+import { formatCountdown } from '../../lib/format';
 import type { WalletView } from '../../lib/views';
 import { WalletCard } from '../shared/WalletCard';
 import { useAsk } from './ask';
+import { focusContainer } from './focus';
 import { OrderList } from './OrderList';
 import { useSettings } from './settingsContext';
-import { retryFrom } from './states';
+import { retryFrom, useRetryCountdown } from './states';
 import { WatchButton } from './WatchButton';
 
-export function WalletResult({ wallet, onReload }: { wallet: WalletView; onReload?: () => void }) {
+/** An error as the card shows it while its Retry-After counts down beside the Retry: without it. */
+const untimed = (e: ErrorView): ErrorView => ({ code: e.code, message: e.message });
+
+const NO_WAIT: ErrorView = { code: 'UNKNOWN', message: '' };
+
+export function WalletResult({
+  wallet,
+  onReload,
+  onAutoReload,
+}: {
+  wallet: WalletView;
+  onReload?: () => void;
+  /** The lookup's one automatic retry (useAsync), run when a failed half's Retry-After runs out. */
+  onAutoReload?: () => void;
+}) {
   const ask = useAsk();
   const { currency } = useSettings();
   const noOrders = wallet.summary?.total === 0 && (wallet.orders?.orders.length ?? 0) === 0;
   // One half (DCA or PnL) failed for a reason another try may fix: the card says which, this retries.
-  // (Both failed: the lookup itself failed, see lib/background/lookup.ts.)
+  // (Both failed: the lookup itself failed, see lib/background/lookup.ts.) The card puts the PnL
+  // above the DCA section and this Retry comes after both: it names the half it is for.
   const pnlError = wallet.pnl.state === 'error' ? wallet.pnl.error : null;
-  const retry = [wallet.dcaError, pnlError].some((e) => e && isTransientCode(e.code));
+  const pnlRetry = !!pnlError && isTransientCode(pnlError.code);
+  const dcaRetry = !!wallet.dcaError && isTransientCode(wallet.dcaError.code);
+  const retry = pnlRetry || dcaRetry;
+  const retryLabel =
+    pnlRetry && !dcaRetry ? 'Retry PnL' : dcaRetry && !pnlRetry ? 'Retry DCA orders' : 'Retry';
+  // the longer Retry-After of the halves a retry is for counts down next to it (and retries at 0, once)
+  const waits = [pnlRetry ? pnlError : null, dcaRetry ? wallet.dcaError : null].filter(
+    (e): e is ErrorView => !!e?.retryAfterMs,
+  );
+  const longest = waits.sort((a, b) => (b.retryAfterMs ?? 0) - (a.retryAfterMs ?? 0))[0];
+  const wait = onReload && longest ? longest : null;
+  const retryRef = useRef<HTMLDivElement>(null);
+  const left = useRetryCountdown(
+    wait ?? NO_WAIT,
+    wait && onAutoReload
+      ? () => {
+          // as a click on Retry: focus on it moves to the result before it goes away
+          const at = document.activeElement;
+          if (at && retryRef.current?.contains(at)) focusContainer(at);
+          onAutoReload();
+        }
+      : undefined,
+  );
+  const view: WalletView =
+    wait === null
+      ? wallet
+      : {
+          ...wallet,
+          dcaError: wallet.dcaError && untimed(wallet.dcaError),
+          pnl: pnlError ? { state: 'error', error: untimed(pnlError) } : wallet.pnl,
+        };
   return (
     <article class="view view-wallet" data-testid="view-wallet">
       <WatchButton wallet={wallet.address} watched={wallet.watched} />
       {/* the card lists no orders (maxOrders 0): the OrderList below owns filters and paging */}
-      <WalletCard view={wallet} now={Date.now()} currency={currency} maxOrders={0} />
+      <WalletCard view={view} now={Date.now()} currency={currency} maxOrders={0} />
       {onReload && retry && (
-        <div class="state state-error" data-testid="wallet-retry">
+        <div ref={retryRef} class="state state-error" data-testid="wallet-retry">
+          {left !== null && left > 0 && (
+            <span class="detail" data-testid="retry-countdown">
+              Retry in {formatCountdown(left)}.{' '}
+            </span>
+          )}
           <button type="button" class="link" onClick={(e) => retryFrom(e.currentTarget, onReload)}>
-            Retry
+            {retryLabel}
           </button>
         </div>
       )}

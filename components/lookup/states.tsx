@@ -1,15 +1,39 @@
 /** The four states every result view can be in besides "ready", each with a stable test id. */
 import type { ComponentChildren } from 'preact';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { type ErrorView, INVALID_INPUT_TEXT, isKeyCode, isTransientCode } from '../../lib/errors';
+import { formatCountdown } from '../../lib/format';
 import { ErrorLine } from '../shared/ErrorLine';
 import { toErrorView } from '../shared/Loadable';
 import { focusContainer } from './focus';
 
-export function Loading({ label = 'Loading' }: { label?: string }) {
+/** How long a load may take before its line says it is still waiting (the API client retries up to a minute). */
+export const SLOW_MS = 10_000;
+
+/**
+ * "Loading…"; with `slowLabel`, that line instead once the load has taken SLOW_MS, so a slow service
+ * (the client's retries) does not look like a stuck page. `after` follows the label outside the live
+ * region (a countdown that changes each second is not read out each second).
+ */
+export function Loading({
+  label = 'Loading',
+  slowLabel,
+  after,
+}: {
+  label?: string;
+  slowLabel?: string;
+  after?: string;
+}) {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSlow(true), SLOW_MS);
+    return () => clearTimeout(timer);
+  }, []);
   return (
-    <p class="state state-loading" data-testid="state-loading" role="status">
-      {label}…
+    <p class="state state-loading" data-testid="state-loading">
+      <span role="status">{slow && slowLabel ? slowLabel : label}</span>
+      {after}…
     </p>
   );
 }
@@ -51,10 +75,66 @@ function retryHelps(code: ErrorView['code']): boolean {
 }
 
 /**
+ * The time left of an error's Retry-After, counted from when the error came (null: it has none),
+ * re-rendered as each whole second passes. At 0 `onDue` runs, once per error.
+ */
+export function useRetryCountdown(error: ErrorView, onDue?: () => void): number | null {
+  // a new error (a new object) starts its own countdown
+  const deadline = useMemo(() => {
+    const ms = error.retryAfterMs;
+    return ms && ms > 0 ? Date.now() + ms : null;
+  }, [error]);
+  const [now, setNow] = useState(() => Date.now());
+  const due = useRef(onDue);
+  due.current = onDue;
+  useEffect(() => {
+    if (deadline === null) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const step = () => {
+      const t = Date.now();
+      setNow(t);
+      if (t >= deadline) {
+        due.current?.();
+        return;
+      }
+      // the next moment the whole seconds shown change (or the deadline itself)
+      timer = setTimeout(step, (deadline - t) % 1000 || 1000);
+    };
+    step();
+    return () => clearTimeout(timer);
+  }, [deadline]);
+  return deadline === null ? null : Math.max(0, deadline - now);
+}
+
+/**
  * Shows the message for the code (never a raw exception), when it helps the service's detail, and
  * the way on: "Open options" for a key problem, Retry for a failure another try may fix.
+ * A Retry-After counts down ("Retry in 45 s", outside the alert: a line that changes every second is
+ * not read out every second); at 0 `autoRetry` runs, when given (the owner gives it for one automatic
+ * retry per user action: useAsync's third value), and the Retry button stays either way.
  */
-export function ErrorState({ error, onRetry }: { error: ErrorView; onRetry?: () => void }) {
+export function ErrorState({
+  error,
+  onRetry,
+  autoRetry,
+}: {
+  error: ErrorView;
+  onRetry?: () => void;
+  autoRetry?: () => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const canRetry = !!onRetry && retryHelps(error.code);
+  const left = useRetryCountdown(
+    error,
+    canRetry && autoRetry
+      ? () => {
+          // as a click on Retry: focus on the control about to go away moves to its container
+          const at = document.activeElement;
+          if (at && ref.current?.contains(at)) focusContainer(at);
+          autoRetry();
+        }
+      : undefined,
+  );
   // INVALID_INPUT carries the background's field message, which says what exactly is wrong (its
   // line, ErrorLine's, is the code's text)
   const detail =
@@ -62,15 +142,21 @@ export function ErrorState({ error, onRetry }: { error: ErrorView; onRetry?: () 
       ? error.message
       : null;
   return (
-    <div class="state state-error" data-testid="state-error" data-code={error.code}>
-      <ErrorLine error={error} />
+    <div ref={ref} class="state state-error" data-testid="state-error" data-code={error.code}>
+      {/* the countdown is said below instead of ErrorLine's fixed "Retry in …" */}
+      <ErrorLine error={left === null ? error : { code: error.code, message: error.message }} />
       {detail && <span class="detail">{detail}</span>}
+      {left !== null && left > 0 && (
+        <span class="detail" data-testid="retry-countdown">
+          Retry in {formatCountdown(left)}.{' '}
+        </span>
+      )}
       {isKeyCode(error.code) && (
         <button type="button" class="link" onClick={openOptions}>
           Open options
         </button>
       )}
-      {onRetry && retryHelps(error.code) && (
+      {onRetry && canRetry && (
         <button type="button" class="link" onClick={(e) => retryFrom(e.currentTarget, onRetry)}>
           Retry
         </button>

@@ -2,12 +2,14 @@
  * The API key: paste, check, save, remove. The saved key is never shown (the background never sends
  * it back); the page only knows whether one is saved.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { errorMessage } from '../../lib/errors';
 import { formatNumber, truncateText } from '../../lib/format';
 import { PAGE_INPUTS } from '../../lib/messaging';
-import type { StatusView } from '../../lib/views';
+import type { KeyCheckState, StatusView } from '../../lib/views';
 import { useAsk } from '../lookup/ask';
 import { errorText } from '../lookup/states';
+import type { StatusAnswer } from '../popup/StatusLine';
 import { toErrorView } from '../shared/Loadable';
 import { fieldError } from './save';
 
@@ -22,6 +24,20 @@ const planText = (r: { plan: string | null; credits: number | null; live: boolea
   ]
     .filter(Boolean)
     .join(' · ');
+
+/** How soon the saved key's state is asked again while the background's check of it is still running. */
+const RECHECK_MS = 2000;
+
+/** The saved key's line: its state, and for one not checked yet, the check running or why it failed. */
+function savedText(status: StatusView['key'], check: KeyCheckState | null): string {
+  if (status === 'invalid') return 'A key is saved, but the service refused it.';
+  if (status === 'valid') return 'A key is saved and works.';
+  if (check?.error) {
+    const why = errorMessage(check.error.code);
+    return `A key is saved, but it could not be checked: ${why.charAt(0).toLowerCase()}${why.slice(1)}`;
+  }
+  return check?.checking ? 'A key is saved; checking it…' : 'A key is saved.';
+}
 
 /**
  * The generic "key refused: check it in the options page" reads oddly on the options page itself;
@@ -43,18 +59,36 @@ export function KeySection() {
   const [busy, setBusy] = useState(false);
   // null while asking; 'failed' when the background did not answer, so the page never waits forever
   const [status, setStatus] = useState<StatusView['key'] | 'failed' | null>(null);
+  const [check, setCheck] = useState<KeyCheckState | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const recheck = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const alive = useRef(true);
 
-  const refresh = () => {
-    setStatus(null);
+  /** `quiet`: a re-read while a check runs, without "Checking…" in between. */
+  const refresh = (quiet = false) => {
+    clearTimeout(recheck.current);
+    if (!quiet) setStatus(null);
     return ask('status', {}).then(
-      (s) => setStatus(s.key),
-      () => setStatus('failed'),
+      (s) => {
+        if (!alive.current) return;
+        const answer = s as StatusAnswer;
+        setStatus(answer.key);
+        setCheck(answer.keyCheck ?? null);
+        // the background answers without waiting for a slow check: its verdict is read shortly
+        if (answer.key === 'unchecked' && answer.keyCheck?.checking)
+          recheck.current = setTimeout(() => void refresh(true), RECHECK_MS);
+      },
+      () => alive.current && setStatus('failed'),
     );
   };
-  // read once when the page opens
+  // read when the page opens (again while a check runs)
   useEffect(() => {
+    alive.current = true;
     void refresh();
+    return () => {
+      alive.current = false;
+      clearTimeout(recheck.current);
+    };
   }, []);
 
   async function run(action: 'keyCheck' | 'keySet' | 'keyClear') {
@@ -108,7 +142,7 @@ export function KeySection() {
         ) : status === null ? (
           'Checking…'
         ) : saved ? (
-          `A key is saved${status === 'invalid' ? ', but the service refused it' : status === 'valid' ? ' and works' : ''}.`
+          savedText(status, check)
         ) : (
           'No key saved yet.'
         )}

@@ -5,6 +5,10 @@ import { formatNumber, truncateText } from '../../lib/format';
 import type { StatusView } from '../../lib/views';
 import { useAsk } from '../lookup/ask';
 import { openOptions } from '../lookup/states';
+import { onStatusRefresh } from './statusRefresh';
+
+/** The status answer as the background sends it. */
+export type StatusAnswer = StatusView;
 
 const POLL_MS = 5000;
 
@@ -47,9 +51,23 @@ const KEY_TEXT: Record<StatusView['key'], string> = {
   invalid: 'Key invalid',
 };
 
+/**
+ * The key's part: its state, and for a key not checked yet why (the last check failed for a reason
+ * of the service, its code's text: nothing was said of the key), or that a check is running.
+ */
+export function keyText(status: StatusAnswer): string {
+  if (status.key !== 'unchecked') return KEY_TEXT[status.key];
+  const failed = status.keyCheck?.error;
+  if (failed) {
+    const why = errorMessage(failed.code);
+    return `Key check failed: ${why.charAt(0).toLowerCase()}${why.slice(1)}`;
+  }
+  return status.keyCheck?.checking ? 'Checking key…' : KEY_TEXT.unchecked;
+}
+
 export function StatusLine() {
   const ask = useAsk();
-  const [status, setStatus] = useState<StatusView | null>(null);
+  const [status, setStatus] = useState<StatusAnswer | null>(null);
   const [failed, setFailed] = useState(false);
   const [, setTick] = useState(0);
 
@@ -66,9 +84,11 @@ export function StatusLine() {
       );
     void poll();
     const timer = setInterval(poll, POLL_MS);
+    const off = onStatusRefresh(() => void poll());
     return () => {
       alive = false;
       clearInterval(timer);
+      off();
     };
   }, [ask]);
 
@@ -91,10 +111,11 @@ export function StatusLine() {
       </footer>
     );
   }
+  const keyHasPlan = status.key === 'valid' || status.key === 'unchecked';
   return (
     <footer class="status-line small" data-testid="status-line">
       <span data-testid="status-key" class={`key-${status.key}`} role="status">
-        {KEY_TEXT[status.key]}
+        {keyText(status)}
       </span>
       {(status.key === 'missing' || status.key === 'invalid') && (
         <>
@@ -104,8 +125,9 @@ export function StatusLine() {
           </button>
         </>
       )}
-      {/* The spaces between parts are outside them: a narrow line wraps there, never inside a part. */}
-      {status.plan && (
+      {/* The spaces between parts are outside them: a narrow line wraps there, never inside a part.
+          A refused or missing key has no plan or credits to show (an older answer's would contradict it). */}
+      {status.plan && keyHasPlan && (
         <>
           {' '}
           <span data-testid="status-plan">· {truncateText(status.plan, 20)}</span>
@@ -115,7 +137,7 @@ export function StatusLine() {
         · <span role="status">{liveWord(status)}</span>
         {liveWhen(status, Date.now())}
       </span>
-      {status.credits !== null && (
+      {status.credits !== null && keyHasPlan && (
         <>
           {' '}
           <span data-testid="status-credits">

@@ -15,7 +15,7 @@ export function Watchlist() {
   const open = useOpenLookup();
   const sync = useWatchSync();
   const { version } = sync;
-  const [state, reload] = useAsync(() => ask('watchList', {}), [version]);
+  const [state, reload, autoReload] = useAsync(() => ask('watchList', {}), [version]);
   const [override, setOverride] = useState<WatchEntry[] | null>(null);
   useEffect(() => setOverride(null), [version]);
   const [removeError, setRemoveError] = useState<string | null>(null);
@@ -47,7 +47,8 @@ export function Watchlist() {
 
   let body = null;
   if (state.status === 'loading' || state.status === 'idle') body = <Loading label="Loading watchlist" />;
-  else if (state.status === 'error') body = <ErrorState error={state.error} onRetry={reload} />;
+  else if (state.status === 'error')
+    body = <ErrorState error={state.error} onRetry={reload} autoRetry={autoReload} />;
   else {
     const entries = override ?? state.value;
     body =

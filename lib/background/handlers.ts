@@ -153,12 +153,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       }
       // The in-memory list every watchlist write keeps current: the popup polls this, so no storage read.
       const entries = watch.watchlist.snapshot();
-      const extras: import('./services').StatusExtras = {
+      return {
         keyCheck: services.keyCheck(),
         rateLimitedMs: services.scheduler.stats().pausedForMs,
-      };
-      return {
-        ...extras,
         key: services.keyState(),
         plan: services.plan()?.name ?? null,
         credits: services.plan()?.credits ?? null,

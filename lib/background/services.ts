@@ -6,11 +6,13 @@ import { type ApiClient, ApiError, createApiClient, type KeyVerdict } from '../a
 import { DEFAULT_DCA_PROGRAM, rooms as roomNames } from '../api/rooms';
 import type { LiveMessage } from '../api/schemas/live';
 import { createCache } from '../cache';
+import type { ErrorView } from '../errors';
 import { createLiveHub } from '../live';
 import type { BackoffStore, LiveStatus, PlanCheck, WebSocketCtor } from '../live/types';
 import type { Topic } from '../messaging';
 import { createScheduler, schedulerHook } from '../sched';
 import type { Settings } from '../settings';
+import type { KeyCheckState } from '../views';
 import { createDataService } from './data';
 
 export interface ServiceDeps {
@@ -68,6 +70,11 @@ export function createServices(deps: ServiceDeps) {
   let apiKey = deps.apiKey;
   let plan: { name: string | null; credits: number | null; checkedAt: number } | null = null;
   let keyState: KeyState = apiKey ? 'unchecked' : 'missing';
+  /** Why the last check of the saved key said nothing of it (a 500, a time-out...), until one does. */
+  let checkError: ErrorView | null = null;
+  /** The check running now, of the key and data hosts of `epoch` (a new key or new data hosts: a new epoch). */
+  let checking: { epoch: number; promise: Promise<PlanCheck> } | null = null;
+  let epoch = 0;
 
   const scheduler = createScheduler({ concurrency: 4 });
   const pausedFor = (deps.rateLimit?.until ?? 0) - Date.now();
@@ -96,8 +103,13 @@ export function createServices(deps: ServiceDeps) {
    */
   function noteVerdict(verdict: KeyVerdict): void {
     if (!apiKey) return;
-    if (verdict === 'refused') keyState = 'invalid';
-    else if (keyState === 'invalid') keyState = plan ? 'valid' : 'unchecked';
+    if (verdict === 'refused') {
+      // The plan and credits read before are not this refused key's to show: dropped, and read
+      // again by the check an accepted answer leads to.
+      keyState = 'invalid';
+      plan = null;
+      checkError = null;
+    } else if (keyState === 'invalid') keyState = plan ? 'valid' : 'unchecked';
   }
 
   /** The client of the saved key; only the current one's answers count (not one replaced meanwhile). */
@@ -151,7 +163,12 @@ export function createServices(deps: ServiceDeps) {
 
   /** Records what a probe of the saved key found: plan, credits, and the request rate it allows. */
   function adopt(probe: KeyProbe): void {
-    if (probe.check === 'bad-key') keyState = 'invalid';
+    // only a check that said nothing of the key (a 500, a time-out...) leaves its reason to show
+    checkError = probe.check === 'unknown' ? (probe.error?.toView() ?? null) : null;
+    if (probe.check === 'bad-key') {
+      keyState = 'invalid';
+      plan = null;
+    }
     if (probe.check === 'forbidden') {
       // The service knows the key (an unknown one gets a 401): valid, its plan and credits unknown now.
       keyState = 'valid';
@@ -163,11 +180,25 @@ export function createServices(deps: ServiceDeps) {
     scheduler.setRate(planRatePerSec(probe.plan));
   }
 
-  async function checkKey(): Promise<PlanCheck> {
-    if (!apiKey) return 'bad-key';
-    const probe = await probeKey(apiKey);
-    adopt(probe);
-    return probe.check;
+  /**
+   * Probes the saved key and records what it found. One check at a time: a caller while one runs
+   * (the status of each poll, the live hub) shares it. A check of a key or data hosts replaced
+   * meanwhile records nothing.
+   */
+  function checkKey(): Promise<PlanCheck> {
+    if (!apiKey) return Promise.resolve('bad-key');
+    if (checking?.epoch === epoch) return checking.promise;
+    const own = epoch;
+    const promise = probeKey(apiKey)
+      .then((probe) => {
+        if (own === epoch) adopt(probe);
+        return probe.check;
+      })
+      .finally(() => {
+        if (checking?.promise === promise) checking = null;
+      });
+    checking = { epoch: own, promise };
+    return promise;
   }
 
   const hub = createLiveHub({
@@ -191,6 +222,7 @@ export function createServices(deps: ServiceDeps) {
     apiKey: () => apiKey,
     keyState: () => keyState,
     plan: () => plan,
+    keyCheck: (): KeyCheckState => ({ checking: checking?.epoch === epoch, error: checkError }),
     checkKey,
     probeKey,
     /**
@@ -210,6 +242,10 @@ export function createServices(deps: ServiceDeps) {
         client = savedKeyClient();
         hub.restart();
       }
+      if (dataChanged) {
+        epoch += 1;
+        checkError = null;
+      }
       if (dataChanged && apiKey) {
         keyState = 'unchecked';
         plan = null;
@@ -226,6 +262,8 @@ export function createServices(deps: ServiceDeps) {
       apiKey = next;
       keyState = next ? 'unchecked' : 'missing';
       plan = null;
+      epoch += 1;
+      checkError = null;
       client = savedKeyClient();
       scheduler.setRate(undefined);
       if (next && probe) adopt(probe);

@@ -51,7 +51,10 @@ describe('settingsSet', () => {
     const r = await bg.set({ hosts: { ...LIVE_HOSTS, data: 'data.solanatracker.io' } });
     expect(r).toEqual({
       ok: false,
-      error: { code: 'INVALID_INPUT', message: 'hosts.data: must be an https:// URL' },
+      error: {
+        code: 'INVALID_INPUT',
+        message: 'hosts.data: must be an https:// URL (http:// only for localhost)',
+      },
     });
     expect(bg.settings().hosts).toEqual(defaultSettings().hosts);
   });

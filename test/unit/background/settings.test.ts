@@ -102,17 +102,20 @@ describe('host validation', () => {
       applySettingsPatch(defaultSettings(), { hosts: { ...LIVE_HOSTS, ...patch } });
     expect(typo({ data: 'data.solanatracker.io' })).toEqual({
       ok: false,
-      message: 'hosts.data: must be an https:// URL',
+      message: 'hosts.data: must be an https:// URL (http:// only for localhost)',
     });
     expect(typo({ datastream: 'datastream.solanatracker.io' })).toEqual({
       ok: false,
-      message: 'hosts.datastream: must be a wss:// URL',
+      message: 'hosts.datastream: must be a wss:// URL (ws:// only for localhost)',
     });
-    expect(typo({ rpc: '' })).toEqual({ ok: false, message: 'hosts.rpc: must be an https:// URL' });
+    expect(typo({ rpc: '' })).toEqual({
+      ok: false,
+      message: 'hosts.rpc: must be an https:// URL (http:// only for localhost)',
+    });
     const r = HostsSchema.safeParse({ ...LIVE_HOSTS, prediction: 'not a url' });
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
-      ['prediction', 'must be an https:// URL'],
+      ['prediction', 'must be an https:// URL (http:// only for localhost)'],
     ]);
   });
 

@@ -94,7 +94,10 @@ describe('a wallet with one half failed', () => {
     search(WALLET);
     const view = await screen.findByTestId('view-wallet');
     expect(view.textContent).toContain(errorMessage('SERVICE_BUSY'));
-    fireEvent.click(within(screen.getByTestId('wallet-retry')).getByRole('button', { name: 'Retry' }));
+    // (the card's PnL is above its DCA section, this Retry after both: it names its half)
+    fireEvent.click(
+      within(screen.getByTestId('wallet-retry')).getByRole('button', { name: 'Retry DCA orders' }),
+    );
     await waitFor(() => expect(fake.callsOf('lookup')).toHaveLength(2));
     await waitFor(() => expect(screen.queryByTestId('wallet-retry')).toBeNull());
     expect(screen.getByTestId('view-wallet').textContent).not.toContain(errorMessage('SERVICE_BUSY'));
@@ -109,7 +112,9 @@ describe('a wallet with one half failed', () => {
     });
     search(WALLET);
     await screen.findByTestId('view-wallet');
-    expect(within(screen.getByTestId('wallet-retry')).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(
+      within(screen.getByTestId('wallet-retry')).getByRole('button', { name: 'Retry PnL' }),
+    ).toBeTruthy();
   });
 
   it('a half failed for a reason a retry cannot fix (the plan): no Retry', async () => {

@@ -1,0 +1,64 @@
+// @vitest-environment happy-dom
+/**
+ * The options page's saved-key line while the background's check of the key is slow or failed: the
+ * status answers without waiting for the check (lib/background/handlers.ts), so the page says a
+ * check runs and reads the verdict again shortly, and a check that failed for a reason of the service
+ * says so instead of a bare "A key is saved.".
+ */
+import { cleanup, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { OptionsApp } from '../../../components/options/OptionsApp';
+import type { StatusAnswer } from '../../../components/popup/StatusLine';
+import { fakeAsk } from '../popup/fake-ask';
+
+beforeEach(() => fakeBrowser.reset());
+afterEach(cleanup);
+
+const answer = (patch: Partial<StatusAnswer>): StatusAnswer => ({
+  key: 'unchecked',
+  plan: null,
+  credits: null,
+  live: 'idle',
+  liveRetryAt: null,
+  watched: 0,
+  unread: 0,
+  ...patch,
+});
+
+function setup(status: () => StatusAnswer) {
+  const fake = fakeAsk({ status, cacheStats: () => ({ entries: 0, bytes: 0, hits: 0, misses: 0 }) });
+  const permissions = {
+    request: vi.fn(async () => false),
+    remove: vi.fn(),
+    contains: vi.fn(async () => false),
+  };
+  render(<OptionsApp ask={fake.ask} permissions={permissions} download={vi.fn()} />);
+  return fake;
+}
+
+describe('options: the saved key while its check is slow or failed', () => {
+  it('says a check runs, and shows its verdict once it is in', async () => {
+    let checking = true;
+    const fake = setup(() =>
+      checking
+        ? answer({ keyCheck: { checking: true, error: null } })
+        : answer({ key: 'valid', plan: 'premium' }),
+    );
+    const state = await screen.findByTestId('key-saved-state');
+    await waitFor(() => expect(state.textContent).toBe('A key is saved; checking it…'));
+    checking = false;
+    await waitFor(() => expect(state.textContent).toBe('A key is saved and works.'), { timeout: 3_000 });
+    expect(fake.callsOf('status').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a check that failed for a reason of the service says why', async () => {
+    setup(() => answer({ keyCheck: { checking: false, error: { code: 'TIMEOUT', message: 'x' } } }));
+    const state = await screen.findByTestId('key-saved-state');
+    await waitFor(() =>
+      expect(state.textContent).toBe(
+        'A key is saved, but it could not be checked: the service took too long to answer.',
+      ),
+    );
+  });
+});
