@@ -3,7 +3,8 @@ import type { Theme } from './theme';
 
 /**
  * Inline host: resets whatever the page styles spans with, sits on the text's middle, and its
- * negative vertical margins keep an 18px pill from growing the line box of the page's text. A flex
+ * negative vertical margins keep an 18px pill from growing the line box of the page's text (4px each
+ * side: a page's next element in a flex row would touch it). A flex
  * container itself: where a page's flex row stretches it, the pill stays in its middle. Its
  * height is a minimum: larger text (zoom, a minimum font size) grows the pill rather than being cut. No
  * layout containment: it would make every badge a stacking context with a paint layer of its own,
@@ -12,7 +13,7 @@ import type { Theme } from './theme';
  * benchmark page, traced; an inline-block or inline-flex box already keeps the badge's insides from the page's layout).
  */
 const BADGE_HOST_STYLE =
-  'all:initial;display:inline-flex;align-items:center;vertical-align:middle;margin:-3px 0 -3px 4px;' +
+  'all:initial;display:inline-flex;align-items:center;vertical-align:middle;margin:-3px 4px;' +
   'line-height:0;min-height:18px;max-width:260px;position:static;contain:style';
 
 const POPOVER_HOST_STYLE =

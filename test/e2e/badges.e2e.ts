@@ -61,7 +61,9 @@ describe('badges on every supported site fixture', () => {
  * reads through closed shadow roots, which page scripts and locators cannot. `marker` is an id set
  * on the badge's host beforehand.
  */
-async function pillBox(marker: string): Promise<{ top: number; bottom: number; left: number }> {
+async function pillBox(
+  marker: string,
+): Promise<{ top: number; bottom: number; left: number; right: number }> {
   interface DomNode {
     nodeId: number;
     nodeName: string;
@@ -86,8 +88,8 @@ async function pillBox(marker: string): Promise<{ top: number; bottom: number; l
     model: { border: number[] };
   };
   await cdp.detach();
-  const [x1, y1, , , , y3] = model.border as [number, number, number, number, number, number];
-  return { top: y1, bottom: y3, left: x1 };
+  const [x1, y1, x2, , , y3] = model.border as [number, number, number, number, number, number];
+  return { top: y1, bottom: y3, left: x1, right: x2 };
 }
 
 describe('badge placement in real layouts', () => {
@@ -115,6 +117,16 @@ describe('badge placement in real layouts', () => {
     // (a row stretching the badge used to leave the pill 3 px above the text's middle)
     expect(Math.abs((pill.top + pill.bottom) / 2 - boxes.text)).toBeLessThanOrEqual(1);
     expect(boxes.height).toBe(boxes.alone);
+
+    // A trade row's link after a wallet's badge keeps its distance (it touched the pill: "+$85.1Ktx").
+    const tx = lens.page.locator('.trade-row [data-onchain-lens="badge"] + a').first();
+    await expect.poll(() => tx.count(), { timeout: 15_000 }).toBe(1);
+    const txLeft = await tx.evaluate((a) => {
+      a.previousElementSibling!.id = 'pill-probe-trade';
+      return a.getBoundingClientRect().left;
+    });
+    const tradePill = await pillBox('pill-probe-trade');
+    expect(txLeft - tradePill.right).toBeGreaterThanOrEqual(3);
   });
 
   it('a badge after a link in a column stays at the start of the column, under its link', async () => {
