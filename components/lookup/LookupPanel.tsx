@@ -69,6 +69,14 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
     if (state.status === 'ok' || state.status === 'error') refreshStatus();
   }, [state]);
 
+  // A long address typed or pasted leaves the box scrolled to its end (or its middle, under the
+  // native ×): once the lookup answers, show its start, where a trader checks the first characters.
+  // Only the scroll position moves: focus and the caret stay where they were.
+  useEffect(() => {
+    const box = inputRef.current;
+    if (box && (state.status === 'ok' || state.status === 'error')) box.scrollLeft = 0;
+  }, [state]);
+
   useEffect(() => {
     inputRef.current?.focus();
     void loadRecent().then(setRecent);

@@ -162,7 +162,8 @@ export function OrderList({
       {busy !== 'first' && orders.length > 0 && (
         <ul class="order-rows">
           {orders.map((o) => (
-            // the shared row is an <li> without actions: each sits in a nested list beside its buttons
+            // the shared row is an <li> without actions: each sits in a nested list, its buttons under it
+            // inside the same box (theme.css draws the box around both)
             <li key={o.address} class="order-item" data-testid="order-row">
               <ul class="ol-list">
                 <OrderRow order={o} now={now} />
@@ -171,10 +172,10 @@ export function OrderList({
                 <button
                   type="button"
                   class="link small"
-                  aria-label={`Open order ${o.pair} ${o.address}`}
+                  aria-label={`Order details ${o.pair} ${o.address}`}
                   onClick={() => open(o.address)}
                 >
-                  Open order
+                  Order details<span aria-hidden="true"> →</span>
                 </button>
                 {o.owner !== owner && (
                   <button

@@ -16,6 +16,8 @@ export function BlockResult({ slot, block }: { slot: number; block: BlockView | 
       </article>
     );
   }
+  // the answer keeps a few signatures (the first ones of the block), its count is of all of them
+  const listed = block.signatures.slice(0, 10);
   return (
     <article class="view view-block" data-testid="view-block">
       <header>
@@ -49,14 +51,21 @@ export function BlockResult({ slot, block }: { slot: number; block: BlockView | 
           <dd>{formatNumber(block.parentSlot)}</dd>
         </div>
       </dl>
-      {block.signatures.length > 0 && (
-        <ul class="signatures mono small">
-          {block.signatures.slice(0, 10).map((sig) => (
-            <li key={sig}>
-              <ExternalLink href={txUrl(sig)}>{shortAddress(sig, 8, 8)}</ExternalLink>
-            </li>
-          ))}
-        </ul>
+      {listed.length > 0 && (
+        <>
+          <h3 id="block-signatures-title" data-testid="block-signatures-title">
+            {listed.length < block.transactionCount
+              ? `Transactions (first ${formatNumber(listed.length)} of ${formatNumber(block.transactionCount)})`
+              : 'Transactions'}
+          </h3>
+          <ul class="signatures mono small" aria-labelledby="block-signatures-title">
+            {listed.map((sig) => (
+              <li key={sig}>
+                <ExternalLink href={txUrl(sig)}>{shortAddress(sig, 8, 8)}</ExternalLink>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </article>
   );

@@ -7,7 +7,7 @@
  */
 import { storage } from 'wxt/utils/storage';
 import { parseLookupInput } from '../../lib/detect/links';
-import { cleanText, shortAddress, truncateText } from '../../lib/format';
+import { cleanText, formatNumber, shortAddress, truncateText } from '../../lib/format';
 import { type LookupResult, pairOfInput } from '../../lib/lookup';
 
 /** The kind's word as the list shows it; `address`: an address whose kind only its lookup knows. */
@@ -52,6 +52,9 @@ export const recentMetaItem = storage.defineItem<RecentMetaMap>('local:recentSea
 /** Untrusted text (a symbol, a title) as a label: no control or bidi characters, bounded. */
 const text = (s: string | null | undefined) => truncateText(cleanText(s).trim(), MAX_LABEL);
 
+/** A slot as the block view shows it: "320,041,990", not "320041990". */
+const slotLabel = (slot: number) => formatNumber(slot);
+
 /** The kind and short name of a lookup's answer. */
 function describeResult(result: LookupResult): RecentMeta {
   switch (result.kind) {
@@ -85,7 +88,7 @@ function describeResult(result: LookupResult): RecentMeta {
         label: text(result.event.found ? result.event.title : result.event.requestedId),
       };
     case 'block':
-      return { kind: 'block', label: String(result.slot) };
+      return { kind: 'block', label: slotLabel(result.slot) };
     case 'search':
       return { kind: 'search', label: text(result.query) };
     case 'program':
@@ -113,7 +116,10 @@ export function describeInput(input: string): RecentMeta {
     case 'address':
       return { kind: KIND_OF_ADDRESS[parsed.kind] ?? 'address', label: shortAddress(parsed.address) };
     case 'slot':
-      return { kind: parsed.event ? 'number' : 'block', label: String(parsed.slot) };
+      // a number that may be an event id stays as typed: ids are not read with thousands separators
+      return parsed.event
+        ? { kind: 'number', label: String(parsed.slot) }
+        : { kind: 'block', label: slotLabel(parsed.slot) };
     case 'event':
       return { kind: 'event', label: text(parsed.event.id) };
     case 'search':
@@ -131,7 +137,12 @@ export function sanitizeMeta(value: unknown): RecentMetaMap {
     const m = meta as Partial<RecentMeta> | null;
     if (!m || typeof m !== 'object' || typeof m.label !== 'string' || !m.label.trim()) continue;
     if (typeof m.kind !== 'string' || !Object.hasOwn(RECENT_KINDS, m.kind)) continue;
-    out[input] = { kind: m.kind, label: text(m.label) };
+    const label = text(m.label);
+    // a slot noted before slots were written with separators reads like the block view's
+    out[input] = {
+      kind: m.kind,
+      label: m.kind === 'block' && /^\d{1,15}$/.test(label) ? slotLabel(Number(label)) : label,
+    };
   }
   return out;
 }

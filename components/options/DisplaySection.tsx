@@ -53,10 +53,12 @@ export function DisplaySection({ settings, save, notes }: SectionProps) {
         onPick={(pnlMode) => void save('display', { pnlMode })}
         note={notes.display}
       />
-      <p class="muted small">
-        Strict: positions the API flags count as no realized profit. Adjusted: they count, their profit capped
-        by a safer cost basis. Raw: nothing is filtered. Badges show PnL only in Strict and USD (the popover
-        shows your choice).
+      <p class="muted small" data-testid="pnl-mode-help">
+        The API flags some positions. Strict (the default): a flagged position counts as zero realized profit.
+        Adjusted: flagged positions are kept, but their profit is capped by a safer cost-basis rule. Raw:
+        nothing is filtered, every position counts as the API reports it. Badges on pages always show Strict
+        PnL in USD: with another mode or currency they show no PnL. The popover and the wallet lookup use the
+        mode chosen here.
       </p>
       <Select
         id="currency"

@@ -44,12 +44,14 @@ export async function lookupIn(page: Page, input: string, testId: string): Promi
   return view;
 }
 
-/** The order addresses of the order rows in `scope`, in display order (from each row's Open button). */
+/** The order addresses of the order rows in `scope`, in display order (from each row's "Order details" button). */
 export async function orderAddresses(scope: Locator): Promise<string[]> {
   const labels = await scope
     .getByTestId('order-row')
     .evaluateAll((rows) =>
-      rows.map((r) => r.querySelector('button[aria-label^="Open order"]')?.getAttribute('aria-label') ?? ''),
+      rows.map(
+        (r) => r.querySelector('button[aria-label^="Order details"]')?.getAttribute('aria-label') ?? '',
+      ),
     );
   return labels.map((l) => l.split(' ').at(-1) ?? '');
 }

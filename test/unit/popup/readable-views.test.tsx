@@ -219,7 +219,8 @@ describe('recent searches say what each entry is', () => {
     }
     cleanup();
     setup({});
-    await waitFor(() => expect(screen.getAllByTestId('recent-label')[0]!.textContent).toBe('312345678'));
+    // the slot as the block view writes it
+    await waitFor(() => expect(screen.getAllByTestId('recent-label')[0]!.textContent).toBe('312,345,678'));
     const shown = screen
       .getAllByTestId('recent-item')
       .map((o) => [
@@ -227,7 +228,7 @@ describe('recent searches say what each entry is', () => {
         within(o).getByTestId('recent-label').textContent,
       ]);
     expect(shown).toEqual([
-      ['Slot', '312345678'],
+      ['Slot', '312,345,678'],
       ['Order', 'USDC → SOL'],
       ['Wallet', 'alice.sol'],
     ]);
@@ -247,7 +248,7 @@ describe('recent searches say what each entry is', () => {
     expect(shown).toEqual([
       ['Address', '7Jsi…cTZz'],
       ['Token', 'EPjF…Dt1v'], // a mint the extension knows
-      ['Slot', '312345678'],
+      ['Slot', '312,345,678'],
       ['Slot or event', '512340'], // a small number may be a Polymarket id
       ['Search', 'bonk'],
     ]);
@@ -278,7 +279,7 @@ describe('order lists', () => {
     search(WALLET);
     const rows = await screen.findAllByTestId('order-row');
     expect(within(rows[0]!).queryByRole('button', { name: /^Owner's wallet/ })).toBeNull();
-    expect(within(rows[0]!).getByRole('button', { name: /^Open order / })).toBeTruthy();
+    expect(within(rows[0]!).getByRole('button', { name: /^Order details / })).toBeTruthy();
     // a row of someone else's order (should the answer hold one) still has it
     expect(within(rows[1]!).getByRole('button', { name: `Owner's wallet ${other}` })).toBeTruthy();
   });
