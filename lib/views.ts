@@ -60,6 +60,13 @@ export const OrderView = z.object({
   /** exact base-unit amounts when the service gave them (input token decimals) */
   rawDeposited: z.string().nullable(),
   rawUsed: z.string().nullable(),
+  /**
+   * The same for what is left (input), received (output decimals) and each cycle (input); optional:
+   * only the REST order gives them, and a live update that changes the number drops its raw (stale).
+   */
+  rawRemaining: z.string().nullish(),
+  rawReceived: z.string().nullish(),
+  rawPerCycle: z.string().nullish(),
   frequency: z.string().nullable(), // "1h" or "3600"; lib/format turns it into text
   progressPercent: num,
   createdAt: num, // unix ms
@@ -95,6 +102,12 @@ const LIVE_NUMBERS = [
   'perCycleUsd',
 ] as const;
 
+const RAW_OF = [
+  ['remaining', 'rawRemaining'],
+  ['received', 'rawReceived'],
+  ['perCycle', 'rawPerCycle'],
+] as const;
+
 /**
  * A live partial order merged over an order (write-through of live updates): the fields the event
  * carries a value for win, the rest stay. The one merge for the cached full view and for the
@@ -109,6 +122,10 @@ export function mergeOrderView<T extends object>(base: T, live: LivePartialOrder
   if (live.status != null) patch.status = live.status;
   if (live.raw?.deposited != null) patch.rawDeposited = live.raw.deposited;
   if (live.raw?.used != null) patch.rawUsed = live.raw.used;
+  // Live events carry these as numbers only: the exact amount of one they change is out of date.
+  for (const [n, r] of RAW_OF) {
+    if (patch[n] != null && patch[n] !== (base as Partial<OrderView>)[n]) patch[r] = null;
+  }
   const next = toMs(live.nextCycleAt ?? live.raw?.nextCycleAt);
   if (next !== null) patch.nextCycleAt = next;
   return { ...base, ...patch };

@@ -18,7 +18,13 @@ import { SafeText } from './Text';
  * An amount with its symbol and USD: exact base units (BigInt + decimals) when the service gave
  * them, else the service's decimal number.
  */
-function amount(raw: string | null, decimals: number, n: number | null, symbol: string, usd: number | null) {
+function amount(
+  raw: string | null | undefined,
+  decimals: number,
+  n: number | null,
+  symbol: string,
+  usd: number | null,
+) {
   return amountText(
     raw != null ? formatTokenAmount(raw, decimals) : formatNumber(n, { compact: true }),
     symbol,
@@ -37,15 +43,23 @@ function createdText(at: number | null, now: number): string {
 /** The whole DCA order. */
 export function OrderCard({ order, now }: { order: OrderView; now: number }) {
   const inSym = order.input.symbol;
+  const inDec = order.input.decimals;
+  // exact amounts wherever the view has them: compact ones beside exact ones could not be reconciled
   const rows: [string, string][] = [
+    ['Deposited', amount(order.rawDeposited, inDec, order.deposited, inSym, order.depositedUsd)],
+    ['Used', amount(order.rawUsed, inDec, order.used, inSym, order.usedUsd)],
+    ['Remaining', amount(order.rawRemaining, inDec, order.remaining, inSym, order.remainingUsd)],
     [
-      'Deposited',
-      amount(order.rawDeposited, order.input.decimals, order.deposited, inSym, order.depositedUsd),
+      'Received',
+      amount(
+        order.rawReceived,
+        order.output.decimals,
+        order.received,
+        order.output.symbol,
+        order.receivedUsd,
+      ),
     ],
-    ['Used', amount(order.rawUsed, order.input.decimals, order.used, inSym, order.usedUsd)],
-    ['Remaining', amount(null, 0, order.remaining, inSym, order.remainingUsd)],
-    ['Received', amount(null, 0, order.received, order.output.symbol, order.receivedUsd)],
-    ['Per cycle', amount(null, 0, order.perCycle, inSym, order.perCycleUsd)],
+    ['Per cycle', amount(order.rawPerCycle, inDec, order.perCycle, inSym, order.perCycleUsd)],
     ['Frequency', formatFrequency(order.frequency)],
     ['Next cycle', order.status === 'active' ? formatNextCycle(order.nextCycleAt, now) : '—'],
     ['Created', createdText(order.createdAt, now)],

@@ -63,8 +63,15 @@ export function TokenCard({ view, fills, now, live = 'off', liveNote, maxFills =
           <TokenLogo src={token?.image} alt="" fallback={token?.symbol || token?.name} />
           <div>
             <SafeText class="ol-title" text={symbol} max={16} />
+            {/* the mint under the name: a ticker (even with its name) is no proof of which token it is */}
             <div class="ol-sub">
-              {token?.name ? <SafeText text={token.name} max={28} /> : <AddressLabel address={flow.mint} />}
+              {token?.name && (
+                <>
+                  <SafeText text={token.name} max={28} />
+                  <br />
+                </>
+              )}
+              <AddressLabel address={flow.mint} href={explorerUrl(flow.mint)} />
             </div>
           </div>
         </div>

@@ -62,6 +62,8 @@ background:var(--ol-soft);color:var(--ol-muted)}
 .ol-bar>i{display:block;height:100%;background:var(--ol-accent);border-radius:3px}
 .ol-ratio{display:flex;height:8px;border-radius:4px;overflow:hidden;background:var(--ol-soft)}
 .ol-ratio>.b{background:var(--ol-up)}.ol-ratio>.s{background:var(--ol-down)}
+[data-section=outcomes]>li{display:grid;grid-template-columns:minmax(0,9em) 1fr 3em}
+[data-section=outcomes] b{text-align:right}
 .ol-kv{display:grid;grid-template-columns:auto 1fr;gap:3px 12px}
 .ol-kv>dt{color:var(--ol-muted)}.ol-kv>dd{margin:0;text-align:right;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .ol-btn{all:unset;cursor:pointer;padding:5px 10px;border-radius:7px;background:var(--ol-accent);color:var(--ol-bg);

@@ -2,6 +2,7 @@
  * API responses -> view models (lib/views.ts). The only place that knows both shapes, so the UI never
  * sees raw API data and every URL it gets is already checked to be https.
  */
+import { BaseUnits } from '../api/schemas/common';
 import type { Order, Pagination, Token } from '../api/schemas/dca';
 import type { DcaTxEvent } from '../api/schemas/live';
 import type { Identity, PnlSummary } from '../api/schemas/pnl';
@@ -44,6 +45,9 @@ export function toOrderPage(r: { orders: Order[]; pagination: Pagination }): Ord
   };
 }
 
+/** A base-unit amount the service sends beyond the schema's (`raw.remaining`...): an integer, else none. */
+const baseUnits = (v: unknown): string | null => BaseUnits.safeParse(v).data ?? null;
+
 export function toOrderView(o: Order): OrderView {
   return {
     address: o.address,
@@ -67,6 +71,9 @@ export function toOrderView(o: Order): OrderView {
     perCycleUsd: nn(o.perCycleUsd),
     rawDeposited: o.raw?.deposited ?? null,
     rawUsed: o.raw?.used ?? null,
+    rawRemaining: baseUnits(o.raw?.remaining),
+    rawReceived: baseUnits(o.raw?.received),
+    rawPerCycle: baseUnits(o.raw?.perCycle),
     frequency: o.frequency ?? null,
     progressPercent: nn(o.progressPercent),
     createdAt: toMs(o.createdAt),
