@@ -384,7 +384,9 @@ async function main(): Promise<void> {
     burstWallet,
     eventsIn(burstNote),
   );
-  notes = await shownNotifications(context, worker);
+  // (Chromium takes a notification out of the tray once it has timed out: none left, the first read stands)
+  const again = await shownNotifications(context, worker);
+  if (again.length > 0) notes = again;
   const shownCount = eventsIn(notes.find((n) => grouped(n) && n.id.includes(burstWallet)));
   if (shownCount > 0 && shownCount !== counts[burstWallet]) {
     console.warn(
