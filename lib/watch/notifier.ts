@@ -199,9 +199,23 @@ export function createNotifier(opts: NotifierOptions) {
     }
   }
 
-  /** Held live events of one wallet (or all) are read: counted as seen, not as unread. */
-  function readHeld(wallet?: string): void {
-    for (const h of held) if (wallet === undefined || h.wallet === wallet) h.read = true;
+  /**
+   * The user read one wallet's events (or all): held live events are counted as seen, not as unread;
+   * and what was shown or is about to be shown of them is no longer news. A burst summary names the
+   * events it stands for, each counted once as unread: one updated after the read must not name
+   * the read ones again (a read fill would make it "7 fills" beside an unread count of 6), so the
+   * burst starts over with what comes next, and notifications still waiting in the grouping window
+   * (events the read covered) are not shown.
+   */
+  function readWallet(wallet?: string): void {
+    const hit = (w: string) => wallet === undefined || w === wallet;
+    for (const h of held) if (hit(h.wallet)) h.read = true;
+    for (const w of [...recent.keys()]) if (hit(w)) recent.delete(w);
+    for (const [w, group] of [...pending]) {
+      if (!hit(w)) continue;
+      clearTimer(group.timer);
+      pending.delete(w);
+    }
   }
 
   /** Counts one live event: its seen marks, then its unread count (unless read meanwhile) and the badge. */
@@ -479,7 +493,7 @@ export function createNotifier(opts: NotifierOptions) {
       return serial(async () => {
         await init();
         await clear(id);
-        readHeld(wallet);
+        readWallet(wallet);
         await setBadgeTotal(await watchlist.markRead(wallet));
         return lookupUrl(isOrder ? orderQuery(order) : wallet);
       });
@@ -489,7 +503,7 @@ export function createNotifier(opts: NotifierOptions) {
     markRead(wallet?: string): Promise<number> {
       return serial(async () => {
         await init();
-        readHeld(wallet);
+        readWallet(wallet);
         const total = await watchlist.markRead(wallet);
         await setBadgeTotal(total);
         return total;
