@@ -365,6 +365,9 @@ export function truncateText(s: string | null | undefined, max: number): string 
   return `${cps.slice(0, Math.max(0, max - 1)).join('')}…`;
 }
 
+/** A sentence to follow a colon: its first letter lowercased ("Key check failed: the service …"). */
+export const lowerFirst = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
+
 /** The URL, normalised, when it parses and is https:; otherwise null (javascript:, data:, http:...). */
 export function safeHttpsUrl(u: string | null | undefined): string | null {
   if (typeof u !== 'string' || u.length > 2048) return null;

@@ -6,7 +6,6 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { formatCountdown } from '../../lib/format';
-import type { StatusAnswer } from '../popup/StatusLine';
 import { useAsk } from './ask';
 import { Loading } from './states';
 
@@ -20,7 +19,7 @@ export function LookupLoading() {
     let alive = true;
     const check = () =>
       ask('status', {}).then(
-        (s) => alive && setWaitMs((s as StatusAnswer).rateLimitedMs ?? 0),
+        (s) => alive && setWaitMs(s.rateLimitedMs ?? 0),
         () => {},
       );
     const timer = setInterval(check, WAIT_POLL_MS);

@@ -64,17 +64,16 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
     [query, nonce],
   );
 
-  // an answer may change what the footer says (a 401 makes the key invalid; credits were spent)
+  // Once the lookup answers:
+  // - the footer asks again: the answer may change what it says (a 401 makes the key invalid;
+  //   credits were spent);
+  // - a long address typed or pasted left the box scrolled to its end (or its middle, under the
+  //   native ×): show its start, where a trader checks the first characters. Only the scroll
+  //   position moves: focus and the caret stay where they were.
   useEffect(() => {
-    if (state.status === 'ok' || state.status === 'error') refreshStatus();
-  }, [state]);
-
-  // A long address typed or pasted leaves the box scrolled to its end (or its middle, under the
-  // native ×): once the lookup answers, show its start, where a trader checks the first characters.
-  // Only the scroll position moves: focus and the caret stay where they were.
-  useEffect(() => {
-    const box = inputRef.current;
-    if (box && (state.status === 'ok' || state.status === 'error')) box.scrollLeft = 0;
+    if (state.status !== 'ok' && state.status !== 'error') return;
+    refreshStatus();
+    if (inputRef.current) inputRef.current.scrollLeft = 0;
   }, [state]);
 
   useEffect(() => {

@@ -6,20 +6,13 @@
 
 import { useRef } from 'preact/hooks';
 import { type ErrorView, isTransientCode } from '../../lib/errors';
-import { formatCountdown } from '../../lib/format';
 import type { WalletView } from '../../lib/views';
 import { WalletCard } from '../shared/WalletCard';
 import { useAsk } from './ask';
-import { focusContainer } from './focus';
 import { OrderList } from './OrderList';
 import { useSettings } from './settingsContext';
-import { retryFrom, useRetryCountdown } from './states';
+import { RetryCountdown, retryFrom, untimed, useRetryCountdown } from './states';
 import { WatchButton } from './WatchButton';
-
-/** An error as the card shows it while its Retry-After counts down beside the Retry: without it. */
-const untimed = (e: ErrorView): ErrorView => ({ code: e.code, message: e.message });
-
-const NO_WAIT: ErrorView = { code: 'UNKNOWN', message: '' };
 
 export function WalletResult({
   wallet,
@@ -50,17 +43,7 @@ export function WalletResult({
   const longest = waits.sort((a, b) => (b.retryAfterMs ?? 0) - (a.retryAfterMs ?? 0))[0];
   const wait = onReload && longest ? longest : null;
   const retryRef = useRef<HTMLDivElement>(null);
-  const left = useRetryCountdown(
-    wait ?? NO_WAIT,
-    wait && onAutoReload
-      ? () => {
-          // as a click on Retry: focus on it moves to the result before it goes away
-          const at = document.activeElement;
-          if (at && retryRef.current?.contains(at)) focusContainer(at);
-          onAutoReload();
-        }
-      : undefined,
-  );
+  const left = useRetryCountdown(wait, onAutoReload, retryRef);
   const view: WalletView =
     wait === null
       ? wallet
@@ -76,11 +59,7 @@ export function WalletResult({
       <WalletCard view={view} now={Date.now()} currency={currency} maxOrders={0} />
       {onReload && retry && (
         <div ref={retryRef} class="state state-error" data-testid="wallet-retry">
-          {left !== null && left > 0 && (
-            <span class="detail" data-testid="retry-countdown">
-              Retry in {formatCountdown(left)}.{' '}
-            </span>
-          )}
+          <RetryCountdown left={left} />
           <button type="button" class="link" onClick={(e) => retryFrom(e.currentTarget, onReload)}>
             {retryLabel}
           </button>

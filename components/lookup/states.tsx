@@ -1,5 +1,5 @@
 /** The four states every result view can be in besides "ready", each with a stable test id. */
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, RefObject } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { type ErrorView, INVALID_INPUT_TEXT, isKeyCode, isTransientCode } from '../../lib/errors';
@@ -74,14 +74,22 @@ function retryHelps(code: ErrorView['code']): boolean {
   return isTransientCode(code) || code === 'UNKNOWN' || code === 'INVALID_CURSOR';
 }
 
+/** An error as shown while a countdown beside it says its Retry-After: without it (not "Retry in …" twice). */
+export const untimed = (e: ErrorView): ErrorView => ({ code: e.code, message: e.message });
+
 /**
- * The time left of an error's Retry-After, counted from when the error came (null: it has none),
- * re-rendered as each whole second passes. At 0 `onDue` runs, once per error.
+ * The time left of an error's Retry-After, counted from when the error came (null: no error, or it
+ * has none), re-rendered as each whole second passes. At 0 `onDue` runs, once per error, as a click
+ * on the Retry inside `container` would: focus on the control about to go away moves to its container.
  */
-export function useRetryCountdown(error: ErrorView, onDue?: () => void): number | null {
+export function useRetryCountdown(
+  error: ErrorView | null,
+  onDue: (() => void) | undefined,
+  container: RefObject<HTMLElement>,
+): number | null {
   // a new error (a new object) starts its own countdown
   const deadline = useMemo(() => {
-    const ms = error.retryAfterMs;
+    const ms = error?.retryAfterMs;
     return ms && ms > 0 ? Date.now() + ms : null;
   }, [error]);
   const [now, setNow] = useState(() => Date.now());
@@ -94,7 +102,11 @@ export function useRetryCountdown(error: ErrorView, onDue?: () => void): number 
       const t = Date.now();
       setNow(t);
       if (t >= deadline) {
-        due.current?.();
+        const onDue = due.current;
+        if (!onDue) return;
+        const at = document.activeElement;
+        if (at && container.current?.contains(at)) focusContainer(at);
+        onDue();
         return;
       }
       // the next moment the whole seconds shown change (or the deadline itself)
@@ -104,6 +116,15 @@ export function useRetryCountdown(error: ErrorView, onDue?: () => void): number 
     return () => clearTimeout(timer);
   }, [deadline]);
   return deadline === null ? null : Math.max(0, deadline - now);
+}
+
+/** useRetryCountdown's time left beside its Retry (outside any alert: it is not read out each second). */
+export function RetryCountdown({ left }: { left: number | null }) {
+  return left !== null && left > 0 ? (
+    <span class="detail" data-testid="retry-countdown">
+      Retry in {formatCountdown(left)}.{' '}
+    </span>
+  ) : null;
 }
 
 /**
@@ -124,17 +145,7 @@ export function ErrorState({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const canRetry = !!onRetry && retryHelps(error.code);
-  const left = useRetryCountdown(
-    error,
-    canRetry && autoRetry
-      ? () => {
-          // as a click on Retry: focus on the control about to go away moves to its container
-          const at = document.activeElement;
-          if (at && ref.current?.contains(at)) focusContainer(at);
-          autoRetry();
-        }
-      : undefined,
-  );
+  const left = useRetryCountdown(error, canRetry ? autoRetry : undefined, ref);
   // INVALID_INPUT carries the background's field message, which says what exactly is wrong (its
   // line, ErrorLine's, is the code's text)
   const detail =
@@ -144,13 +155,9 @@ export function ErrorState({
   return (
     <div ref={ref} class="state state-error" data-testid="state-error" data-code={error.code}>
       {/* the countdown is said below instead of ErrorLine's fixed "Retry in …" */}
-      <ErrorLine error={left === null ? error : { code: error.code, message: error.message }} />
+      <ErrorLine error={left === null ? error : untimed(error)} />
       {detail && <span class="detail">{detail}</span>}
-      {left !== null && left > 0 && (
-        <span class="detail" data-testid="retry-countdown">
-          Retry in {formatCountdown(left)}.{' '}
-        </span>
-      )}
+      <RetryCountdown left={left} />
       {isKeyCode(error.code) && (
         <button type="button" class="link" onClick={openOptions}>
           Open options

@@ -4,12 +4,11 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { errorMessage } from '../../lib/errors';
-import { formatNumber, truncateText } from '../../lib/format';
+import { formatNumber, lowerFirst, truncateText } from '../../lib/format';
 import { PAGE_INPUTS } from '../../lib/messaging';
 import type { KeyCheckState, StatusView } from '../../lib/views';
 import { useAsk } from '../lookup/ask';
 import { errorText } from '../lookup/states';
-import type { StatusAnswer } from '../popup/StatusLine';
 import { toErrorView } from '../shared/Loadable';
 import { fieldError } from './save';
 
@@ -32,10 +31,8 @@ const RECHECK_MS = 2000;
 function savedText(status: StatusView['key'], check: KeyCheckState | null): string {
   if (status === 'invalid') return 'A key is saved, but the service refused it.';
   if (status === 'valid') return 'A key is saved and works.';
-  if (check?.error) {
-    const why = errorMessage(check.error.code);
-    return `A key is saved, but it could not be checked: ${why.charAt(0).toLowerCase()}${why.slice(1)}`;
-  }
+  if (check?.error)
+    return `A key is saved, but it could not be checked: ${lowerFirst(errorMessage(check.error.code))}`;
   return check?.checking ? 'A key is saved; checking it…' : 'A key is saved.';
 }
 
@@ -71,11 +68,10 @@ export function KeySection() {
     return ask('status', {}).then(
       (s) => {
         if (!alive.current) return;
-        const answer = s as StatusAnswer;
-        setStatus(answer.key);
-        setCheck(answer.keyCheck ?? null);
+        setStatus(s.key);
+        setCheck(s.keyCheck ?? null);
         // the background answers without waiting for a slow check: its verdict is read shortly
-        if (answer.key === 'unchecked' && answer.keyCheck?.checking)
+        if (s.key === 'unchecked' && s.keyCheck?.checking)
           recheck.current = setTimeout(() => void refresh(true), RECHECK_MS);
       },
       () => alive.current && setStatus('failed'),

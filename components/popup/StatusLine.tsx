@@ -1,14 +1,11 @@
 /** Key, plan, live connection and credits in one line; refreshed while the popup is open. */
 import { useEffect, useState } from 'preact/hooks';
 import { errorMessage } from '../../lib/errors';
-import { formatNumber, truncateText } from '../../lib/format';
+import { formatNumber, lowerFirst, truncateText } from '../../lib/format';
 import type { StatusView } from '../../lib/views';
 import { useAsk } from '../lookup/ask';
 import { openOptions } from '../lookup/states';
 import { onStatusRefresh } from './statusRefresh';
-
-/** The status answer as the background sends it. */
-export type StatusAnswer = StatusView;
 
 const POLL_MS = 5000;
 
@@ -55,19 +52,18 @@ const KEY_TEXT: Record<StatusView['key'], string> = {
  * The key's part: its state, and for a key not checked yet why (the last check failed for a reason
  * of the service, its code's text: nothing was said of the key), or that a check is running.
  */
-export function keyText(status: StatusAnswer): string {
+export function keyText(status: StatusView): string {
   if (status.key !== 'unchecked') return KEY_TEXT[status.key];
   const failed = status.keyCheck?.error;
   if (failed) {
-    const why = errorMessage(failed.code);
-    return `Key check failed: ${why.charAt(0).toLowerCase()}${why.slice(1)}`;
+    return `Key check failed: ${lowerFirst(errorMessage(failed.code))}`;
   }
   return status.keyCheck?.checking ? 'Checking key…' : KEY_TEXT.unchecked;
 }
 
 export function StatusLine() {
   const ask = useAsk();
-  const [status, setStatus] = useState<StatusAnswer | null>(null);
+  const [status, setStatus] = useState<StatusView | null>(null);
   const [failed, setFailed] = useState(false);
   const [, setTick] = useState(0);
 

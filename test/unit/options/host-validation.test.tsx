@@ -5,44 +5,18 @@
  * appends each endpoint's path to the host's, so a path is kept: "/v2?x=1" would put the endpoint's
  * path after the query). Validated by lib/settings.ts, as the background does (settingsSet).
  */
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { OptionsApp } from '../../../components/options/OptionsApp';
-import { applySettingsPatch, defaultSettings, LIVE_HOSTS, type Settings } from '../../../lib/settings';
-import { fakeAsk, lensError } from '../popup/fake-ask';
+import { applySettingsPatch, defaultSettings, LIVE_HOSTS } from '../../../lib/settings';
+import { renderOptions, settingsStore } from './options-page';
 
 beforeEach(() => fakeBrowser.reset());
 afterEach(cleanup);
 
 function setup() {
-  let settings: Settings = defaultSettings();
-  const fake = fakeAsk({
-    settingsGet: () => settings,
-    settingsSet: ({ patch }: { patch: Record<string, unknown> }) => {
-      const r = applySettingsPatch(settings, patch);
-      if (!r.ok) throw lensError('INVALID_INPUT', r.message);
-      settings = r.value;
-      return settings;
-    },
-    status: () => ({
-      key: 'missing',
-      plan: null,
-      credits: null,
-      live: 'idle',
-      liveRetryAt: null,
-      watched: 0,
-      unread: 0,
-    }),
-    cacheStats: () => ({ entries: 0, bytes: 0, hits: 0, misses: 0 }),
-  });
-  const permissions = {
-    request: vi.fn(async () => false),
-    remove: vi.fn(),
-    contains: vi.fn(async () => false),
-  };
-  render(<OptionsApp ask={fake.ask} permissions={permissions} download={vi.fn()} />);
-  return { ...fake, settings: () => settings };
+  const store = settingsStore();
+  return { ...renderOptions(store.handlers), settings: store.settings };
 }
 
 async function saveHost(label: string, value: string) {

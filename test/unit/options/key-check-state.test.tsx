@@ -5,37 +5,18 @@
  * check runs and reads the verdict again shortly, and a check that failed for a reason of the service
  * says so instead of a bare "A key is saved.".
  */
-import { cleanup, render, screen, waitFor } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { OptionsApp } from '../../../components/options/OptionsApp';
-import type { StatusAnswer } from '../../../components/popup/StatusLine';
-import { fakeAsk } from '../popup/fake-ask';
+import type { StatusView } from '../../../lib/views';
+import { renderOptions, statusOf } from './options-page';
 
 beforeEach(() => fakeBrowser.reset());
 afterEach(cleanup);
 
-const answer = (patch: Partial<StatusAnswer>): StatusAnswer => ({
-  key: 'unchecked',
-  plan: null,
-  credits: null,
-  live: 'idle',
-  liveRetryAt: null,
-  watched: 0,
-  unread: 0,
-  ...patch,
-});
+const answer = (patch: Partial<StatusView>): StatusView => statusOf({ key: 'unchecked', ...patch });
 
-function setup(status: () => StatusAnswer) {
-  const fake = fakeAsk({ status, cacheStats: () => ({ entries: 0, bytes: 0, hits: 0, misses: 0 }) });
-  const permissions = {
-    request: vi.fn(async () => false),
-    remove: vi.fn(),
-    contains: vi.fn(async () => false),
-  };
-  render(<OptionsApp ask={fake.ask} permissions={permissions} download={vi.fn()} />);
-  return fake;
-}
+const setup = (status: () => StatusView) => renderOptions({ status });
 
 describe('options: the saved key while its check is slow or failed', () => {
   it('says a check runs, and shows its verdict once it is in', async () => {

@@ -1,59 +1,40 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { OptionsApp } from '../../../components/options/OptionsApp';
-import type { PermissionsApi } from '../../../components/options/SitesSection';
 import { precheckImport } from '../../../components/options/WatchlistSection';
-import { applySettingsPatch, defaultSettings, type Settings } from '../../../lib/settings';
+import { defaultSettings } from '../../../lib/settings';
 import type { StatusView } from '../../../lib/views';
 import { createWatchlist } from '../../../lib/watch/watchlist';
-import { fakeAsk, type Handlers, lensError } from '../popup/fake-ask';
+import { type Handlers, lensError } from '../popup/fake-ask';
 import { addr } from '../watch/fixtures';
+import { renderOptions, settingsStore, statusOf } from './options-page';
 
 const KEY = 'sk-test-1234567890';
 
 function setup(handlers: Handlers = {}, granted = false) {
-  let settings: Settings = defaultSettings();
+  const store = settingsStore();
   let key: StatusView['key'] = 'missing';
-  const fake = fakeAsk({
-    settingsGet: () => settings,
-    settingsSet: ({ patch }: { patch: Record<string, unknown> }) => {
-      const r = applySettingsPatch(settings, patch);
-      if (!r.ok) throw lensError('INVALID_INPUT', r.message);
-      settings = r.value;
-      return settings;
+  const fake = renderOptions(
+    {
+      ...store.handlers,
+      status: () => statusOf({ key }),
+      keyCheck: () => ({ plan: 'Advanced', credits: 50_000, live: false }),
+      keySet: () => {
+        key = 'valid';
+        return { plan: 'Advanced', credits: 50_000, live: false };
+      },
+      keyClear: () => {
+        key = 'missing';
+        return { cleared: true };
+      },
+      cacheStats: () => ({ entries: 120, bytes: 2_097_152, hits: 30, misses: 10 }),
+      cacheClear: () => ({ cleared: true }),
+      ...handlers,
     },
-    status: () => ({
-      key,
-      plan: null,
-      credits: null,
-      live: 'idle',
-      liveRetryAt: null,
-      watched: 0,
-      unread: 0,
-    }),
-    keyCheck: () => ({ plan: 'Advanced', credits: 50_000, live: false }),
-    keySet: () => {
-      key = 'valid';
-      return { plan: 'Advanced', credits: 50_000, live: false };
-    },
-    keyClear: () => {
-      key = 'missing';
-      return { cleared: true };
-    },
-    cacheStats: () => ({ entries: 120, bytes: 2_097_152, hits: 30, misses: 10 }),
-    cacheClear: () => ({ cleared: true }),
-    ...handlers,
-  });
-  const permissions = {
-    request: vi.fn(async () => granted),
-    remove: vi.fn(async () => true),
-    contains: vi.fn(async () => granted),
-  } satisfies PermissionsApi;
-  const download = vi.fn();
-  render(<OptionsApp ask={fake.ask} permissions={permissions} download={download} />);
-  return { ...fake, permissions, download, settings: () => settings };
+    granted,
+  );
+  return { ...fake, settings: store.settings };
 }
 
 const patches = (fake: ReturnType<typeof setup>) =>

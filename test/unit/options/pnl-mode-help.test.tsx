@@ -1,35 +1,14 @@
 // @vitest-environment happy-dom
 /** The PnL mode's explanation on the options page: plain words, true to the API's modes (spec). */
-import { cleanup, render, screen } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { OptionsApp } from '../../../components/options/OptionsApp';
-import type { PermissionsApi } from '../../../components/options/SitesSection';
-import { fakeAsk } from '../popup/fake-ask';
+import { renderOptions } from './options-page';
 
 beforeEach(() => fakeBrowser.reset());
 afterEach(cleanup);
 
-function setup() {
-  const fake = fakeAsk({
-    status: () => ({
-      key: 'missing',
-      plan: null,
-      credits: null,
-      live: 'idle',
-      liveRetryAt: null,
-      watched: 0,
-      unread: 0,
-    }),
-    cacheStats: () => ({ entries: 0, bytes: 0, hits: 0, misses: 0 }),
-  });
-  const permissions = {
-    request: vi.fn(async () => false),
-    remove: vi.fn(async () => true),
-    contains: vi.fn(async () => false),
-  } satisfies PermissionsApi;
-  render(<OptionsApp ask={fake.ask} permissions={permissions} download={vi.fn()} />);
-}
+const setup = () => renderOptions();
 
 describe('PnL mode explanation', () => {
   it('says what each mode does in plain words', async () => {

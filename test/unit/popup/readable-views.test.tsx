@@ -7,19 +7,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/preact';
+import { cleanup, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SERIES_TONES } from '../../../components/lookup/Chart';
 import { spanText } from '../../../components/lookup/chartData';
 import { seriesInListOrder } from '../../../components/lookup/EventResult';
-import { RecentList } from '../../../components/lookup/RecentList';
 import { recentMetaItem } from '../../../components/lookup/recentMeta';
 import type { LookupResult } from '../../../lib/lookup';
 import { recentItem } from '../../../lib/recent';
 import { fakeAsk } from './fake-ask';
 import { event, MINT, order, page, token, USDC, WALLET, wallet } from './fixtures';
-import { answer, search, setup } from './panel';
+import { answer, recentRows, search, setup, shownRecent } from './panel';
 
 const THEME_CSS = readFileSync(join(process.cwd(), 'components/lookup/theme.css'), 'utf8');
 const T0 = 1_700_000_000_000;
@@ -221,12 +220,7 @@ describe('recent searches say what each entry is', () => {
     setup({});
     // the slot as the block view writes it
     await waitFor(() => expect(screen.getAllByTestId('recent-label')[0]!.textContent).toBe('312,345,678'));
-    const shown = screen
-      .getAllByTestId('recent-item')
-      .map((o) => [
-        within(o).getByTestId('recent-kind').textContent,
-        within(o).getByTestId('recent-label').textContent,
-      ]);
+    const shown = recentRows();
     expect(shown).toEqual([
       ['Slot', '312,345,678'],
       ['Order', 'USDC → SOL'],
@@ -236,15 +230,7 @@ describe('recent searches say what each entry is', () => {
 
   it('an entry saved without a note says what its text is, an address cut to first 4…last 4', async () => {
     await recentItem.setValue([WALLET, USDC, '312345678', '512340', 'bonk']);
-    render(
-      <RecentList items={await recentItem.getValue()} active={-1} onPick={() => {}} onRemove={() => {}} />,
-    );
-    const shown = screen
-      .getAllByTestId('recent-item')
-      .map((o) => [
-        within(o).getByTestId('recent-kind').textContent,
-        within(o).getByTestId('recent-label').textContent,
-      ]);
+    const shown = await shownRecent();
     expect(shown).toEqual([
       ['Address', '7Jsi…cTZz'],
       ['Token', 'EPjF…Dt1v'], // a mint the extension knows

@@ -8,14 +8,13 @@ import { join } from 'node:path';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { RecentList } from '../../../components/lookup/RecentList';
 import { loadRecentMeta, recentMetaItem, rememberRecent } from '../../../components/lookup/recentMeta';
 import { PopupApp } from '../../../components/popup/PopupApp';
 import type { LookupResult } from '../../../lib/lookup';
 import { recentItem } from '../../../lib/recent';
 import { fakeAsk } from './fake-ask';
 import { block, order, page, WALLET, wallet } from './fixtures';
-import { answer, search, setup } from './panel';
+import { answer, search, setup, shownRecent } from './panel';
 
 const THEME_CSS = readFileSync(join(__dirname, '../../../components/lookup/theme.css'), 'utf8');
 
@@ -126,15 +125,7 @@ describe('a slot in Recent', () => {
 
   it('without a note (described from its text) too, but a number that may be an event id stays as typed', async () => {
     await recentItem.setValue(['320041990', '512340']);
-    render(
-      <RecentList items={await recentItem.getValue()} active={-1} onPick={() => {}} onRemove={() => {}} />,
-    );
-    const shown = screen
-      .getAllByTestId('recent-item')
-      .map((o) => [
-        within(o).getByTestId('recent-kind').textContent,
-        within(o).getByTestId('recent-label').textContent,
-      ]);
+    const shown = await shownRecent();
     expect(shown).toEqual([
       ['Slot', '320,041,990'],
       ['Slot or event', '512340'],

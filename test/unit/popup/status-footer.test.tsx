@@ -9,8 +9,8 @@ import { cleanup, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PopupApp } from '../../../components/popup/PopupApp';
-import type { StatusAnswer } from '../../../components/popup/StatusLine';
 import { errorMessage } from '../../../lib/errors';
+import type { StatusView } from '../../../lib/views';
 import { fakeAsk, type Handlers, lensError } from './fake-ask';
 import { WALLET } from './fixtures';
 import { search } from './panel';
@@ -18,7 +18,7 @@ import { search } from './panel';
 beforeEach(() => fakeBrowser.reset());
 afterEach(cleanup);
 
-const status = (patch: Partial<StatusAnswer>): StatusAnswer => ({
+const status = (patch: Partial<StatusView>): StatusView => ({
   key: 'valid',
   plan: 'premium',
   credits: 250_000,
