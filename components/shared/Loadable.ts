@@ -11,12 +11,15 @@ export type Loadable<T> =
  * the background gave it; any other exception is UNKNOWN, its own message (raw, maybe with URLs) unshown.
  */
 export function toErrorView(e: unknown): ErrorView {
-  if (e && typeof e === 'object' && typeof (e as { code?: unknown }).code === 'string') {
-    const foreign = e instanceof Error && e.name !== 'LensError';
-    if (!foreign) {
-      const { code, message, retryAfterMs } = e as ErrorView;
-      return { code, message: typeof message === 'string' && message ? message : UNKNOWN_TEXT, retryAfterMs };
-    }
-  }
-  return { code: 'UNKNOWN', message: UNKNOWN_TEXT };
+  const view = e as ErrorView | null;
+  // any other exception (a TypeError, a DOMException with a code of its own) is not one of ours
+  if (
+    !view ||
+    typeof view !== 'object' ||
+    typeof view.code !== 'string' ||
+    (e instanceof Error && e.name !== 'LensError')
+  )
+    return { code: 'UNKNOWN', message: UNKNOWN_TEXT };
+  const { code, message, retryAfterMs } = view;
+  return { code, message: typeof message === 'string' && message ? message : UNKNOWN_TEXT, retryAfterMs };
 }

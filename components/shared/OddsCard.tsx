@@ -19,12 +19,13 @@ export function sparkSeries(odds: OddsView, history: OddsHistoryView, now: numbe
     (p) => Number.isFinite(p.p) && Number.isFinite(p.t),
   );
   // The line's own scale (oddsRange) and, in words, where it starts and ends (none: too few points).
-  const ordered = points.length >= 2 ? [...points].sort((a, b) => a.t - b.t) : [];
+  const ordered = [...points].sort((a, b) => a.t - b.t);
+  const two = ordered.length >= 2;
   return {
     label: series.label,
     points,
-    range: ordered.length ? oddsRange(points) : [0, 1],
-    ends: ordered.length ? [ordered[0]!.p, ordered[ordered.length - 1]!.p] : null,
+    range: two ? oddsRange(points) : [0, 1],
+    ends: two ? [ordered[0]!.p, ordered[ordered.length - 1]!.p] : null,
   };
 }
 

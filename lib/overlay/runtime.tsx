@@ -117,9 +117,13 @@ export function createOverlay(deps: OverlayDeps) {
 
   // Live: a badge of it on the page, or (an address whose classification failed) an anchor still
   // waiting for its class.
-  const isLive = (key: string, e = entries.get(key)) =>
-    [...(e?.mounts ?? [])].some(onPage) ||
-    !!waiting.get(e?.item.address as string)?.some((w) => w.found.anchor.isConnected);
+  const isLive = (key: string) => {
+    const e = entries.get(key);
+    return (
+      !!e &&
+      ([...e.mounts].some(onPage) || !!waiting.get(e.item.address)?.some((w) => w.found.anchor.isConnected))
+    );
+  };
   // Transient failures are asked again later, on their own, grouped and bounded (lib/overlay/retry.ts).
   // The badge keeps its error (reason on hover) meanwhile: a retry never flips it back to loading.
   const retrier = createRetrier({

@@ -226,20 +226,14 @@ export function createScanner(options: ScannerOptions): Scanner {
           if (node.nodeType === TEXT_NODE || (node.nodeType === ELEMENT_NODE && !isOwnUi(node)))
             enqueue(node);
         }
-        for (const node of record.removedNodes) {
-          if (splits.size) unsplit(node as Text, false);
-          if (isOwnUi(node)) options.onUiRemoved?.(node as Element);
-        }
         // Only a removal can change what an element already answered (a node moved elsewhere is
         // removed, then added): added nodes are new to the table, and the overlay's own badges,
         // added and removed next to anchors, change no one's ancestors.
-        if (record.removedNodes.length && !(contextsStale && removedSince))
-          for (const node of record.removedNodes)
-            if (!isOwnUi(node)) {
-              contextsStale = true;
-              removedSince = true;
-              break;
-            }
+        for (const node of record.removedNodes) {
+          if (splits.size) unsplit(node as Text, false);
+          if (isOwnUi(node)) options.onUiRemoved?.(node as Element);
+          else contextsStale = removedSince = true;
+        }
       }
     }
     if (full && removedSince) full = false; // some anchors may be gone from the page: try again
