@@ -181,6 +181,17 @@ export function createServices(deps: ServiceDeps) {
   }
 
   /**
+   * A new key or new data hosts: what was found of the old ones (verdict, plan, a check's error, the
+   * check running) is theirs; the key is to be checked again.
+   */
+  function forgetKeyFindings(): void {
+    epoch += 1;
+    keyState = apiKey ? 'unchecked' : 'missing';
+    plan = null;
+    checkError = null;
+  }
+
+  /**
    * Probes the saved key and records what it found. One check at a time: a caller while one runs
    * (the status of each poll, the live hub) shares it. A check of a key or data hosts replaced
    * meanwhile records nothing.
@@ -243,15 +254,10 @@ export function createServices(deps: ServiceDeps) {
         hub.restart();
       }
       if (dataChanged) {
-        epoch += 1;
-        checkError = null;
+        forgetKeyFindings();
+        // (the batchers too: a lookup after this must not join a batch request of the old host's)
+        data.detachAll();
       }
-      if (dataChanged && apiKey) {
-        keyState = 'unchecked';
-        plan = null;
-      }
-      // (the batchers too: a lookup after this must not join a batch request of the old host's)
-      if (dataChanged) data.detachAll();
       await Promise.all([
         dataChanged ? cache.clear() : undefined,
         cacheChanged ? cache.setLimits(cacheLimits(next)) : undefined,
@@ -260,10 +266,7 @@ export function createServices(deps: ServiceDeps) {
     /** Switches to a new key; `probe` is the check already made of it (saves a second request). */
     setApiKey(next: string | null, probe?: KeyProbe) {
       apiKey = next;
-      keyState = next ? 'unchecked' : 'missing';
-      plan = null;
-      epoch += 1;
-      checkError = null;
+      forgetKeyFindings();
       client = savedKeyClient();
       scheduler.setRate(undefined);
       if (next && probe) adopt(probe);

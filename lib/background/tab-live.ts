@@ -62,8 +62,7 @@ export function createTabLive(hub: LiveHub, send: SendLive = toTab) {
   // The line every subscriber was last told (in its answer, or pushed): a status change that does
   // not change it (a room more, a new retry time) pushes nothing.
   let said = line();
-  // (a stand-in hub of a test may have no watchStatus)
-  hub.watchStatus?.((status) => {
+  hub.watchStatus((status) => {
     const now = liveLine(status.state);
     if (now.live === said.live && now.note === said.note) return;
     said = now;

@@ -48,7 +48,7 @@ export function createCache(options: CacheOptions): Cache {
   // Written but not yet in IndexedDB: readers must see these even when `hot` is small or off.
   const unsaved = new Map<string, StoredEntry>();
   const touches = new Map<string, number>();
-  const flights = createFlights<CacheEntry<unknown>>();
+  const flights = createFlights<CacheEntry<unknown>>(now);
   /**
    * Why the last fetch of an id failed, kept until one succeeds (or the entry is written): a stale
    * value read meanwhile is one the service is failing to refresh (CacheResult.failing). Memory
@@ -56,8 +56,6 @@ export function createCache(options: CacheOptions): Cache {
    */
   const failures = new Map<string, unknown>();
   const MAX_FAILURES = 500;
-  // When the fetch running for an id began (its own mark, so an older fetch ending clears nothing).
-  const running = new Map<string, { at: number }>();
   const counts = { hits: 0, misses: 0, staleHits: 0, evictions: 0 };
   let bytes = 0;
   // Moved by clear(): a fetch started under an older generation does not store its answer.
@@ -331,8 +329,6 @@ export function createCache(options: CacheOptions): Cache {
     return flights.start(
       id,
       async (signal) => {
-        const mark = { at: now() };
-        running.set(id, mark);
         let value: unknown;
         try {
           value = await fetcher(signal, priority);
@@ -344,8 +340,6 @@ export function createCache(options: CacheOptions): Cache {
             if (failures.size > MAX_FAILURES) failures.delete(failures.keys().next().value as string);
           }
           throw error;
-        } finally {
-          if (running.get(id) === mark) running.delete(id);
         }
         const fetchedAt = now();
         // (a clear meanwhile: the answer may be the old host's, so it goes to its callers only)
@@ -375,7 +369,7 @@ export function createCache(options: CacheOptions): Cache {
         counts.staleHits += 1;
         // Known before this refresh starts: the last one failed, or the one running is slow.
         const failed = failures.has(id);
-        const since = running.get(id)?.at;
+        const since = flights.startedAt(id);
         const refresh = startFlight(id, resource, key, fetcher, 'background');
         refresh.anchor();
         const result: CacheResult<T> = { value, stale: true, fetchedAt: entry.fetchedAt, source: 'cache' };
@@ -466,7 +460,6 @@ export function createCache(options: CacheOptions): Cache {
       generation += 1;
       epoch = Math.random();
       failures.clear(); // (the old hosts' failures say nothing of the new ones)
-      running.clear();
       clearing += 1;
       flights.detachAll();
       hot.clear();

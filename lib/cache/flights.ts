@@ -22,16 +22,19 @@ export interface Flights<T> {
   wait(flight: Flight<T>, signal: AbortSignal | undefined): Promise<T>;
   /** Running fetches keep going for the callers they have, but later callers start afresh. */
   detachAll(): void;
+  /** When the fetch a caller for `id` would join now was started (none running: undefined). */
+  startedAt(id: string): number | undefined;
 }
 
 interface State<T> extends Flight<T> {
   id: string;
+  startedAt: number;
   controller: AbortController;
   anchored: boolean;
   abortable: number;
 }
 
-export function createFlights<T>(): Flights<T> {
+export function createFlights<T>(now: () => number = Date.now): Flights<T> {
   const running = new Map<string, State<T>>();
 
   function start(id: string, run: (signal: AbortSignal) => Promise<T>, priority: Priority): Flight<T> {
@@ -50,6 +53,7 @@ export function createFlights<T>(): Flights<T> {
     promise.catch(() => {});
     const state: State<T> = {
       id,
+      startedAt: now(),
       promise,
       controller,
       anchored: false,
@@ -85,5 +89,5 @@ export function createFlights<T>(): Flights<T> {
     });
   }
 
-  return { start, wait, detachAll: () => running.clear() };
+  return { start, wait, detachAll: () => running.clear(), startedAt: (id) => running.get(id)?.startedAt };
 }

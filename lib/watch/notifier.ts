@@ -210,8 +210,8 @@ export function createNotifier(opts: NotifierOptions) {
   function readWallet(wallet?: string): void {
     const hit = (w: string) => wallet === undefined || w === wallet;
     for (const h of held) if (hit(h.wallet)) h.read = true;
-    for (const w of [...recent.keys()]) if (hit(w)) recent.delete(w);
-    for (const [w, group] of [...pending]) {
+    for (const w of recent.keys()) if (hit(w)) recent.delete(w);
+    for (const [w, group] of pending) {
       if (!hit(w)) continue;
       clearTimer(group.timer);
       pending.delete(w);

@@ -3,10 +3,12 @@
  * over real HTTP, with fake-indexeddb for the cache. Request counts come from the simulator's own log.
  */
 import { IDBFactory } from 'fake-indexeddb';
+import { Order } from '../../../lib/api/schemas/dca';
 import { createHandlers, type HandlerDeps } from '../../../lib/background/handlers';
 import { createServices, type Services } from '../../../lib/background/services';
 import { watchFetchOrders } from '../../../lib/background/start';
 import type { TabLive } from '../../../lib/background/tab-live';
+import { toOrderView } from '../../../lib/background/views';
 import { defaultSettings, type Settings } from '../../../lib/settings';
 import { createWatchService, type WatchService, type WatchServiceOptions } from '../../../lib/watch';
 import { type Sim, startSim } from '../../sim';
@@ -31,6 +33,16 @@ export async function control(sim: Sim, method: string, path: string, body?: unk
 export async function rest(sim: Sim, path: string): Promise<unknown> {
   const res = await fetch(`${sim.dataUrl}${path}`, { headers: { 'x-api-key': 'demo' } });
   return res.json();
+}
+
+/** The simulator's REST answer for one order, parsed as the client parses it. */
+export async function restOrder(sim: Sim, address: string): Promise<Order> {
+  return Order.parse(await rest(sim, `/dca/order/${address}?program=jupiter`));
+}
+
+/** The view of that order: what the data service caches for it. */
+export async function restOrderView(sim: Sim, address: string) {
+  return toOrderView(await restOrder(sim, address));
 }
 
 export async function requests(sim: Sim, prefix = '/'): Promise<LoggedRequest[]> {
@@ -80,6 +92,7 @@ export function simServices(
     keepDb?: boolean;
     rateLimit?: Parameters<typeof createServices>[0]['rateLimit'];
     WebSocketImpl?: Parameters<typeof createServices>[0]['WebSocketImpl'];
+    fetch?: Parameters<typeof createServices>[0]['fetch'];
   } = {},
 ): Services {
   if (!opts.keepDb) globalThis.indexedDB = new IDBFactory();
@@ -88,6 +101,7 @@ export function simServices(
     apiKey: opts.apiKey ?? 'demo',
     ...(opts.rateLimit && { rateLimit: opts.rateLimit }),
     ...(opts.WebSocketImpl && { WebSocketImpl: opts.WebSocketImpl }),
+    ...(opts.fetch && { fetch: opts.fetch }),
     onLive: () => {},
     onLiveStatus: () => {},
     onReconnected: () => {},

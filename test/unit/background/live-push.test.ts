@@ -4,20 +4,19 @@
  * room bookkeeping and the browser's tab messaging are stand-ins (what was sent is recorded).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Order, WalletDcaResponse } from '../../../lib/api/schemas/dca';
+import { WalletDcaResponse } from '../../../lib/api/schemas/dca';
 import { type LiveMessage, parseLiveMessage } from '../../../lib/api/schemas/live';
 import { toWalletDcaEntry, type WalletDcaEntry } from '../../../lib/background/data';
 import { createLivePush } from '../../../lib/background/live-push';
 import { topicRooms } from '../../../lib/background/services';
 import { createTabLive } from '../../../lib/background/tab-live';
-import { toOrderView } from '../../../lib/background/views';
 import { deliveryRooms } from '../../../lib/live/targets';
 import type { LiveHub } from '../../../lib/live/types';
 import type { Pushes } from '../../../lib/messaging';
 import type { OrderView } from '../../../lib/views';
 import { type Sim, startSim } from '../../sim';
 import { setup as freshCache } from '../cache/helpers';
-import { control, rest } from './helpers';
+import { control, rest, restOrderView } from './helpers';
 
 let sim: Sim;
 beforeAll(async () => {
@@ -27,13 +26,15 @@ afterAll(async () => {
   await sim?.close();
 });
 
-async function orderView(address: string): Promise<OrderView> {
-  return toOrderView(Order.parse(await rest(sim, `/dca/order/${address}?program=jupiter`)));
-}
-
 function setup(unreachable: number[] = []) {
   const cache = freshCache().make();
-  const hub = { acquire() {}, release() {}, releaseOwner() {}, status: () => ({ state: 'live' }) };
+  const hub = {
+    acquire() {},
+    release() {},
+    releaseOwner() {},
+    status: () => ({ state: 'live' }),
+    watchStatus: () => () => {},
+  };
   const tabs = createTabLive(hub as unknown as LiveHub);
   const sent: { tabId: number; event: Pushes['liveEvent'] }[] = [];
   const released: number[] = [];
@@ -90,7 +91,7 @@ describe('live DCA messages to tabs', () => {
   it('a position snapshot brings the tab the account as it is now (a transaction it missed included), and the cache keeps it', async () => {
     const address = sim.catalog.orders[2]!;
     const { cache, tabs, sent, watched, onLive } = setup();
-    const before = await orderView(address);
+    const before = await restOrderView(sim, address);
     await cache.put('order', address, before);
     tabs.subscribe(7, { kind: 'order', address });
     tabs.subscribe(9, { kind: 'order', address: sim.catalog.orders[3]! });
@@ -100,7 +101,7 @@ describe('live DCA messages to tabs', () => {
     expect(snapshot.message.kind).toBe('dca-position');
     await onLive(snapshot.message, snapshot.rooms);
 
-    const now = await orderView(address);
+    const now = await restOrderView(sim, address);
     expect(now.deposited).not.toBe(before.deposited);
     expect(sent.map((s) => s.tabId)).toEqual([7]);
     expect(sent[0]!.event.topic).toEqual({ kind: 'order', address });
@@ -123,13 +124,13 @@ describe('live DCA messages to tabs', () => {
   it('a transaction event pushes its fill and the merged order; a tab gone lets go of its rooms', async () => {
     const address = sim.catalog.orders[5]!;
     const { cache, tabs, sent, released, watched, onLive } = setup([8]);
-    await cache.put('order', address, await orderView(address));
+    await cache.put('order', address, await restOrderView(sim, address));
     tabs.subscribe(7, { kind: 'order', address });
     tabs.subscribe(8, { kind: 'order', address });
     const deposit = await emit(address, 'Deposit');
     await onLive(deposit.message, deposit.rooms);
     await new Promise((r) => setTimeout(r, 0)); // the failed send's release
-    const now = await orderView(address);
+    const now = await restOrderView(sim, address);
     expect(sent.map((s) => s.tabId)).toEqual([7]);
     expect(sent[0]!.event.fill).not.toBeNull();
     expect(sent[0]!.event.order?.deposited).toBe(now.deposited);
@@ -148,7 +149,7 @@ describe('live DCA messages to tabs', () => {
     expect(rooms).toHaveLength(2); // the order's room, and the owner's found in the snapshot itself
     await onLive(snapshot.message, rooms);
 
-    const now = await orderView(listed.address);
+    const now = await restOrderView(sim, listed.address);
     expect(now.deposited).not.toBe(listed.deposited);
     expect(sent.map((s) => [s.tabId, s.event.topic])).toEqual([[7, { kind: 'wallet', address: wallet }]]);
     expect(sent[0]!.event.fill).toBeNull();
@@ -171,7 +172,7 @@ describe('live DCA messages to tabs', () => {
     const deposit = await emit(listed.address, 'Deposit');
     await onLive(deposit.message, withWalletRoom(deposit.message, wallet));
 
-    const now = await orderView(listed.address);
+    const now = await restOrderView(sim, listed.address);
     expect(sent.map((s) => s.tabId)).toEqual([7]);
     expect(sent[0]!.event.fill?.order).toBe(listed.address);
     expect(sent[0]!.event.order?.deposited).toBe(now.deposited);
@@ -186,7 +187,7 @@ describe('live DCA messages to tabs', () => {
     const closed = await emit(listed.address, 'Closed');
     await onLive(closed.message, withWalletRoom(closed.message, wallet));
 
-    const now = await orderView(listed.address);
+    const now = await restOrderView(sim, listed.address);
     expect(now.status).toBe('completed');
     expect(sent[0]!.event.order?.status).toBe('completed');
     const cached = (await cache.get<WalletDcaEntry>('walletDca', wallet))!.value;

@@ -10,7 +10,7 @@ import { toOrderView } from '../../../lib/background/views';
 import { mergeOrderView } from '../../../lib/views';
 import { type Sim, startSim } from '../../sim';
 import { order as apiOrder } from '../api/helpers';
-import { control, rest } from './helpers';
+import { control, restOrder, restOrderView } from './helpers';
 
 let sim: Sim;
 beforeAll(async () => {
@@ -20,15 +20,11 @@ afterAll(async () => {
   await sim?.close();
 });
 
-async function orderView(address: string) {
-  return toOrderView(Order.parse(await rest(sim, `/dca/order/${address}?program=jupiter`)));
-}
-
 describe('toOrderView raw amounts', () => {
   it("takes remaining, received and per cycle from the service's raw, as sent", async () => {
     const address = sim.catalog.orders[0]!;
-    const raw = Order.parse(await rest(sim, `/dca/order/${address}?program=jupiter`)).raw;
-    const view = await orderView(address);
+    const raw = (await restOrder(sim, address)).raw;
+    const view = await restOrderView(sim, address);
     expect(view.rawRemaining).toBe(raw.remaining);
     expect(view.rawReceived).toBe(raw.received);
     expect(view.rawPerCycle).toBe(raw.perCycle);
@@ -49,7 +45,7 @@ describe('toOrderView raw amounts', () => {
   it('a withdrawal makes deposited − used overstate what remains: the raw remaining does not', async () => {
     const address = sim.catalog.orders[0]!;
     await control(sim, 'POST', '/__sim/emit', { order: address, eventName: 'Withdraw' });
-    const v = await orderView(address);
+    const v = await restOrderView(sim, address);
     const left = BigInt(v.rawDeposited!) - BigInt(v.rawUsed!);
     expect(BigInt(v.rawRemaining!)).toBeLessThan(left);
   });
@@ -59,12 +55,12 @@ describe('mergeOrderView and the raw amounts', () => {
   for (const eventName of ['Deposit', 'Filled', 'Withdraw'] as const) {
     it(`after a ${eventName} event each is the API's own or none, never the stale one`, async () => {
       const address = sim.catalog.orders[1]!;
-      const before = await orderView(address);
+      const before = await restOrderView(sim, address);
       const event = DcaTxEventSchema.parse(
         await control(sim, 'POST', '/__sim/emit', { order: address, eventName }),
       );
       const merged = mergeOrderView(before, event.order!);
-      const after = await orderView(address);
+      const after = await restOrderView(sim, address);
       let changed = 0;
       for (const field of ['rawRemaining', 'rawReceived', 'rawPerCycle'] as const) {
         if (merged[field] != null) expect(merged[field], field).toBe(after[field]);

@@ -4,10 +4,9 @@
  * a check that failed for a reason of the service says why, and a key refused mid-session keeps no
  * plan or credits of before.
  */
-import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createServices, type Services } from '../../../lib/background/services';
+import type { Services } from '../../../lib/background/services';
 import type { Outputs } from '../../../lib/messaging';
 import { StatusView } from '../../../lib/views';
 import type { WatchService } from '../../../lib/watch';
@@ -18,7 +17,6 @@ import {
   resetSims,
   type Sim,
   simServices,
-  simSettings,
   startSim,
   testHandlers,
 } from './helpers';
@@ -49,10 +47,7 @@ function slowCheckServices() {
     release = resolve;
   });
   let probes = 0;
-  globalThis.indexedDB = new IDBFactory();
-  const s = createServices({
-    settings: simSettings(sim),
-    apiKey: 'demo',
+  const s = simServices(sim, {
     fetch: async (input, init) => {
       if (String(input).includes('/subscription')) {
         probes += 1;
@@ -60,10 +55,6 @@ function slowCheckServices() {
       }
       return fetch(input, init);
     },
-    onLive: () => {},
-    onLiveStatus: () => {},
-    onReconnected: () => {},
-    isWatched: () => false,
   });
   return { services: s, release: () => release(), probes: () => probes };
 }

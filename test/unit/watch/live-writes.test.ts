@@ -86,21 +86,25 @@ describe('live events on a stored list (poller)', () => {
     expect(await storedUsed()).toBe('250000000');
   });
 
-  /** The next write of chrome.storage.local fails, as when its quota is used up. */
-  function failNextWrite() {
+  const settle = () => new Promise((r) => setTimeout(r, 10));
+  /**
+   * A synced wallet's first timed live write, failed: the write of chrome.storage.local fails, as
+   * when its quota is used up.
+   */
+  async function failedWrite() {
+    const ctx = setup();
+    await ctx.p.sync(W);
     vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementationOnce(async () => {
       throw new Error('QUOTA_BYTES quota exceeded');
     });
+    await ctx.p.observeLive(W, fill());
+    ctx.timers.fireAll(); // the write fails
+    await settle();
+    return ctx;
   }
-  const settle = () => new Promise((r) => setTimeout(r, 10));
 
   it('after a timed write that failed, a later live event is written when its window ends', async () => {
-    const { p, timers } = setup();
-    await p.sync(W);
-    failNextWrite();
-    await p.observeLive(W, fill());
-    timers.fireAll(); // the write fails
-    await settle();
+    const { p, timers } = await failedWrite();
     await p.observeLive(W, fill());
     expect(timers.pending()).toEqual([LIVE_WRITE_MS]);
     timers.fireAll();
@@ -109,12 +113,7 @@ describe('live events on a stored list (poller)', () => {
   });
 
   it('a timed write that failed is tried again after another window', async () => {
-    const { p, timers } = setup();
-    await p.sync(W);
-    failNextWrite();
-    await p.observeLive(W, fill());
-    timers.fireAll(); // the write fails
-    await settle();
+    const { timers } = await failedWrite();
     expect(await storedUsed()).toBe('200000000');
     expect(timers.pending()).toEqual([LIVE_WRITE_MS]);
     timers.fireAll();
