@@ -8,7 +8,7 @@ import { formatDuration } from '../../lib/format';
 export function StaleNote({ asOf, now }: { asOf?: number; now: number }) {
   return asOf ? (
     <p class="ol-err" role="status">
-      {`As of ${formatDuration(now - asOf)} ago: the service is not answering.`}
+      {`As of ${formatDuration(now - asOf)} ago: the service has sent nothing newer.`}
     </p>
   ) : null;
 }

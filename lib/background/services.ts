@@ -129,7 +129,13 @@ export function createServices(deps: ServiceDeps) {
     maxEntries: s.cache.maxEntries,
     maxBytes: s.cache.maxMB * 1024 * 1024,
   });
-  const cache = createCache({ dbName: 'onchain-lens-cache', schemaVersion: 1, ...cacheLimits(settings) });
+  const cache = createCache({
+    dbName: 'onchain-lens-cache',
+    schemaVersion: 1,
+    // A card's stale read waits this long for its refresh: fresh data, or a note that it failed.
+    staleWaitMs: 2000,
+    ...cacheLimits(settings),
+  });
 
   const data = createDataService({
     client: () => client,

@@ -28,6 +28,39 @@ import type {
 
 const ignore = () => {};
 
+/**
+ * `promise`'s value when it resolves within `ms`; undefined when it fails or has not settled by
+ * then. Rejects when `signal` aborts first (the caller left).
+ */
+function within<T>(promise: Promise<T>, ms: number, signal?: AbortSignal): Promise<{ value: T } | undefined> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
+    };
+    const abort = () => {
+      done();
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      done();
+      resolve(undefined);
+    }, ms);
+    if (signal?.aborted) return abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    promise.then(
+      (value) => {
+        done();
+        resolve({ value });
+      },
+      () => {
+        done();
+        resolve(undefined);
+      },
+    );
+  });
+}
+
 interface Pending {
   entry: StoredEntry;
   size: number;
@@ -40,6 +73,7 @@ export function createCache(options: CacheOptions): Cache {
   const touchFlushMs = options.touchFlushMs ?? 1000;
   const report = options.onError ?? ignore;
   const slowRefreshMs = options.slowRefreshMs ?? 10_000;
+  const staleWaitMs = options.staleWaitMs ?? 0;
   // The bounds in force: setLimits changes them while the cache runs (the options page's size).
   let maxEntries = options.maxEntries;
   let maxBytes = options.maxBytes;
@@ -370,11 +404,24 @@ export function createCache(options: CacheOptions): Cache {
         // Known before this refresh starts: the last one failed, or the one running is slow.
         const failed = failures.has(id);
         const since = flights.startedAt(id);
-        const refresh = startFlight(id, resource, key, fetcher, 'background');
+        const slow = since !== undefined && now() - since >= slowRefreshMs;
+        // Someone looking at a card waits a moment for news (unless the service is known to fail).
+        const waits = priority === 'hover' && staleWaitMs > 0 && !failed && !slow;
+        const refresh = startFlight(id, resource, key, fetcher, waits ? priority : 'background');
         refresh.anchor();
+        if (waits) {
+          const fresh = await within(refresh.promise, staleWaitMs, signal);
+          if (fresh)
+            return {
+              value: fresh.value.value as T,
+              stale: false,
+              fetchedAt: fresh.value.fetchedAt,
+              source: 'network',
+            };
+        }
         const result: CacheResult<T> = { value, stale: true, fetchedAt: entry.fetchedAt, source: 'cache' };
-        if (failed) result.failing = { error: failures.get(id) };
-        else if (since !== undefined && now() - since >= slowRefreshMs) result.failing = {};
+        if (failures.has(id)) result.failing = { error: failures.get(id) };
+        else if (slow) result.failing = {};
         return result;
       }
     }

@@ -27,6 +27,13 @@ export interface CacheOptions extends CacheLimits {
    * (CacheResult.failing): the service is not answering. Default 10 000.
    */
   slowRefreshMs?: number;
+  /**
+   * A stale read at 'hover' priority (someone is looking at a card) waits this long for its refresh
+   * before it falls back to the old value: a refresh that answers in time gives the fresh value, one
+   * that fails in time marks the old value as failing at once (without this wait the first read
+   * after an outage began showed old data with no note). Reads for badges never wait. Default 0.
+   */
+  staleWaitMs?: number;
 }
 
 export interface CachedOptions {
@@ -70,7 +77,10 @@ export interface CacheStats {
   backend: 'idb' | 'memory' | 'opening';
 }
 
-/** Background refreshes are fetched at 'background' priority whatever the caller asked. */
+/**
+ * Background refreshes are fetched at 'background' priority whatever the caller asked, unless a
+ * 'hover' caller waits for one (CacheOptions.staleWaitMs).
+ */
 export type Fetcher<T> = (signal: AbortSignal, priority: Priority) => Promise<T>;
 
 export interface Cache {

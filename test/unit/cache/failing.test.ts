@@ -123,3 +123,85 @@ describe('cache: a stale value whose refresh fails', () => {
     await cache.close();
   });
 });
+
+describe("cache: a card's stale read waits a moment for its refresh (staleWaitMs)", () => {
+  const hover = { ...opts, priority: 'hover' as const };
+
+  it('gets the fresh value when the refresh answers in time', async () => {
+    const { clock, make } = setup();
+    const cache = make({ staleWaitMs: 1000 });
+    let n = 0;
+    const fetcher = async () => `v${++n}`;
+    await cache.cached('order', 'o', fetcher, hover);
+    clock.advance(5000);
+    const read = await cache.cached('order', 'o', fetcher, hover);
+    expect(read).toMatchObject({ value: 'v2', stale: false, source: 'network' });
+    expect(read.failing).toBeUndefined();
+    await cache.close();
+  });
+
+  it('says at once that the refresh failed, on the first read after the outage began', async () => {
+    const { clock, make } = setup();
+    const cache = make({ staleWaitMs: 1000 });
+    const outage = new Error('500');
+    let fail = false;
+    const fetcher = async () => {
+      if (fail) throw outage;
+      return 'v1';
+    };
+    const first = await cache.cached('order', 'o', fetcher, hover);
+    clock.advance(5000);
+    fail = true;
+    const read = await cache.cached('order', 'o', fetcher, hover);
+    expect(read).toMatchObject({ value: 'v1', stale: true, fetchedAt: first.fetchedAt });
+    expect(read.failing).toEqual({ error: outage });
+    await cache.close();
+  });
+
+  it('falls back to the old value, unmarked, when the refresh takes longer; badges never wait', async () => {
+    const { clock, make } = setup();
+    const cache = make({ staleWaitMs: 30 });
+    const gate = deferred<string>();
+    let n = 0;
+    const fetcher = async () => (++n === 1 ? 'v1' : gate.promise);
+    await cache.cached('order', 'o', fetcher, hover);
+    clock.advance(5000);
+    const t0 = performance.now();
+    const read = await cache.cached('order', 'o', fetcher, hover);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(25);
+    expect(read).toMatchObject({ value: 'v1', stale: true });
+    expect(read.failing).toBeUndefined();
+    // A badge's read (visible) does not wait: the same refresh is still running, the old value at once.
+    let answered = false;
+    const badge = cache.cached('order', 'o', fetcher, opts).then((r) => {
+      answered = true;
+      return r;
+    });
+    await settle();
+    expect(answered).toBe(true);
+    expect(await badge).toMatchObject({ value: 'v1', stale: true });
+    gate.resolve('v2');
+    await settle();
+    expect(n).toBe(2);
+    await cache.close();
+  });
+
+  it('a caller that leaves while waiting is answered with its reason', async () => {
+    const { clock, make } = setup();
+    const cache = make({ staleWaitMs: 10_000 });
+    const gate = deferred<string>();
+    let n = 0;
+    const fetcher = async () => (++n === 1 ? 'v1' : gate.promise);
+    await cache.cached('order', 'o', fetcher, hover);
+    clock.advance(5000);
+    const controller = new AbortController();
+    const read = cache.cached('order', 'o', fetcher, { ...hover, signal: controller.signal });
+    await settle();
+    controller.abort(new Error('closed'));
+    await expect(read).rejects.toThrow('closed');
+    gate.resolve('v2'); // (the refresh itself goes on and is stored)
+    await settle();
+    expect(await cache.get('order', 'o')).toMatchObject({ value: 'v2' });
+    await cache.close();
+  });
+});
