@@ -2,6 +2,12 @@ import { BADGE_CSS, CARD_CSS } from '../../components/shared/styles';
 import type { Theme } from './theme';
 
 /**
+ * Left to right on a right-to-left page too (`all` resets neither direction nor unicode-bidi:
+ * "+$616K" read "$616K+", and progress bars filled from the right).
+ */
+const LTR = 'direction:ltr;unicode-bidi:isolate';
+
+/**
  * Inline host: resets whatever the page styles spans with, sits on the text's middle, and its
  * negative vertical margins keep an 18px pill from growing the line box of the page's text (4px each
  * side: a page's next element in a flex row would touch it). A flex
@@ -14,10 +20,12 @@ import type { Theme } from './theme';
  */
 const BADGE_HOST_STYLE =
   'all:initial;display:inline-flex;align-items:center;vertical-align:middle;margin:-3px 4px;' +
-  'line-height:0;min-height:18px;max-width:260px;position:static;contain:style';
+  'line-height:0;min-height:18px;max-width:260px;position:static;contain:style;' +
+  // Not copied with the page's text (a trader copying "CA: <mint>" got the pill's lines too).
+  '-webkit-user-select:none;user-select:none;' +
+  LTR;
 
-const POPOVER_HOST_STYLE =
-  'all:initial;position:fixed;top:0;left:0;z-index:2147483647;display:block;contain:layout style';
+const POPOVER_HOST_STYLE = `all:initial;position:fixed;top:0;left:0;z-index:2147483647;display:block;contain:layout style;${LTR}`;
 
 export interface ShadowMount {
   host: HTMLElement;

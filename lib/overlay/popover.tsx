@@ -196,11 +196,13 @@ export function createPopover(o: PopoverOptions) {
   }
 
   function listen(s: Session): void {
-    // Esc from our UI (the popover, its badge) gives focus back to the badge; Esc while typing in the
-    // page (a hover-opened popover) leaves the caret where it is.
+    // Esc from our UI (the popover, its badge, or nothing focused in a popover the keyboard or a click
+    // opened) gives focus back to the badge; Esc while reading or typing in the page under a
+    // hover-opened popover leaves focus where it is (on the badge, the next Space opened it again).
     const onKey = (e: KeyboardEvent) => {
       const at = o.doc.activeElement;
-      if (e.key === 'Escape') close(at === s.mount.host || at === s.badge.host || at === o.doc.body);
+      if (e.key === 'Escape')
+        close(at === s.mount.host || at === s.badge.host || (at === o.doc.body && s.by !== 'hover'));
     };
     const onDown = (e: Event) => {
       const path = typeof e.composedPath === 'function' ? e.composedPath() : [];
@@ -215,8 +217,10 @@ export function createPopover(o: PopoverOptions) {
       o.timers.setTimeout(() => {
         frame = false;
         if (session !== s) return;
-        // A badge scrolled out of the page (or removed by the site) takes its popover with it.
-        if (!s.badge.host.isConnected) close(false);
+        // A badge scrolled out of view (or removed by the site) takes its popover with it: one opened
+        // by a click stayed pinned at the viewport's edge, over the page.
+        const r = s.badge.host.getBoundingClientRect();
+        if (!s.badge.host.isConnected || (win && (r.bottom < 0 || r.top > win.innerHeight))) close(false);
         else place(s);
       }, 16);
     };

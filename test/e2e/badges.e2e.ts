@@ -149,6 +149,41 @@ describe('badge placement in real layouts', () => {
   });
 });
 
+describe("badges and the page's text", () => {
+  it('are left out of text copied across them, and read left to right on a right-to-left page', async () => {
+    const page = lens.fixture('x');
+    await lens.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(page).origin,
+    });
+    await lens.page.goto(page);
+    const badge = lens.page
+      .locator('[data-onchain-lens="badge"][data-kind="mint"][data-state="ready"]')
+      .first();
+    await expect.poll(() => badge.count(), { timeout: 15_000 }).toBe(1);
+    const shown = (await badge.getAttribute('data-text'))!;
+    const address = (await badge.getAttribute('data-address'))!;
+    // A trader selects the post's text around the address ("CA: <mint>") and copies it.
+    await badge.evaluate((host) => {
+      const range = document.createRange();
+      range.selectNodeContents(host.parentElement!.closest('p,div,article,li') ?? host.parentElement!);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+    });
+    await lens.page.keyboard.press('Control+C');
+    const copied = await lens.page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain(address);
+    expect(shown).toMatch(/DCA/);
+    expect(copied).not.toContain('DCA'); // (the pill's text was copied with it, a line per part)
+
+    await lens.page.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
+    expect(await badge.evaluate((h) => getComputedStyle(h).direction)).toBe('ltr');
+    await badge.click();
+    const popover = lens.page.locator('[data-onchain-lens="popover"]');
+    await expect.poll(() => popover.count(), { timeout: 15_000 }).toBe(1);
+    expect(await popover.evaluate((h) => getComputedStyle(h).direction)).toBe('ltr');
+  });
+});
+
 describe('badge numbers come from the API', () => {
   it('a wallet badge shows the active DCA orders the data API reports', async () => {
     const wallet = lens.catalog.wallets[0]!;

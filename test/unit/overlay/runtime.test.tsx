@@ -372,6 +372,43 @@ describe('popover', () => {
     input.remove();
   });
 
+  it('Esc with nothing focused: focus back on a badge that was clicked, not on one only hovered', async () => {
+    start();
+    const host = await openWith('wallet', W(1));
+    (document.activeElement as HTMLElement | null)?.blur(); // a click on the popover's text
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(popoverHost()).toBeNull();
+    expect(document.activeElement).toBe(host);
+
+    // Hovered while reading the page: Esc closes it and leaves focus where it was, so the next
+    // Space scrolls the page instead of opening the popover again.
+    badgeButton(host).blur();
+    expect(document.activeElement).toBe(document.body);
+    badgeButton(host).dispatchEvent(new MouseEvent('mouseenter'));
+    await vi.advanceTimersByTimeAsync(300);
+    expect(popoverHost()).not.toBeNull();
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(popoverHost()).toBeNull();
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it('closes when its badge is scrolled out of view, and stays while the badge is in view', async () => {
+    start();
+    const host = await openWith('wallet', W(1));
+    const at = (top: number) =>
+      vi.spyOn(host, 'getBoundingClientRect').mockReturnValue(new DOMRect(10, top, 80, 18));
+    at(300);
+    window.dispatchEvent(new Event('scroll'));
+    await vi.advanceTimersByTimeAsync(20);
+    expect(popoverHost()).not.toBeNull();
+    at(-1213); // scrolled 1,500 px down: the badge is far above the viewport
+    window.dispatchEvent(new Event('scroll'));
+    await vi.advanceTimersByTimeAsync(20);
+    expect(popoverHost()).toBeNull();
+  });
+
   it('sends the wallet to the lookup tab from the "Open in Onchain Lens" button', async () => {
     start();
     await openWith('wallet', W(1));
