@@ -57,8 +57,12 @@ export async function startOverlay(ctx: ContentScriptContext): Promise<void> {
   });
   overlay.startPage();
   mark('ready');
-  ctx.addEventListener(window, 'wxt:locationchange', () => {
-    overlay.startPage(adapterFor(location.href, { generic: true }) ?? adapter);
+  // Another path is another page view. A query or fragment change (a tab, a sort, an in-page link)
+  // is not: it kept no badge for a moment and closed an open popover (the scanner sees what the page
+  // changes). The event comes before the page is at its new address: its URLs are the truth.
+  ctx.addEventListener(window, 'wxt:locationchange', ({ newUrl, oldUrl }) => {
+    if (newUrl.pathname !== oldUrl.pathname)
+      overlay.startPage(adapterFor(newUrl, { generic: true }) ?? adapter);
   });
   // A new key or API host: a new page view (failed badges are dropped and asked again); the key
   // removed: no badges, as without one. The network back: failed badges are asked again now.

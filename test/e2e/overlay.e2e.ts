@@ -359,3 +359,37 @@ describe('odds chips', () => {
     expect(await heights()).toEqual(withChips);
   });
 });
+
+describe('page views in a single-page site', () => {
+  it('a query or fragment change keeps the badges and an open popover; a new path starts a new page view', async () => {
+    const wallet = lens.catalog.wallets[0]!;
+    await lens.page.goto(lens.fixture('solscan'));
+    await ready(badge(wallet));
+    await badge(wallet).click();
+    const pop = lens.page.locator(`${POPOVER}[data-address="${wallet}"]`);
+    await expect.poll(() => pop.count(), { timeout: 5_000 }).toBe(1);
+
+    // A tab switch (replaceState) and an in-page link (a fragment): the badge count, sampled, never
+    // drops (each change used to take every badge off for about 120 ms and close the popover).
+    const counts = await lens.page.evaluate(async () => {
+      const n = () => document.querySelectorAll('[data-onchain-lens="badge"]').length;
+      const seen = [n()];
+      history.replaceState(null, '', `${location.pathname}?tab=transfers`);
+      seen.push(n());
+      location.hash = '#tokens';
+      for (let i = 0; i < 10; i++) {
+        await new Promise((r) => setTimeout(r, 30));
+        seen.push(n());
+      }
+      return seen;
+    });
+    expect(counts[0]).toBeGreaterThan(0);
+    expect(new Set(counts)).toEqual(new Set([counts[0]]));
+    expect(await pop.count()).toBe(1);
+
+    // Another path (a client-side navigation): the popover goes, and the page's badges are found again.
+    await lens.page.evaluate(() => history.pushState(null, '', `/account${location.pathname}`));
+    await expect.poll(() => pop.count(), { timeout: 5_000 }).toBe(0);
+    await ready(badge(wallet));
+  });
+});
