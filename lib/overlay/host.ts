@@ -70,6 +70,10 @@ function placesInside(anchor: Element): boolean {
   // to the middle) or stacks them (a column: the badge would open a line of its own). In a grid a
   // sibling would take a cell of its own and move every card after it: there it goes inside too.
   const parent = anchor.parentElement;
+  const own = view.getComputedStyle(anchor);
+  // A hidden anchor (a [hidden] panel, a closed dialog) hides and shows its badge with it: beside
+  // it, the badge showed alone.
+  if (own.display === 'none') return true;
   // (Not inside a link: its name would take the badge's, and a button in a link is invalid; nor
   // inside an element that clips what overflows it, where the badge would be cut off.)
   const flex = parent && view.getComputedStyle(parent);
@@ -77,9 +81,9 @@ function placesInside(anchor: Element): boolean {
     return (
       (/^space-/.test(flex.justifyContent) || /^column/.test(flex.flexDirection)) &&
       tag !== 'A' &&
-      !/hid|clip|auto|scroll/.test(view.getComputedStyle(anchor).overflowX)
+      !/hid|clip|auto|scroll/.test(own.overflowX)
     );
-  return BLOCK_DISPLAY.test(view.getComputedStyle(anchor).display);
+  return BLOCK_DISPLAY.test(own.display);
 }
 
 /**

@@ -184,6 +184,38 @@ describe("badges and the page's text", () => {
   });
 });
 
+describe('badges of hidden text', () => {
+  it('a hidden panel or a closed dialog shows no badge of its own, and shows it with its content', async () => {
+    await lens.page.goto(lens.fixture('solscan'));
+    const [a, b] = [lens.catalog.wallets[5]!, lens.catalog.wallets[6]!];
+    await lens.page.evaluate(
+      ([a, b]) => {
+        const panel = Object.assign(document.createElement('div'), { id: 'hidden-panel', hidden: true });
+        panel.textContent = a!;
+        const dialog = Object.assign(document.createElement('dialog'), { id: 'closed-dialog' });
+        dialog.textContent = b!;
+        document.body.append(panel, dialog);
+      },
+      [a, b],
+    );
+    const badgeOf = (address: string) =>
+      lens.page.locator(`[data-onchain-lens="badge"][data-address="${address}"]`);
+    const shown = (address: string) =>
+      badgeOf(address).evaluateAll((hosts) => hosts.map((h) => h.getClientRects().length > 0));
+    for (const address of [a, b]) {
+      await expect.poll(() => badgeOf(address).getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
+      expect(await shown(address)).toEqual([false]); // (beside its anchor, it showed alone)
+    }
+    await lens.page.evaluate(() => {
+      (document.getElementById('hidden-panel') as HTMLElement).hidden = false;
+      (document.getElementById('closed-dialog') as HTMLDialogElement).show();
+    });
+    await lens.page.waitForTimeout(500);
+    expect(await shown(a)).toEqual([true]);
+    expect(await shown(b)).toEqual([true]);
+  });
+});
+
 describe('badge numbers come from the API', () => {
   it('a wallet badge shows the active DCA orders the data API reports', async () => {
     const wallet = lens.catalog.wallets[0]!;
