@@ -9,11 +9,19 @@ const MAX_LENGTH = 500; // same bound as the lookup message's input
 
 export const recentItem = storage.defineItem<string[]>('local:recentSearches', { fallback: [] });
 
-/** Pure: puts `input` first, drops an earlier copy (ignoring surrounding spaces) and bounds the list. */
-export function pushRecent(list: readonly string[], input: string, limit = RECENT_LIMIT): string[] {
+/**
+ * Pure: puts `input` first, drops an earlier copy (ignoring surrounding spaces) and any entry
+ * `sameThing` says named what `input` did (another link to the same wallet), and bounds the list.
+ */
+export function pushRecent(
+  list: readonly string[],
+  input: string,
+  sameThing: (entry: string) => boolean = () => false,
+  limit = RECENT_LIMIT,
+): string[] {
   const entry = input.trim();
   if (!entry || entry.length > MAX_LENGTH) return list.slice(0, limit);
-  return [entry, ...list.filter((x) => x.trim() !== entry)].slice(0, limit);
+  return [entry, ...list.filter((x) => x.trim() !== entry && !sameThing(x))].slice(0, limit);
 }
 
 /** Anything other than a list of strings (an older or corrupted value) reads as empty. */
@@ -28,8 +36,8 @@ export async function loadRecent(): Promise<string[]> {
   return sanitizeRecent(await recentItem.getValue());
 }
 
-export async function addRecent(input: string): Promise<string[]> {
-  const next = pushRecent(await loadRecent(), input);
+export async function addRecent(input: string, sameThing?: (entry: string) => boolean): Promise<string[]> {
+  const next = pushRecent(await loadRecent(), input, sameThing);
   await recentItem.setValue(next);
   return next;
 }

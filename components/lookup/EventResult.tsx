@@ -3,7 +3,7 @@
  * (1m/1h/1d). The chart's lines come in the order of the card's outcome list, each in the colour
  * theme.css gives that outcome's row.
  */
-import { useMemo, useState } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import { formatOdds } from '../../lib/format';
 import type { OddsHistoryView, OddsView } from '../../lib/views';
 import type { Loadable } from '../shared/Loadable';
@@ -13,7 +13,7 @@ import { LineChart, NEUTRAL_TONE, SERIES_TONES } from './Chart';
 import type { ChartSeries } from './chartData';
 import { ErrorState, Loading } from './states';
 import { Tabs } from './Tabs';
-import { useAsync } from './useAsync';
+import { useRemembered, useRememberedAsync } from './viewMemory';
 
 type Interval = '1m' | '1h' | '1d';
 /** Candle sizes, not ranges: "1m" is a minute, never a month (the label "Candles:" says so too). */
@@ -70,8 +70,9 @@ function OddsHistory({
   outcomes: OddsView['outcomes'];
 }) {
   const ask = useAsk();
-  const [interval, setInterval] = useState<Interval>('1h');
-  const [state, retry, autoRetry] = useAsync(
+  const [interval, setInterval] = useRemembered<Interval>('odds interval', '1h');
+  const [state, retry, autoRetry] = useRememberedAsync(
+    'odds history',
     () => ask('candles', { exchange, id, interval }),
     [exchange, id, interval],
   );

@@ -5,18 +5,43 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { addRecent, loadRecent, removeRecent } from '../../lib/recent';
+import type { LookupResult } from '../../lib/lookup';
+import { loadRecent, removeRecent } from '../../lib/recent';
 import { refreshStatus } from '../popup/statusRefresh';
 import { useAsk } from './ask';
 import { LookupLoading } from './LookupLoading';
 import { LookupNav } from './nav';
 import { RECENT_LIST_ID, RecentList, recentOptionId } from './RecentList';
 import { ResultView, resultSummary } from './ResultView';
-import { loadRecentMeta, type RecentMetaMap, rememberRecent } from './recentMeta';
+import { loadRecentMeta, type RecentMetaMap, recordLookup } from './recentMeta';
 import { ErrorState } from './states';
-import { useAsync } from './useAsync';
+import { type AsyncState, useAsync } from './useAsync';
 import { validateLookupInput } from './validate';
+import { type ViewMemory, ViewMemoryContext } from './viewMemory';
 import { type WatchChange, WatchSync } from './watchSync';
+
+/**
+ * One lookup in the panel's history, with what Back needs to show it again as it was left, without a
+ * request: its answer once it came, what the user set inside the result (viewMemory.ts), and where
+ * the page was scrolled.
+ */
+interface HistoryEntry {
+  /** the result's key: two results of one kind (a wallet, then Back to another) never share state */
+  id: number;
+  input: string;
+  answer?: LookupResult;
+  memory: ViewMemory;
+  scrollTop?: number;
+}
+
+let entries = 0;
+const newEntry = (input: string): HistoryEntry => ({ id: ++entries, input, memory: new Map() });
+
+/** What scrolls the panel: the panel itself in the popup, the page in the lookup tab. */
+function scrollerOf(panel: HTMLElement | null): Element | null {
+  if (panel && getComputedStyle(panel).overflowY === 'auto') return panel;
+  return document.scrollingElement;
+}
 
 export interface LookupPanelProps {
   initialQuery?: string;
@@ -30,6 +55,7 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
   const ask = useAsk();
   const inputRef = useRef<HTMLInputElement>(null);
   const resultRef = useRef<HTMLElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const [text, setText] = useState(initialQuery ?? '');
   const [invalid, setInvalid] = useState<string | null>(null);
   /**
@@ -37,12 +63,13 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
    * box): the old result under the new message would read as its answer. Back shows it again.
    */
   const [resultHidden, setResultHidden] = useState(false);
-  const [history, setHistory] = useState<string[]>([]);
+  const [history, setHistory] = useState<HistoryEntry[]>([]);
   const [nonce, setNonce] = useState(0);
   const [recent, setRecent] = useState<string[]>([]);
   const [recentMeta, setRecentMeta] = useState<RecentMetaMap>({});
   const [active, setActive] = useState(-1);
-  const query = history.at(-1) ?? null;
+  const entry = history.at(-1) ?? null;
+  const query = entry?.input ?? null;
   const [watch, setWatch] = useState<{ version: number; last: WatchChange | null }>({
     version: 0,
     last: null,
@@ -50,19 +77,39 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
 
   // Only a lookup that answered goes to Recent, saved with the answer: an effect on "status is ok"
   // would also fire on a new query's first render, while the status is still the previous lookup's.
+  // An entry that has its answer (Back) asks nothing: its answer is shown as it is (`outcome`).
+  const asked = useRef<HistoryEntry | null>(null);
   const [state, retry, autoRetry] = useAsync(
-    query
-      ? () =>
-          ask('lookup', { input: query }).then((result) => {
-            void addRecent(query).then((listed) => {
-              setRecent(listed);
-              return rememberRecent(query, result, listed).then(setRecentMeta);
+    entry && !entry.answer
+      ? () => {
+          asked.current = entry;
+          return ask('lookup', { input: entry.input }).then((result) => {
+            entry.answer = result;
+            void recordLookup(entry.input, result).then(({ recent, meta }) => {
+              setRecent(recent);
+              setRecentMeta(meta);
             });
             return result;
-          })
+          });
+        }
       : null,
-    [query, nonce],
+    [entry, nonce],
   );
+  // Until the new entry's lookup starts (useAsync's effect, after this render), `state` is still the
+  // previous entry's: shown under the new entry, its views would keep their state in the new memory.
+  const outcome: AsyncState<LookupResult> = entry?.answer
+    ? { status: 'ok', value: entry.answer }
+    : asked.current === entry
+      ? state
+      : { status: 'loading' };
+  /** Reload and the automatic reload of a result ask again, for fresh data: nothing kept stays. */
+  const afresh = (reload: () => void) => () => {
+    if (entry) {
+      delete entry.answer;
+      entry.memory.clear();
+    }
+    reload();
+  };
 
   // Once the lookup answers:
   // - the footer asks again: the answer may change what it says (a 401 makes the key invalid;
@@ -75,6 +122,13 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
     refreshStatus();
     if (inputRef.current) inputRef.current.scrollLeft = 0;
   }, [state]);
+
+  // Back: the result is on screen again at once (kept answer, kept lists), so its scroll position holds
+  useEffect(() => {
+    const top = entry?.scrollTop;
+    const scroller = scrollerOf(panelRef.current);
+    if (top !== undefined && scroller) scroller.scrollTop = top;
+  }, [entry]);
 
   useEffect(() => {
     inputRef.current?.focus();
@@ -97,7 +151,9 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
     setInvalid(null);
     setResultHidden(false);
     setText(checked.input);
-    setHistory((h) => (replace ? [checked.input] : [...h, checked.input]));
+    // where the page was scrolled goes with the result being left, for Back
+    if (entry) entry.scrollTop = scrollerOf(panelRef.current)?.scrollTop;
+    setHistory((h) => (replace ? [newEntry(checked.input)] : [...h, newEntry(checked.input)]));
     setNonce((n) => n + 1);
     onQueryChange?.(checked.input);
   }
@@ -112,9 +168,10 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
       return;
     }
     const next = history.slice(0, -1);
+    const input = next.at(-1)?.input ?? null;
     setHistory(next);
-    setText(next.at(-1) ?? '');
-    onQueryChange?.(next.at(-1) ?? null);
+    setText(input ?? '');
+    onQueryChange?.(input);
     inputRef.current?.focus();
   }
 
@@ -168,7 +225,7 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
             setWatch((w) => ({ version: w.version + (reload ? 1 : 0), last })),
         }}
       >
-        <div class="lookup" data-testid="lookup-panel">
+        <div ref={panelRef} class="lookup" data-testid="lookup-panel">
           <form class="search" aria-label="Lookup" onSubmit={onSubmit}>
             {history.length > 0 && (
               <button type="button" class="icon" aria-label="Back" data-testid="lookup-back" onClick={back}>
@@ -227,18 +284,25 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
               aria-label="Lookup result"
               tabIndex={-1}
             >
-              {state.status === 'loading' && <LookupLoading />}
-              {state.status === 'error' && (
-                <ErrorState error={state.error} onRetry={retry} autoRetry={autoRetry} />
+              {outcome.status === 'loading' && <LookupLoading />}
+              {outcome.status === 'error' && (
+                <ErrorState error={outcome.error} onRetry={retry} autoRetry={autoRetry} />
               )}
-              {state.status === 'ok' && (
-                <ResultView result={state.value} onReload={retry} onAutoReload={autoRetry} />
+              {outcome.status === 'ok' && entry && (
+                // each entry's result is its own: it starts from what was kept with it
+                <ViewMemoryContext.Provider key={entry.id} value={entry.memory}>
+                  <ResultView
+                    result={outcome.value}
+                    onReload={afresh(retry)}
+                    onAutoReload={autoRetry && afresh(autoRetry)}
+                  />
+                </ViewMemoryContext.Provider>
               )}
             </section>
           )}
           {/* one short line for screen readers when a result is in, never the whole result again */}
           <p class="sr-only" role="status" data-testid="lookup-status">
-            {shown !== null && state.status === 'ok' ? resultSummary(state.value) : ''}
+            {shown !== null && outcome.status === 'ok' ? resultSummary(outcome.value) : ''}
           </p>
           {aside}
         </div>

@@ -12,6 +12,7 @@ import { toErrorView } from '../shared/Loadable';
 import { OrderRow } from '../shared/OrderRow';
 import { useOpenLookup } from './nav';
 import { Empty, ErrorState, Loading } from './states';
+import { useRemembered } from './viewMemory';
 
 export type Status = z.infer<typeof StatusFilter>;
 export type Sort = z.infer<typeof SortKey>;
@@ -47,10 +48,11 @@ export function OrderList({
   owner?: string;
   testId?: string;
 }) {
-  const [status, setStatus] = useState<Status>('all');
-  const [sort, setSort] = useState<Sort>('recent');
-  const [page, setPage] = useState<OrderPageView | null>(initial);
-  const [busy, setBusy] = useState<'first' | 'more' | null>(initial ? null : 'first');
+  // kept with the lookup (viewMemory.ts): Back shows the list as it was left, pages and all
+  const [status, setStatus] = useRemembered<Status>(`${label} status`, 'all');
+  const [sort, setSort] = useRemembered<Sort>(`${label} sort`, 'recent');
+  const [page, setPage] = useRemembered<OrderPageView | null>(`${label} page`, initial);
+  const [busy, setBusy] = useState<'first' | 'more' | null>(page ? null : 'first');
   const [error, setError] = useState<{
     error: ErrorView;
     retry: () => void;
@@ -58,7 +60,7 @@ export function OrderList({
     auto?: () => void;
   } | null>(null);
   const seq = useRef(0);
-  const skipFirst = useRef(initial !== null);
+  const skipFirst = useRef(page !== null);
   // what a screen reader hears after a page or a filter loads (the rows themselves are not read out)
   const [said, setSaid] = useState('');
   const sectionRef = useRef<HTMLElement>(null);

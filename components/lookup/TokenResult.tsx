@@ -1,5 +1,5 @@
 /** Token lookup: the shared TokenCard (flow, top users, price), a price chart and buyers/sellers lists. */
-import { useMemo, useState } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import { formatMoney } from '../../lib/format';
 import type { Settings } from '../../lib/settings';
 import type { TokenView } from '../../lib/views';
@@ -13,7 +13,7 @@ import { OrderList } from './OrderList';
 import { useSettings } from './settingsContext';
 import { ErrorState, Loading } from './states';
 import { Tabs } from './Tabs';
-import { useAsync } from './useAsync';
+import { useRemembered, useRememberedAsync } from './viewMemory';
 
 const SIDES = [
   ['buyers', 'DCA buyers'],
@@ -52,7 +52,11 @@ function PriceChartIn({
 }) {
   const ask = useAsk();
   // The API's prices are in USD unless asked otherwise.
-  const [state, retry, autoRetry] = useAsync(() => ask('chart', { token: mint, currency }), [mint, currency]);
+  const [state, retry, autoRetry] = useRememberedAsync(
+    'price chart',
+    () => ask('chart', { token: mint, currency }),
+    [mint, currency],
+  );
   // one series per answer: a new array on every render would rebuild the plot on every render
   const points = state.status === 'ok' ? state.value.points : null;
   const series = useMemo(() => (points ? [closeSeries(points)] : []), [points]);
@@ -80,7 +84,7 @@ function PriceChartIn({
 
 export function TokenResult({ mint, token }: { mint: string; token: TokenView }) {
   const ask = useAsk();
-  const [side, setSide] = useState<'buyers' | 'sellers'>('buyers');
+  const [side, setSide] = useRemembered<'buyers' | 'sellers'>('order side', 'buyers');
   return (
     <article class="view view-token" data-testid="view-token">
       <TokenCard view={token} fills={[]} now={Date.now()} maxFills={0} />

@@ -2,13 +2,15 @@
  * What each recent lookup turned out to be: its kind and a short name (a token's symbol, a wallet's
  * .sol name, an event's title, else the address cut to "7Jsi…cTZz"), so the Recent list can say
  * "Token BONK" rather than show 44 characters. lib/recent.ts keeps the inputs themselves (strings
- * only); this keeps, beside them and keyed by the same input, what the answer said. An input without
- * a note (saved before notes were kept) is described from its text alone (describeInput).
+ * only); this keeps, beside them and keyed by the same input, what the answer said and what it was
+ * about, so two inputs that named the same wallet are one entry (recordLookup). An input without a
+ * note (saved before notes were kept) is described from its text alone (describeInput).
  */
 import { storage } from 'wxt/utils/storage';
 import { parseLookupInput } from '../../lib/detect/links';
 import { cleanText, formatNumber, shortAddress, truncateText } from '../../lib/format';
 import { type LookupResult, pairOfInput } from '../../lib/lookup';
+import { addRecent } from '../../lib/recent';
 
 /** The kind's word as the list shows it; `address`: an address whose kind only its lookup knows. */
 export const RECENT_KINDS = {
@@ -30,6 +32,11 @@ export type RecentKind = keyof typeof RECENT_KINDS;
 export interface RecentMeta {
   kind: RecentKind;
   label: string;
+  /**
+   * What the answer was, whatever input led to it (`wallet:<address>`, `event:polymarket:<id>`):
+   * inputs with the same one are a single entry in Recent. Absent in notes made before it was kept.
+   */
+  thing?: string;
 }
 /**
  * Keyed by the input as typed, so any string is a key (`constructor`, `__proto__`): the maps made
@@ -46,6 +53,8 @@ export function recentNote(meta: RecentMetaMap, input: string): RecentMeta | und
 }
 
 const MAX_LABEL = 80;
+/** An address pair with its kind's word, with room to spare: anything longer was not written here. */
+const MAX_THING = 200;
 
 export const recentMetaItem = storage.defineItem<RecentMetaMap>('local:recentSearchMeta', { fallback: {} });
 
@@ -98,6 +107,32 @@ function describeResult(result: LookupResult): RecentMeta {
   }
 }
 
+/**
+ * The account, event, slot or search a lookup's answer is about, as one string: a bare address, a
+ * Solscan or GMGN link and `CA: <mint>` all answer with the same one.
+ */
+function thingOf(result: LookupResult): string {
+  switch (result.kind) {
+    case 'wallet':
+      return `wallet:${result.wallet.address}`;
+    case 'token':
+      return `token:${result.mint}`;
+    case 'order':
+      return `order:${result.order.address}`;
+    case 'pair':
+      return `pair:${result.inputMint}:${result.outputMint}`;
+    case 'event':
+      return `event:${result.event.exchange}:${result.event.eventId ?? result.event.requestedId.toLowerCase()}`;
+    case 'block':
+      return `block:${result.slot}`;
+    case 'search':
+      return `search:${result.query.toLowerCase()}`;
+    case 'program':
+    case 'pool':
+      return `${result.kind}:${result.address}`;
+  }
+}
+
 const KIND_OF_ADDRESS: Record<string, RecentKind> = {
   wallet: 'wallet',
   mint: 'token',
@@ -142,6 +177,7 @@ export function sanitizeMeta(value: unknown): RecentMetaMap {
     out[input] = {
       kind: m.kind,
       label: m.kind === 'block' && /^\d{1,15}$/.test(label) ? slotLabel(Number(label)) : label,
+      ...(typeof m.thing === 'string' && m.thing.length <= MAX_THING && { thing: m.thing }),
     };
   }
   return out;
@@ -161,7 +197,7 @@ export async function rememberRecent(
   listed: readonly string[],
 ): Promise<RecentMetaMap> {
   const all = await loadRecentMeta();
-  all[input.trim()] = describeResult(result);
+  all[input.trim()] = { ...describeResult(result), thing: thingOf(result) };
   const next = emptyMeta();
   for (const item of listed) {
     const note = recentNote(all, item);
@@ -169,4 +205,19 @@ export async function rememberRecent(
   }
   await recentMetaItem.setValue(next);
   return next;
+}
+
+/**
+ * A lookup that answered goes first in Recent, noted with its answer; an entry that named the same
+ * thing through another input (the wallet's bare address, then its Solscan link) leaves the list:
+ * the newest input stands for it. Returns the list and the notes.
+ */
+export async function recordLookup(
+  input: string,
+  result: LookupResult,
+): Promise<{ recent: string[]; meta: RecentMetaMap }> {
+  const thing = thingOf(result);
+  const notes = await loadRecentMeta();
+  const recent = await addRecent(input, (entry) => recentNote(notes, entry)?.thing === thing);
+  return { recent, meta: await rememberRecent(input, result, recent) };
 }

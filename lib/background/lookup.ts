@@ -4,6 +4,7 @@ import type { Block } from '../api/schemas/rpc';
 import { parseLookupInput } from '../detect/links';
 import { kalshiTickerOf } from '../detect/lookup';
 import { knownLabel } from '../detect/programs';
+import { isKeyCode } from '../errors';
 import { safeHttpsUrl } from '../format';
 import { type BlockView, type LookupResult, pairOfInput, type SearchHit } from '../lookup';
 import type { DataService } from './data';
@@ -49,9 +50,14 @@ export async function searchTokens(client: ApiClient, query: string): Promise<Se
   }));
 }
 
-/** The address's kind could not be read: that read's error (its code, its Retry-After), saying so. */
+/**
+ * The address's kind could not be read: that read's error (its code, its Retry-After), saying so. A
+ * key or plan problem is not about this address: it goes on as it is, so the popup says it as it does
+ * everywhere (with its "Open options").
+ */
 function kindError(error: unknown): never {
   const cause = ApiError.from(error, 'lookup');
+  if (isKeyCode(cause.code) || cause.code === 'NEEDS_PLAN') throw cause;
   throw new ApiError({
     code: cause.code,
     status: cause.status,

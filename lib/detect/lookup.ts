@@ -38,7 +38,8 @@ const ORDER = /^order(?:\s+|\s*[:#]\s*)([A-Za-z0-9]{30,})$/i;
  * only. Larger numbers are slots only.
  */
 export const POLYMARKET_NUMBER_MAX = 100_000_000;
-const POLYMARKET_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
+/** Polymarket writes slugs in lower case; one typed or pasted in capitals is the same slug. */
+const POLYMARKET_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)+$/i;
 const KALSHI_TICKER = /^[A-Z][A-Z0-9]{1,30}-[A-Z0-9]*\d[A-Z0-9]*(?:-[A-Z0-9]+)*$/;
 const ALPHANUMERIC = /^[A-Za-z0-9]+$/;
 /** A letters-and-digits word of 30+ characters in free text: an address-like string to explain. */
@@ -130,6 +131,18 @@ export function kalshiTickerOf(id: string): string | null {
 const NOT_A_TARGET = 'This link does not point to a Solana address or a prediction market';
 
 /**
+ * A DexScreener pair link as DexScreener writes it: the pair's address in lower case. Base58 is
+ * case-sensitive, so the address cannot be read back (at best it decodes to another account).
+ */
+function lowercasedPair(host: string, p: readonly string[]): LookupInput | null {
+  return host === 'dexscreener.com' && p[0] === 'solana' && p.length === 2 && /^[a-z0-9]{32,44}$/.test(p[1]!)
+    ? invalid(
+        "DexScreener writes pair addresses in lower case, which cannot be read back: paste the token's mint (DexScreener's copy button) instead",
+      )
+    : null;
+}
+
+/**
  * The chain a link names when it is not Solana, as written (`ethereum`), or null: birdeye's
  * `?chain=`, any site's `?chain=`, and the chain that starts the paths of the multi-chain sites
  * (`dexscreener.com/bsc/<pair>`, `gmgn.ai/eth/token/<x>`, `birdeye.so/base/token/<x>`).
@@ -209,6 +222,8 @@ function fromUrl(url: URL): LookupInput {
   const p = pathSegments(url);
   const chain = otherChain(url, p);
   if (chain) return invalid(`That link is for ${chain}, not Solana: Onchain Lens reads Solana only`);
+  const lowercased = lowercasedPair(hostKey(url.hostname), p);
+  if (lowercased) return lowercased;
   const target = targetOfUrl(url);
   if (target?.type === 'event') return { type: 'event', event: target.event };
   // before the address: the link rules read `cluster` (no address off mainnet) but not `network`
@@ -336,9 +351,10 @@ export function parseLookupInput(text: string): LookupInput {
   const address = fromText(s);
   if (address) return address;
   if (POLYMARKET_ID.test(s)) return { type: 'event', event: { exchange: 'polymarket', id: s.toUpperCase() } };
-  if (POLYMARKET_SLUG.test(s) && s.length <= 200)
-    return { type: 'event', event: { exchange: 'polymarket', id: s } };
+  // an all-caps ticker is Kalshi's (as Kalshi writes them) before it is a slug in capitals
   if (KALSHI_TICKER.test(s)) return { type: 'event', event: { exchange: 'kalshi', id: s } };
+  if (POLYMARKET_SLUG.test(s) && s.length <= 200)
+    return { type: 'event', event: { exchange: 'polymarket', id: s.toLowerCase() } };
   // a link shared with text around it (`Check out this market https://polymarket.com/event/…`)
   const link = URL_IN_TEXT.exec(s)?.[0].replace(TRAILING_PUNCTUATION, '');
   const url = link ? toHttpUrl(link) : null;

@@ -266,6 +266,67 @@ describe('popup search: each kind of input leads to its view with the simulator 
     await page.close();
   });
 
+  it('a long result scrolls inside the popup: the document never grows past the window', async () => {
+    // Hidden live-region texts ("Token X loaded", "20 orders loaded") are absolutely positioned: with
+    // no positioned ancestor they sat below the long content and stretched the document, so the
+    // wheel past the end of the list scrolled the whole popup away (blank).
+    const page = await openPopup(lens.context, lens.extensionId);
+    async function staysInWindow() {
+      const { height, window } = await page.evaluate(() => ({
+        height: document.scrollingElement!.scrollHeight,
+        window: innerHeight,
+      }));
+      expect(height).toBeLessThanOrEqual(window);
+      // the wheel far past the end of the list moves the list, never the page
+      await page.mouse.move(190, 300);
+      await page.mouse.wheel(0, 20_000);
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);
+    }
+    const token = await lookupIn(page, lens.catalog.mints[2]!, 'view-token');
+    await expect.poll(() => token.getByTestId('order-row').count(), { timeout: 15_000 }).toBeGreaterThan(5);
+    await expect.poll(() => page.getByTestId('lookup-status').textContent()).toMatch(/loaded/);
+    await staysInWindow();
+
+    const wallet = await lookupIn(page, lens.catalog.wallets[0]!, 'view-wallet');
+    await wallet.getByTestId('load-more').click();
+    await expect.poll(() => wallet.getByTestId('order-row').count(), { timeout: 15_000 }).toBeGreaterThan(10);
+    await staysInWindow();
+    await page.close();
+  });
+
+  it('Back shows the previous result as it was left, without asking the service again', async () => {
+    const page = await openPopup(lens.context, lens.extensionId);
+    const wallet = await lookupIn(page, lens.catalog.wallets[0]!, 'view-wallet');
+    const active = await walletOrders(lens.catalog.wallets[0]!, 'sort=recent&status=active');
+    await wallet.getByTestId('status-filter').selectOption('active');
+    await expect
+      .poll(() => orderAddresses(wallet), { timeout: 15_000 })
+      .toEqual(active.orders.map((o) => o.address));
+    const shown = await orderAddresses(wallet);
+    const panel = page.getByTestId('lookup-panel');
+    await panel.evaluate((el) => {
+      el.scrollTop = 400;
+    });
+    const scrolled = await panel.evaluate((el) => el.scrollTop);
+    expect(scrolled).toBeGreaterThan(0);
+    const token = await lookupIn(page, lens.catalog.mints[3]!, 'view-token');
+    // its chart and its buyers in first: their requests are not Back's
+    await token.getByTestId('price-chart').waitFor({ timeout: 15_000 });
+    await expect.poll(() => token.getByTestId('order-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await fetch(`${lens.simUrl}/__sim/requests`, { method: 'DELETE' });
+
+    await page.getByTestId('lookup-back').click();
+    const again = page.getByTestId('view-wallet');
+    expect(await again.getByTestId('status-filter').inputValue()).toBe('active');
+    expect(await orderAddresses(again)).toEqual(shown);
+    expect(await panel.evaluate((el) => el.scrollTop)).toBe(scrolled);
+    await page.waitForTimeout(500);
+    const asked = (await lens.sim<{ path: string }[]>('requests')).map((r) => r.path);
+    expect(asked.filter((path) => !path.startsWith('/ws/'))).toEqual([]);
+    await page.close();
+  });
+
   it('the lookup tab opens a query from its URL hash', async () => {
     const tab = await lens.context.newPage();
     const wallet = lens.catalog.wallets[4]!;

@@ -213,7 +213,8 @@ describe('focus never falls back to the page when its control goes away', () => 
     await waitFor(() => expect(screen.getAllByTestId('order-row')).toHaveLength(4));
     expect(screen.queryByTestId('load-more')).toBeNull();
     const third = screen.getAllByTestId('order-row')[2]!;
-    expect(document.activeElement).toBe(within(third).getAllByRole('button')[0]);
+    // the row takes the focus in an effect, after the rows render
+    await waitFor(() => expect(document.activeElement).toBe(within(third).getAllByRole('button')[0]));
   });
 
   it('Watch and Stop watching hand the focus to each other', async () => {

@@ -96,7 +96,15 @@ describe('Recent entries named like Object.prototype members', () => {
     const next = await rememberRecent('constructor', searched('constructor'), ['constructor', '__proto__']);
     expect(Object.keys(next).sort()).toEqual(['__proto__', 'constructor']);
     const loaded = await loadRecentMeta();
-    expect(own(loaded, '__proto__')).toEqual({ kind: 'search', label: '__proto__' });
-    expect(own(loaded, 'constructor')).toEqual({ kind: 'search', label: 'constructor' });
+    expect(own(loaded, '__proto__')).toEqual({
+      kind: 'search',
+      label: '__proto__',
+      thing: 'search:__proto__',
+    });
+    expect(own(loaded, 'constructor')).toEqual({
+      kind: 'search',
+      label: 'constructor',
+      thing: 'search:constructor',
+    });
   });
 });

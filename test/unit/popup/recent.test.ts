@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { recentNote, recordLookup, sanitizeMeta } from '../../../components/lookup/recentMeta';
 import {
   addRecent,
   loadRecent,
@@ -8,6 +9,7 @@ import {
   recentItem,
   sanitizeRecent,
 } from '../../../lib/recent';
+import { event, MINT, token, WALLET, wallet } from './fixtures';
 
 beforeEach(() => fakeBrowser.reset());
 
@@ -43,5 +45,44 @@ describe('recent searches', () => {
     expect(await fakeBrowser.storage.local.get('recentSearches')).toEqual({ recentSearches: ['one', 'two'] });
     await recentItem.setValue(['x'] as string[]);
     expect(await loadRecent()).toEqual(['x']);
+  });
+});
+
+describe('one entry per thing looked up', () => {
+  it('pushRecent drops the entries `sameThing` names, keeping the newest input first', () => {
+    expect(pushRecent(['a', 'b', 'c'], 'x', (entry) => entry === 'b')).toEqual(['x', 'a', 'c']);
+  });
+
+  it('recordLookup: another input with the same answer replaces the older one, note and all', async () => {
+    const solscan = `https://solscan.io/account/${WALLET}`;
+    await recordLookup(WALLET, { kind: 'wallet', wallet: wallet() });
+    await recordLookup(MINT, { kind: 'token', mint: MINT, token: token() });
+    const { recent, meta } = await recordLookup(solscan, { kind: 'wallet', wallet: wallet() });
+    expect(recent).toEqual([solscan, MINT]);
+    expect(await loadRecent()).toEqual([solscan, MINT]);
+    expect(Object.keys(meta).sort()).toEqual([MINT, solscan].sort());
+    expect(recentNote(meta, solscan)).toMatchObject({ kind: 'wallet', thing: `wallet:${WALLET}` });
+  });
+
+  it('an event by its slug, its link or its id is one entry; two events are two', async () => {
+    const rain = { kind: 'event', event: event() } as const;
+    await recordLookup('will-it-rain', rain);
+    await recordLookup('https://polymarket.com/event/will-it-rain', rain);
+    await recordLookup('POLY-1', { kind: 'event', event: event({ requestedId: 'POLY-1' }) });
+    expect(await loadRecent()).toEqual(['POLY-1']);
+    const { recent } = await recordLookup('snow', {
+      kind: 'event',
+      event: event({ requestedId: 'snow', eventId: 'ev-2' }),
+    });
+    expect(recent).toEqual(['snow', 'POLY-1']);
+  });
+
+  it('a note read back keeps what it was about; a bad one is left out', () => {
+    const meta = sanitizeMeta({
+      a: { kind: 'wallet', label: 'x', thing: `wallet:${WALLET}` },
+      b: { kind: 'wallet', label: 'y', thing: 7 },
+    });
+    expect(recentNote(meta, 'a')).toEqual({ kind: 'wallet', label: 'x', thing: `wallet:${WALLET}` });
+    expect(recentNote(meta, 'b')).toEqual({ kind: 'wallet', label: 'y' });
   });
 });

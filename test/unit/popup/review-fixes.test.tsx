@@ -120,7 +120,7 @@ describe('a slot in Recent', () => {
     const meta = await rememberRecent('320041990', { kind: 'block', slot: 320_041_990, block: null }, [
       '320041990',
     ]);
-    expect(meta['320041990']).toEqual({ kind: 'block', label: '320,041,990' });
+    expect(meta['320041990']).toEqual({ kind: 'block', label: '320,041,990', thing: 'block:320041990' });
   });
 
   it('without a note (described from its text) too, but a number that may be an event id stays as typed', async () => {
