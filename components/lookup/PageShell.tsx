@@ -7,6 +7,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import type { Settings } from '../../lib/settings';
 import { CARD_CSS } from '../shared/styles';
+import { AddressToolsProvider } from './addressTools';
 import { type AskFn, AskProvider, useAsk } from './ask';
 import { SettingsContext } from './settingsContext';
 import { useAsync } from './useAsync';
@@ -50,7 +51,7 @@ function Shell({ page, children }: { page: string; children: ComponentChildren }
     <SettingsContext.Provider value={{ currency, theme, update, loaded, reload }}>
       <style>{CARD_CSS}</style>
       <main class={`ol app ${page}`} data-theme={theme} data-testid={`page-${page}`}>
-        {children}
+        <AddressToolsProvider>{children}</AddressToolsProvider>
       </main>
     </SettingsContext.Provider>
   );

@@ -24,6 +24,9 @@ const planText = (r: { plan: string | null; credits: number | null; live: boolea
     .filter(Boolean)
     .join(' · ');
 
+/** Where a key is had: the service's own site (its plans and sign-up), never a third party. */
+export const KEY_SIGNUP_URL = 'https://www.solanatracker.io';
+
 /** How soon the saved key's state is asked again while the background's check of it is still running. */
 const RECHECK_MS = 2000;
 
@@ -186,6 +189,11 @@ export function KeySection() {
           Remove
         </button>
       </form>
+      <p class="small" data-testid="key-get">
+        <a href={KEY_SIGNUP_URL} target="_blank" rel="noopener noreferrer">
+          Get a key at solanatracker.io<span aria-hidden="true"> ↗</span>
+        </a>
+      </p>
       {outcome && (
         <p
           class={outcome.kind === 'ok' ? 'saved small' : 'field-error small'}

@@ -108,11 +108,14 @@ export function StatusLine() {
     );
   }
   const keyHasPlan = status.key === 'valid' || status.key === 'unchecked';
+  // before a key is saved nothing works: the line says what to do first, and stands out (theme.css)
+  const noKey = status.key === 'missing';
   return (
-    <footer class="status-line small" data-testid="status-line">
+    <footer class={noKey ? 'status-line small needs-key' : 'status-line small'} data-testid="status-line">
       <span data-testid="status-key" class={`key-${status.key}`} role="status">
         {keyText(status)}
       </span>
+      {noKey && <span data-testid="status-key-start">: add your Solana Tracker key to start ·</span>}
       {(status.key === 'missing' || status.key === 'invalid') && (
         <>
           {' '}

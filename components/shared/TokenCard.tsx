@@ -111,7 +111,7 @@ export function TokenCard({ view, fills, now, live = 'off', liveNote, maxFills =
         <ul class="ol-list">
           {view.topUsers.slice(0, 5).map((u) => (
             <li key={u.wallet} class="ol-line">
-              <AddressLabel address={u.wallet} href={explorerUrl(u.wallet)} />
+              <AddressLabel address={u.wallet} href={explorerUrl(u.wallet)} lookup />
               <span class="ol-sub">
                 {u.orderCount} {u.orderCount === 1 ? 'order' : 'orders'} · {formatUsd(u.volumeUsd)}
               </span>

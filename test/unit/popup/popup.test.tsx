@@ -60,7 +60,9 @@ describe('popup', () => {
     expect((await screen.findByTestId('status-key')).textContent).toBe('No API key');
     expect(screen.getByRole('button', { name: 'Open options' })).toBeTruthy();
     // the words stay apart ("No API key Open options"), not "No API keyOptions"
-    expect(screen.getByTestId('status-line').textContent).toMatch(/^No API key Open options · /);
+    expect(screen.getByTestId('status-line').textContent).toMatch(
+      /^No API key: add your Solana Tracker key to start · Open options · /,
+    );
     expect(screen.queryByTestId('status-credits')).toBeNull();
   });
 
