@@ -11,7 +11,7 @@ import { refreshStatus } from '../popup/statusRefresh';
 import { useAsk } from './ask';
 import { LookupLoading } from './LookupLoading';
 import { LookupNav } from './nav';
-import { RECENT_LIST_ID, RecentList, recentOptionId } from './RecentList';
+import { matchingRecent, RECENT_LIST_ID, RecentList, recentOptionId } from './RecentList';
 import { ResultView, resultSummary } from './ResultView';
 import { loadRecentMeta, type RecentMetaMap, recordLookup } from './recentMeta';
 import { ErrorState } from './states';
@@ -67,7 +67,7 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
   const [nonce, setNonce] = useState(0);
   const [recent, setRecent] = useState<string[]>([]);
   const [recentMeta, setRecentMeta] = useState<RecentMetaMap>({});
-  const [active, setActive] = useState(-1);
+  const [activeIndex, setActive] = useState(-1);
   const entry = history.at(-1) ?? null;
   const query = entry?.input ?? null;
   const [watch, setWatch] = useState<{ version: number; last: WatchChange | null }>({
@@ -188,31 +188,35 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
   }
 
   const shown = resultHidden ? null : query;
-  const showRecent = shown === null && recent.length > 0;
+  // Recent narrowed to the entries that hold what is typed (all of them while the box is empty)
+  const matching = shown === null ? matchingRecent(recent, recentMeta, text) : [];
+  const showRecent = matching.length > 0;
+  // always one of the options shown: typing narrows the list, a × shortens it
+  const active = activeIndex < matching.length ? activeIndex : -1;
   function onKeyDown(e: KeyboardEvent) {
     if (e.key === 'ArrowDown' && showRecent) {
       e.preventDefault();
-      setActive((a) => Math.min(a + 1, recent.length - 1));
+      setActive(Math.min(active + 1, matching.length - 1));
     } else if (e.key === 'ArrowUp' && showRecent) {
       e.preventDefault();
-      setActive((a) => Math.max(a - 1, -1));
+      setActive(Math.max(active - 1, -1));
     } else if (e.key === 'Escape' && (active >= 0 || query)) {
       e.preventDefault();
       if (active >= 0) setActive(-1);
       else back();
-    } else if (e.key === 'Delete' && e.shiftKey && showRecent && recent[active] !== undefined) {
+    } else if (e.key === 'Delete' && e.shiftKey && showRecent && matching[active] !== undefined) {
       // The keyboard's "Forget" (the × buttons are out of the tab order, focus stays in the box):
       // Shift+Delete, as in the browser's own address bar suggestions.
       e.preventDefault();
-      const item = recent[active]!;
-      setActive((a) => Math.min(a, recent.length - 2));
+      const item = matching[active]!;
+      setActive(Math.min(active, matching.length - 2));
       void removeRecent(item).then(setRecent);
     }
   }
 
   function onSubmit(e: Event) {
     e.preventDefault();
-    const picked = showRecent && active >= 0 ? recent[active] : undefined;
+    const picked = showRecent && active >= 0 ? matching[active] : undefined;
     run(picked ?? text);
   }
 
@@ -253,6 +257,8 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
               onInput={(e) => {
                 setText(e.currentTarget.value);
                 setInvalid(null);
+                // what the arrows picked from the old list is gone: Enter looks up what is typed
+                setActive(-1);
               }}
               onKeyDown={onKeyDown}
             />
@@ -268,7 +274,7 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
           {shown === null ? (
             showRecent && (
               <RecentList
-                items={recent}
+                items={matching}
                 meta={recentMeta}
                 active={active}
                 onPick={(item) => run(item)}

@@ -4,12 +4,33 @@
  * for the pointer). `active` is owned by the parent so the input's key handler and this list agree.
  * Each entry says what it is ("Token", "Wallet", "Slot") and its short name ("BONK", "7Jsi…cTZz"),
  * from the note of its answer (recentMeta.ts) or else from its text; the whole input stays in the
- * tooltip and in the option's accessible name.
+ * tooltip and in the option's accessible name. The panel passes only the entries that hold what is
+ * typed in the box (matchingRecent), so `active` and the option ids count within those.
  */
 import { describeInput, RECENT_KINDS, type RecentMetaMap, recentNote } from './recentMeta';
 
 export const RECENT_LIST_ID = 'recent-searches';
 export const recentOptionId = (i: number) => `recent-option-${i}`;
+
+/**
+ * What an entry is: the note of its answer, else what its text looks like. An own note only: an
+ * input named `constructor` or `toString` is no Object.prototype member.
+ */
+const describeEntry = (meta: RecentMetaMap, item: string) => recentNote(meta, item) ?? describeInput(item);
+
+/**
+ * The entries that hold the typed text, in their order: in the input itself (the start or any part
+ * of an address or link) or in the name the list shows for it (a token looked up by its mint is
+ * found by "bonk"). Case does not count; an empty box keeps them all.
+ */
+export function matchingRecent(items: string[], meta: RecentMetaMap, typed: string): string[] {
+  const wanted = typed.trim().toLowerCase();
+  if (!wanted) return items;
+  return items.filter(
+    (item) =>
+      item.toLowerCase().includes(wanted) || describeEntry(meta, item).label.toLowerCase().includes(wanted),
+  );
+}
 
 export function RecentList({
   items,
@@ -31,8 +52,7 @@ export function RecentList({
       <h2 id="recent-title">Recent</h2>
       <div id={RECENT_LIST_ID} role="listbox" aria-label="Recent searches">
         {items.map((item, i) => {
-          // an own note only: an input named `constructor` or `toString` is no Object.prototype member
-          const { kind, label } = recentNote(meta, item) ?? describeInput(item);
+          const { kind, label } = describeEntry(meta, item);
           const kindText = RECENT_KINDS[kind];
           return (
             <div
