@@ -53,6 +53,12 @@ export const Currency = z.enum(CURRENCIES);
 export const PnlMode = z.enum(PNL_MODES);
 export const Interval = z.enum(CANDLE_INTERVALS);
 
+/**
+ * A watched wallet's label as sent (watchAdd, watchRename): the watchlist's LABEL_MAX, written out
+ * because importing lib/watch here would put the storage module into the content script.
+ */
+const WatchLabel = z.string().trim().max(40, 'at most 40 characters');
+
 /** Messages only extension pages (popup, options, lookup tab) may send. */
 export const PAGE_INPUTS = {
   status: z.object({}),
@@ -62,7 +68,9 @@ export const PAGE_INPUTS = {
   settingsGet: z.object({}),
   settingsSet: z.object({ patch: z.record(z.string(), z.unknown()) }),
   watchList: z.object({}),
-  watchAdd: z.object({ wallet: Address, label: z.string().trim().max(40).optional() }),
+  watchAdd: z.object({ wallet: Address, label: WatchLabel.optional() }),
+  /** Relabels a watched wallet only (an empty label clears it); watchAdd would watch it again if removed. */
+  watchRename: z.object({ wallet: Address, label: WatchLabel }),
   watchRemove: z.object({ wallet: Address }),
   watchImport: z.object({ json: z.string().max(200_000) }),
   markRead: z.object({}),
@@ -120,6 +128,7 @@ export interface Outputs {
   settingsSet: import('./settings').Settings;
   watchList: import('./watch/watchlist').WatchEntry[];
   watchAdd: import('./watch/watchlist').WatchEntry[];
+  watchRename: import('./watch/watchlist').WatchEntry[];
   watchRemove: import('./watch/watchlist').WatchEntry[];
   watchImport: import('./watch/watchlist').ImportResult;
   markRead: { unread: 0 };

@@ -1,12 +1,15 @@
 /**
- * Watchlist export (a JSON download) and import (a file, checked here for size and JSON syntax, then
- * validated entry by entry by the background's watchImport).
+ * The watched wallets (WatchedWallets: rename, remove) with how many of the limit are used; export (a
+ * JSON download) and import (a file, checked here for size and JSON syntax, then validated entry by
+ * entry by the background's watchImport).
  */
 import { useState } from 'preact/hooks';
 import { countOf } from '../../lib/format';
-import { exportText, type ImportResult, WATCH_LIMIT } from '../../lib/watch/watchlist';
+import { exportText, type ImportResult, WATCH_LIMIT, type WatchEntry } from '../../lib/watch/watchlist';
 import { useAsk } from '../lookup/ask';
-import { errorText } from '../lookup/states';
+import { ErrorState, errorText, Loading } from '../lookup/states';
+import { useAsync } from '../lookup/useAsync';
+import { WatchedWallets } from './WatchedWallets';
 
 const MAX_BYTES = 200_000; // the watchImport message's bound
 
@@ -38,18 +41,29 @@ export function importSummary(r: Pick<ImportResult, 'added' | 'skipped' | 'reaso
   return parts.length ? `${head}: ${parts.join(', ')}.` : `${head}.`;
 }
 
+/** "12 of 50 watched"; at the limit, what to do about it. */
+export function watchCount(n: number): string {
+  const head = `${n} of ${WATCH_LIMIT} watched`;
+  return n >= WATCH_LIMIT ? `${head}: remove one to watch another.` : head;
+}
+
 export function WatchlistSection({ download }: { download?: (name: string, json: string) => void }) {
   const ask = useAsk();
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const [state, reload] = useAsync(() => ask('watchList', {}), []);
+  // every change made here answers with the whole list: shown as it is, without reading it again
+  const [changed, setChanged] = useState<WatchEntry[] | null>(null);
+  const entries = changed ?? (state.status === 'ok' ? state.value : null);
 
   async function exportList() {
     setOutcome(null);
     try {
-      const entries = await ask('watchList', {});
+      const list = await ask('watchList', {});
+      setChanged(list); // fresh: the list above shows what the file holds
       // the same file the background's import reads back (a {version, entries} file was refused)
-      const json = exportText(entries, Date.now());
+      const json = exportText(list, Date.now());
       (download ?? saveFile)('onchain-lens-watchlist.json', json);
-      setOutcome({ ok: true, text: `Exported ${countOf(entries.length, 'wallet')}.` });
+      setOutcome({ ok: true, text: `Exported ${countOf(list.length, 'wallet')}.` });
     } catch (e) {
       setOutcome({ ok: false, text: errorText(e) });
     }
@@ -65,6 +79,7 @@ export function WatchlistSection({ download }: { download?: (name: string, json:
     }
     try {
       const r = await ask('watchImport', { json: text });
+      setChanged(r.entries);
       setOutcome({ ok: true, text: importSummary(r) });
     } catch (e) {
       setOutcome({ ok: false, text: errorText(e) });
@@ -74,6 +89,18 @@ export function WatchlistSection({ download }: { download?: (name: string, json:
   return (
     <section aria-labelledby="watch-title" data-testid="options-watchlist">
       <h2 id="watch-title">Watchlist</h2>
+      {entries ? (
+        <>
+          <p class="small muted" role="status" data-testid="watch-count">
+            {watchCount(entries.length)}
+          </p>
+          <WatchedWallets entries={entries} onChange={setChanged} />
+        </>
+      ) : state.status === 'error' ? (
+        <ErrorState error={state.error} onRetry={reload} />
+      ) : (
+        <Loading label="Loading watchlist" />
+      )}
       <div class="row">
         <button type="button" data-testid="watch-export" onClick={() => void exportList()}>
           Export JSON

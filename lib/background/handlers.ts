@@ -190,6 +190,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     settingsSet: ({ patch }) => saveInTurn(patch),
     watchList: () => watch.list(),
     watchAdd: ({ wallet, label }) => watch.add(wallet, label), // (no label: a watched wallet keeps its own)
+    // the list alone: a label changes no room, catch-up or badge, so the watch service is not told
+    watchRename: ({ wallet, label }) => watch.watchlist.rename(wallet, label),
     watchRemove: ({ wallet }) => watch.remove(wallet),
     watchImport: async ({ json }) => {
       const r = await watch.importJson(json);

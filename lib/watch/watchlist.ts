@@ -190,17 +190,29 @@ export function createWatchlist(opts: WatchlistOptions = {}) {
       if (notWallet) return Promise.reject(invalidInput(notWallet));
       const name = normalizeLabel(label);
       return update((list) => {
-        const existing = list.find((e) => e.wallet === w);
-        if (existing) {
+        if (list.some((e) => e.wallet === w)) {
           if (label === undefined) return { result: list };
-          const next = list.map((e) => (e.wallet === w ? { ...e, label: name } : e));
-          return { next, result: next };
+          return relabel(list, w, name);
         }
         if (list.length >= limit) {
           throw invalidInput(`Watchlist is full (${limit} wallets): remove one first`);
         }
         const next = [...list, { wallet: w, label: name, addedAt: now(), unread: 0, domain: null }];
         return { next, result: next };
+      });
+    },
+
+    /**
+     * Sets a watched wallet's label (empty: none) for the options page's rename. Unlike `add`, it
+     * never watches a wallet again that was removed meanwhile (from the popup, another options tab).
+     */
+    rename(wallet: string, label: string | null): Promise<WatchEntry[]> {
+      const name = normalizeLabel(label);
+      return update((list) => {
+        if (!list.some((e) => e.wallet === wallet)) {
+          throw invalidInput('That wallet is no longer watched: it was removed meanwhile.');
+        }
+        return relabel(list, wallet, name);
       });
     },
 
@@ -312,6 +324,13 @@ export function createWatchlist(opts: WatchlistOptions = {}) {
       return { total: total(list), byWallet: Object.fromEntries(list.map((e) => [e.wallet, e.unread])) };
     },
   };
+}
+
+/** The list with `wallet`'s label set; written only when that changes it. */
+function relabel(list: WatchEntry[], wallet: string, label: string | null) {
+  if (list.every((e) => e.wallet !== wallet || e.label === label)) return { result: list };
+  const next = list.map((e) => (e.wallet === wallet ? { ...e, label } : e));
+  return { next, result: next };
 }
 
 function total(list: readonly WatchEntry[]): number {

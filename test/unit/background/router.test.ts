@@ -54,6 +54,7 @@ const PRIVILEGED: Array<[MessageName, unknown]> = [
   ['status', {}],
   ['watchAdd', { wallet: 'So11111111111111111111111111111111111111112' }],
   ['watchImport', { json: '[]' }],
+  ['watchRename', { wallet: 'So11111111111111111111111111111111111111112', label: 'x' }],
   ['cacheClear', {}],
   ['lookup', { input: 'anything' }],
 ];

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '../../../lib/api/errors';
 import { createWatchlist, normalizeLabel, WATCH_LIMIT, watchlistItem } from '../../../lib/watch/watchlist';
@@ -67,6 +67,44 @@ describe('watchlist', () => {
     expect((await wl.list())[0]?.label).toBe('old');
     const list = await wl.add(addr(1), 'new');
     expect(list.map((e) => [e.wallet, e.label])).toEqual([[addr(1), 'new']]);
+  });
+
+  describe('rename', () => {
+    it('sets, normalizes and clears a label, keeping the entry otherwise as it was', async () => {
+      const wl = createWatchlist({ now: clock() });
+      await wl.add(addr(1), 'old');
+      await wl.bumpUnread(addr(1), 2);
+      const list = await wl.rename(addr(1), '  new\u0007   name ');
+      expect(list).toEqual([
+        { wallet: addr(1), label: 'new name', addedAt: 1_750_000_000_000, unread: 2, domain: null },
+      ]);
+      expect((await wl.rename(addr(1), '')).map((e) => e.label)).toEqual([null]);
+      expect(await wl.list()).toEqual([
+        { wallet: addr(1), label: null, addedAt: 1_750_000_000_000, unread: 2, domain: null },
+      ]);
+      expect(wl.get(addr(1))?.label).toBeNull(); // the copy notifications read is current too
+    });
+
+    it('refuses a wallet not watched (removed meanwhile) instead of adding it', async () => {
+      const wl = createWatchlist();
+      await wl.add(addr(1), 'one');
+      const removing = wl.remove(addr(1));
+      const err = await rejection(wl.rename(addr(1), 'too late'));
+      await removing;
+      expect(err).toBeInstanceOf(ApiError);
+      expect(err.code).toBe('INVALID_INPUT');
+      expect(err.message).toBe('That wallet is no longer watched: it was removed meanwhile.');
+      expect(await wl.list()).toEqual([]);
+    });
+
+    it('writes nothing when the label is already that one', async () => {
+      const wl = createWatchlist();
+      await wl.add(addr(1), 'same');
+      const writes = vi.spyOn(watchlistItem, 'setValue');
+      expect((await wl.rename(addr(1), ' same ')).map((e) => e.label)).toEqual(['same']);
+      expect(writes).not.toHaveBeenCalled();
+      writes.mockRestore();
+    });
   });
 
   it('stops at 50 wallets with a clear INVALID_INPUT error, and accepts one again after a removal', async () => {
