@@ -454,6 +454,8 @@ export function createWatchService(opts: WatchServiceOptions) {
     /** Opening the popup reads everything: counts and badge go to zero. */
     markRead: (wallet?: string) => notifier.markRead(wallet),
     onClicked: (id: string) => notifier.onClicked(id),
+    /** A notification the user dismissed (a burst summary: the wallet's next events start afresh). */
+    onClosed: (id: string) => notifier.onClosed(id),
     /**
      * Shows every pending group now and writes what live events moved in the stored lists (tests; a
      * worker about to be suspended).
@@ -505,6 +507,9 @@ export function createWatchService(opts: WatchServiceOptions) {
       }
       const changed = next.downSince !== live.downSince || next.refused !== live.refused;
       live = next;
+      // What the socket misses from now until the catch-up must not be taken in by the live
+      // messages that arrive before it (their totals include it): see poller's streamChanged.
+      poller?.streamChanged();
       if (changed) saveLive();
       if (prev === 'live') {
         // the stored lists were current until now

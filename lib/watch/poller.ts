@@ -9,7 +9,9 @@
  * With the datastream, the baseline is taken when a wallet is added and kept current from the live
  * events (`observeLive`, `observeSnapshot`), so the catch-up after a reconnect (`sync`) finds exactly
  * what the socket missed while it was down: the datastream replays nothing. What live events move is
- * written once per short window (`flushLive`), not once per event.
+ * written once per short window (`flushLive`), not once per event. Until that catch-up has run
+ * (`streamChanged`), the live messages move the baseline by their own amounts only: the totals they
+ * state include what was missed, which the catch-up is to find.
  */
 import { storage } from 'wxt/utils/storage';
 import type { DcaTxEvent, LivePartialOrder } from '../api/schemas/live';
@@ -294,19 +296,61 @@ function shift(n: number | null, raw: string | undefined, units: Units | null, s
 }
 const plusUsd = (n: number | null, usd: unknown) => (isNum(n) && isNum(usd) ? n + usd : n);
 
+/** The amounts a live partial order states as totals (what every event on the order so far added up to). */
+const TOTALS = [
+  'deposited',
+  'depositedUsd',
+  'used',
+  'usedUsd',
+  'remaining',
+  'remainingUsd',
+  'received',
+  'receivedUsd',
+] as const;
+
+function withoutTotals(order: LivePartialOrder): LivePartialOrder {
+  const out: Record<string, unknown> = { ...order };
+  for (const k of TOTALS) delete out[k];
+  if (order.raw) {
+    const { used: _used, deposited: _deposited, ...raw } = order.raw;
+    out.raw = raw;
+  }
+  return out as LivePartialOrder;
+}
+
+/**
+ * Whether the stored order is already at or past the totals the event states: the list was read
+ * from REST after the event (a catch-up whose fetch saw it), so its own amounts are in it already.
+ */
+function alreadyIn(base: OrderSnapshot, event: DcaTxEvent): boolean {
+  const live = event.order ?? {};
+  if (event.eventName === 'Filled' && (live.raw?.used != null || isNum(live.used)))
+    return !ahead(live.raw?.used ?? null, base.rawUsed, live.used ?? null, base.used);
+  if (event.eventName === 'Deposit' && (live.raw?.deposited != null || isNum(live.deposited)))
+    return !ahead(live.raw?.deposited ?? null, base.rawDeposited, live.deposited ?? null, base.deposited);
+  return false;
+}
+
 /**
  * A stored order moved on by one live transaction event. Events carry a *partial* order: what it
  * states (used, deposited, status...) is taken as is; what it leaves out is worked out from the
  * event's own amounts (a fill's inAmount adds to `used`, a deposit's amount to `deposited`), so
  * the next poll does not report again what the datastream already delivered. An Opened event adds
  * the new order. Returns null when the event tells nothing about an order not stored.
+ *
+ * `behind`: the stored list may lack what the socket missed (a catch-up through REST is owed). The
+ * totals the event states would then take in the missed changes unannounced, and the catch-up would
+ * find nothing: only the event's own amounts are added (nothing when the list already has them).
  */
 export function applyLiveEvent(
   base: OrderSnapshot | undefined,
   event: DcaTxEvent,
   at: number,
+  behind = false,
 ): OrderSnapshot | null {
-  const live: LivePartialOrder = event.order ?? {};
+  const stated: LivePartialOrder = event.order ?? {};
+  if (base && behind && alreadyIn(base, event)) return base;
+  const live = base && behind ? withoutTotals(stated) : stated;
   let o: OrderSnapshot;
   if (base) o = { ...base };
   else if (event.eventName === 'Opened') {
@@ -623,6 +667,15 @@ export function createPoller(opts: PollerOptions) {
   }
   // Bumped by forget(): a fetch that started before must not store the list back afterwards.
   const forgotten = new Map<string, number>();
+  /**
+   * Wallets whose stored list was compared with REST since the datastream last changed state (in
+   * this worker): only their lists hold everything up to the live messages now arriving. Any other
+   * list may lack what the socket missed (a drop, a stopped worker), and the next catch-up is to
+   * find that: until then live events move it by their own amounts only and snapshots not at all.
+   * `streamEpoch` (bumped by streamChanged) tells a sync whose fetch began before a change.
+   */
+  const caughtUp = new Set<string>();
+  let streamEpoch = 0;
 
   async function nextWallet(): Promise<string | null> {
     const list = opts.wallets();
@@ -645,6 +698,7 @@ export function createPoller(opts: PollerOptions) {
   ): Promise<PollResult | null> {
     if (mode === 'prime' && (await read(wallet))) return null;
     const generation = forgotten.get(wallet);
+    const epoch = streamEpoch;
     const orders = await opts.fetchOrders(wallet);
     const after = orders.map(snapshot);
     return locked(wallet, async () => {
@@ -657,6 +711,8 @@ export function createPoller(opts: PollerOptions) {
       const merged = mergeOrders(before?.orders ?? [], after, t);
       const stored: Baseline = { at: before ? before.at : t, checkedAt: t, orders: merged.all };
       await store(wallet, stored);
+      // (a fetch begun before the stream last changed state may not hold what it missed since)
+      if (streamEpoch === epoch) caughtUp.add(wallet);
       const since = before ? currentUntil(before, syncOpts.currentAt) : null;
       const stale = before !== null && mode === 'announce' && since !== null && t - since > STALE_AFTER_MS;
       const quiet = { wallet, changes: [], events: [], baseline: !before, stale, since };
@@ -726,12 +782,32 @@ export function createPoller(opts: PollerOptions) {
      * write leaves neither the count nor the list, and the next catch-up counts it once.
      */
     observeLive(wallet: string, event: DcaTxEvent, written?: () => Promise<void>): Promise<void> {
-      return update(wallet, event.address, (base) => applyLiveEvent(base, event, now()), written);
+      return update(
+        wallet,
+        event.address,
+        (base) => applyLiveEvent(base, event, now(), !caughtUp.has(wallet)),
+        written,
+      );
     },
 
-    /** Applies a live position snapshot (the account as it is now) to the stored list. */
+    /**
+     * Applies a live position snapshot (the account as it is now) to the stored list; held back
+     * while a catch-up is owed: what it states would take in unannounced what the socket missed,
+     * and the catch-up's REST answer is as new anyway.
+     */
     observeSnapshot(wallet: string, address: string, order: LivePartialOrder): Promise<void> {
-      return update(wallet, address, (base) => applySnapshot(base, address, order, now()));
+      return update(wallet, address, (base) =>
+        caughtUp.has(wallet) ? applySnapshot(base, address, order, now()) : null,
+      );
+    },
+
+    /**
+     * The datastream changed state (went down, or came back): every stored list may miss what it
+     * does not deliver from now on, until its next comparison with REST (the catch-up).
+     */
+    streamChanged(): void {
+      streamEpoch++;
+      caughtUp.clear();
     },
 
     /**
@@ -748,6 +824,7 @@ export function createPoller(opts: PollerOptions) {
     /** Drops the stored list of a wallet no longer watched. */
     forget(wallet: string): Promise<void> {
       forgotten.set(wallet, (forgotten.get(wallet) ?? 0) + 1);
+      caughtUp.delete(wallet);
       return locked(wallet, async () => {
         drop(wallet);
         await storage.removeItem(baselineKey(wallet));

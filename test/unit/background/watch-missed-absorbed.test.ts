@@ -1,0 +1,158 @@
+/**
+ * A fill the socket missed during a drop, on an order that gets a live message after the reconnect
+ * but before the REST catch-up (a reconnect within a minute of the last read waits for the next
+ * alarm tick): the message's order states totals that include the missed fill, and the catch-up must
+ * still find it. Real background services (API client, live hub) against the simulator over HTTP
+ * and WebSocket, wired as start.ts wires them, with the production catch-up interval; the alarm tick
+ * is the watch service's sync with its clock a minute on.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createServices } from '../../../lib/background/services';
+import { watchLiveHooks } from '../../../lib/background/start';
+import type { WebSocketCtor } from '../../../lib/live/types';
+import type { WatchService } from '../../../lib/watch';
+import { waitFor } from '../live/helpers';
+import { control, type Sim, simSettings, simWatch, startSim } from './helpers';
+
+let sim: Sim;
+beforeAll(async () => {
+  sim = await startSim({ port: 0, seed: 11, eventsPerSecond: 0, pingIntervalMs: 60_000 });
+});
+afterAll(async () => {
+  await sim?.close();
+});
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+async function worker(wallet: string, label: string) {
+  const net = { online: true };
+  const clock = { skew: 0 };
+  const sockets: WebSocket[] = [];
+  class Tracked extends WebSocket {
+    constructor(url: string) {
+      super(url);
+      sockets.push(this);
+    }
+  }
+  let watch: WatchService | null = null;
+  const services = createServices({
+    settings: simSettings(sim),
+    apiKey: 'demo',
+    WebSocketImpl: Tracked as unknown as WebSocketCtor,
+    isOnline: () => net.online,
+    isWatched: (w) => watch?.isWatched(w) ?? false,
+    onLiveStatus: (s) => hooks.onLiveStatus(s),
+    onReconnected: () => hooks.onReconnected(),
+    onLive: (message, rooms) => {
+      hooks.onLiveMessage(message, rooms);
+      if (message.kind === 'dca-event') hooks.onTxEvent(message.event, rooms);
+    },
+  });
+  const hooks = watchLiveHooks(
+    () => watch,
+    (room) => services.hub.owners(room),
+  );
+  // the production interval between two catch-ups of a wallet (a minute)
+  const { watch: w, n } = simWatch(services, { now: () => Date.now() + clock.skew });
+  watch = w;
+  await w.start();
+  await w.add(wallet, label);
+  services.hub.acquire('watchlist', w.rooms());
+  await waitFor(() => services.hub.status().state === 'live', 5_000, 'live');
+  await w.idle();
+  return {
+    services,
+    watch: w,
+    n,
+    clock,
+    messages: () => [...n.shown.values()].map((o) => `${o.title}: ${o.message}`),
+    async dropWifi() {
+      net.online = false;
+      sockets.at(-1)?.close();
+      await waitFor(() => services.hub.status().state === 'offline', 5_000, 'offline');
+    },
+    async wifiBack() {
+      const before = services.hub.stats().reconnects;
+      net.online = true;
+      services.hub.online();
+      await waitFor(() => services.hub.stats().reconnects > before, 5_000, 'reconnected');
+      await w.idle();
+    },
+  };
+}
+
+const emit = (body: Record<string, unknown>) =>
+  control(sim, 'POST', '/__sim/emit', body) as Promise<{ address: string }>;
+
+/** Waits for the live message's notification (or its absence of a new one: a snapshot). */
+async function delivered(w: Awaited<ReturnType<typeof worker>>, pending: number) {
+  await waitFor(() => w.watch.notifier.pendingCount() === pending, 5_000, 'live message');
+  await w.watch.flush();
+}
+
+describe('a fill missed during a drop, then a live message on its order before the catch-up', () => {
+  it('a live fill: both fills notified live, the missed one by the catch-up, once; unread 3', async () => {
+    const W = sim.catalog.wallets[0]!;
+    const w = await worker(W, 'Alpha');
+    const { address: X } = await emit({ wallet: W, eventName: 'Filled' });
+    await delivered(w, 1);
+    expect(w.n.created).toHaveLength(1);
+
+    await w.dropWifi();
+    await emit({ order: X, eventName: 'Filled', publish: false }); // missed
+    await w.wifiBack();
+    expect(w.n.created).toHaveLength(1); // (the catch-up waits: the last read is seconds old)
+
+    await emit({ order: X, eventName: 'Filled' });
+    await delivered(w, 1);
+    expect(w.n.created).toHaveLength(2);
+
+    w.clock.skew += 61_000; // the next alarm tick
+    const out = await w.watch.sync();
+    await w.watch.flush();
+    expect(out.synced.map((s) => s.changes)).toEqual([[{ kind: 'fill', order: X }]]);
+    expect(w.n.created).toHaveLength(3);
+    expect(w.messages()).toContainEqual(
+      expect.stringMatching(/^Alpha: While you were away: 1 fill( for Alpha)?$/),
+    );
+    expect((await w.watch.watchlist.unread()).total).toBe(3);
+
+    // and nothing of it again at the next catch-up
+    await w.dropWifi();
+    w.clock.skew += 61_000;
+    await w.wifiBack();
+    await w.watch.flush();
+    expect(w.n.created).toHaveLength(3);
+    expect((await w.watch.watchlist.unread()).total).toBe(3);
+    w.services.hub.stop();
+  });
+
+  it('a position snapshot: the catch-up still finds the missed fill', async () => {
+    const W = sim.catalog.wallets[1]!;
+    const w = await worker(W, 'Beta');
+    const { address: X } = await emit({ wallet: W, eventName: 'Filled' });
+    await delivered(w, 1);
+
+    await w.dropWifi();
+    await emit({ order: X, eventName: 'Filled', publish: false });
+    await w.wifiBack();
+    const seen = w.services.hub.stats().delivered;
+    await emit({ order: X, eventName: 'Position' }); // the account as it is now, missed fill included
+    await waitFor(() => w.services.hub.stats().delivered > seen, 5_000, 'snapshot');
+    await new Promise((r) => setTimeout(r, 50)); // (handed on to the watch service without a promise)
+    await w.watch.idle();
+
+    w.clock.skew += 61_000;
+    const out = await w.watch.sync();
+    await w.watch.flush();
+    expect(out.synced.map((s) => s.changes)).toEqual([[{ kind: 'fill', order: X }]]);
+    expect(w.messages()).toContainEqual(
+      expect.stringMatching(/^Beta: While you were away: 1 fill( for Beta)?$/),
+    );
+    expect((await w.watch.watchlist.unread()).total).toBe(2);
+    w.services.hub.stop();
+  });
+});
