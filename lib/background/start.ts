@@ -338,6 +338,11 @@ export function startBackground(): void {
     if (url) await openTab(url);
     await browser.notifications.clear(id);
   });
+  // A burst summary the user dismissed names nothing any more: that wallet's next events start
+  // afresh (ours cleared or replaced in place are not the user's doing, and change nothing).
+  browser.notifications.onClosed.addListener(async (id, byUser) => {
+    if (byUser) await (await ready()).watch.onClosed(id);
+  });
   // A tab closed or navigating lets go of its live rooms. Subscriptions live in this worker's
   // memory: a worker these events woke holds none, so nothing is built for them (else any tab's page
   // load in the browser would start the cache, the hub and the watch service).

@@ -12,7 +12,9 @@ import { createTurns } from '../sched';
 import type { NotificationRules } from '../settings';
 import { fromLiveEvent, type WatchEvent } from './event';
 import {
+  addToSummary,
   type BurstOptions,
+  type BurstSummary,
   countByName,
   DEFAULT_BURST,
   type Decision,
@@ -145,6 +147,11 @@ export function createNotifier(opts: NotifierOptions) {
   /** What was shown lately per wallet, for burst summaries: only what is inside the burst window. */
   const recent = new Map<string, ShownEvent[]>();
   /**
+   * What each wallet's visible burst summary names: everything it stood for since it started (not
+   * only what is inside the window), until the wallet is read or the summary closed. See addToSummary.
+   */
+  const summaries = new Map<string, BurstSummary<ShownEvent>>();
+  /**
    * Live events decided and not counted yet: counted (seen marks, unread count) when their wallet's
    * stored order list is written with them (see handleEvent's `countAfter`). Their keys are
    * duplicates meanwhile, and the badge shows them (unless read meanwhile).
@@ -211,6 +218,7 @@ export function createNotifier(opts: NotifierOptions) {
     const hit = (w: string) => wallet === undefined || w === wallet;
     for (const h of held) if (hit(h.wallet)) h.read = true;
     for (const w of recent.keys()) if (hit(w)) recent.delete(w);
+    for (const w of summaries.keys()) if (hit(w)) summaries.delete(w);
     for (const [w, group] of pending) {
       if (!hit(w)) continue;
       clearTimer(group.timer);
@@ -302,26 +310,55 @@ export function createNotifier(opts: NotifierOptions) {
   }
 
   /**
+   * Adds events to the wallet's burst summary (starting one when none is visible) and shows it,
+   * under one id per wallet: a later flush of the same burst updates it in place, still naming
+   * every event it named before.
+   */
+  async function showSummary(wallet: string, items: readonly ShownEvent[], t: number): Promise<void> {
+    const summary = addToSummary(summaries.get(wallet), items);
+    summaries.set(wallet, summary);
+    const text = summary.events
+      ? burstNotification(
+          summary.events.map((s) => s.event),
+          who(wallet),
+        )
+      : burstNotification(summary.counts, who(wallet));
+    await show(notificationId(wallet, null, 'burst'), text, t);
+  }
+
+  /**
    * Changes a poll found while the user was there (no gap): worded like live events, one
-   * notification each (opening its order), or past the burst limit one summary for the wallet.
+   * notification each (opening its order), or past the burst limit in the wallet's summary (added
+   * to what a visible one names).
    */
   async function showPresent(wallet: string, events: readonly WatchEvent[]) {
     const t = now();
     if (events.length > burst.limit) {
-      await show(notificationId(wallet, null, 'burst'), burstNotification(events, who(wallet)), t);
+      const items = events.map((e) => ({
+        key: e.key,
+        eventName: e.eventName,
+        at: t,
+        count: e.count,
+        event: e,
+      }));
+      await showSummary(wallet, items, t);
       return;
     }
     for (const e of events)
       await show(notificationId(wallet, orderOf(e), e.key), changeNotification(e, who(wallet)), t);
   }
 
-  /** Lets go of what was shown longer ago than the burst window, and of wallets no longer watched. */
+  /**
+   * Lets go of what was shown longer ago than the burst window, and of wallets no longer watched.
+   * (What a visible summary names is kept: see summaries.)
+   */
   function pruneRecent(t: number): void {
     for (const [wallet, shown] of recent) {
       const kept = shown.filter((s) => t - s.at < burst.windowMs);
       if (kept.length === 0 || !watchlist.has(wallet)) recent.delete(wallet);
       else if (kept.length < shown.length) recent.set(wallet, kept);
     }
+    for (const wallet of summaries.keys()) if (!watchlist.has(wallet)) summaries.delete(wallet);
   }
 
   async function flushWallet(wallet: string): Promise<void> {
@@ -332,6 +369,7 @@ export function createNotifier(opts: NotifierOptions) {
     // Removed within the grouping window: the user no longer wants to hear about it.
     if (!watchlist.has(wallet)) {
       recent.delete(wallet);
+      summaries.delete(wallet);
       return;
     }
     await opts.beforeLiveShow?.(wallet).catch(() => log('stored orders could not be written'));
@@ -346,12 +384,8 @@ export function createNotifier(opts: NotifierOptions) {
     if (plan.summary) {
       for (const id of plan.replace) await clear(id);
       recent.set(wallet, plan.recent);
-      // One id per wallet: a later flush of the same burst updates the summary in place.
-      const text = burstNotification(
-        plan.recent.map((r) => r.event),
-        who(wallet),
-      );
-      await show(notificationId(wallet, null, 'burst'), text, t);
+      // What the summary named stays named, even past the window: it is rewritten in place.
+      await showSummary(wallet, plan.added, t);
       return;
     }
     for (const p of group.items) {
@@ -499,6 +533,19 @@ export function createNotifier(opts: NotifierOptions) {
       });
     },
 
+    /**
+     * A notification of ours was closed (the user dismissed it): a burst summary closed names
+     * nothing any more, so the wallet's next events start afresh (individual, or a new summary).
+     */
+    onClosed(id: string): Promise<void> {
+      const [prefix, wallet, , suffix] = id.split('|');
+      if (prefix !== ID_PREFIX || !wallet || suffix !== 'burst') return Promise.resolve();
+      return serial(async () => {
+        summaries.delete(wallet);
+        recent.delete(wallet);
+      });
+    },
+
     /** Opening the popup reads everything (or one wallet's events): clears the counts and the badge. */
     markRead(wallet?: string): Promise<number> {
       return serial(async () => {
@@ -528,6 +575,7 @@ export function createNotifier(opts: NotifierOptions) {
         if (group) clearTimer(group.timer);
         pending.delete(wallet);
         recent.delete(wallet);
+        summaries.delete(wallet);
         for (const h of held) if (h.wallet === wallet) held.delete(h);
       });
     },

@@ -160,15 +160,22 @@ export interface Shown {
 export interface BurstPlan<S extends Shown = Shown> {
   /** Events of the wallet inside the window, the pending ones included (the new "recent" state). */
   recent: S[];
-  /** One summary of `recent` instead of individual notifications. */
+  /** One summary instead of individual notifications. */
   summary: boolean;
   /** Individual notifications to clear because the summary replaces them. */
   replace: string[];
+  /**
+   * With `summary`, what the summary is to name that it does not yet: the events of the notifications
+   * it replaces and the pending ones. What it named before stays named (see addToSummary): the window
+   * decides whether events are grouped, not what a visible summary keeps naming.
+   */
+  added: S[];
 }
 
 /**
  * Plans a flush of one wallet's pending events. `recent` is what was shown for it lately; times are
  * when the notifier handled each event, not chain time, so a late batch of old events still groups.
+ * An event of `recent` without a notificationId is named by the wallet's summary already.
  */
 export function planBurst<S extends Shown>(
   recent: readonly S[],
@@ -179,9 +186,16 @@ export function planBurst<S extends Shown>(
   const kept = recent.filter((s) => now - s.at < opts.windowMs);
   const all = [...kept, ...pending];
   const events = all.reduce((n, s) => n + s.count, 0);
-  if (events <= opts.limit) return { recent: all, summary: false, replace: [] };
-  const replace = kept.flatMap((s) => (s.notificationId ? [s.notificationId] : []));
-  return { recent: all.map(({ notificationId: _, ...s }) => s as S), summary: true, replace };
+  if (events <= opts.limit) return { recent: all, summary: false, replace: [], added: [] };
+  const replaced = kept.filter((s) => s.notificationId !== undefined);
+  const replace = replaced.map((s) => s.notificationId as string);
+  const strip = ({ notificationId: _, ...s }: S) => s as S;
+  return {
+    recent: all.map(strip),
+    summary: true,
+    replace,
+    added: [...replaced, ...pending].map(strip),
+  };
 }
 
 /** Count per event name, in first-seen order. */
@@ -189,4 +203,33 @@ export function countByName(items: readonly { eventName: string; count: number }
   const counts = new Map<string, number>();
   for (const s of items) counts.set(s.eventName, (counts.get(s.eventName) ?? 0) + s.count);
   return counts;
+}
+
+/** Events a summary keeps to add up their amounts; past this it tells counts only (bounded memory). */
+export const SUMMARY_KEEP = 100;
+
+/**
+ * What a visible burst summary names: every event since it started, until the wallet is read or the
+ * summary closed. It is rewritten in place, so it must keep naming what it already announced (its
+ * individual notifications were cleared for it): an event left out would be in no notification while
+ * still counted as unread.
+ */
+export interface BurstSummary<S extends Shown = Shown> {
+  /** Count per event name of everything it names, in first-seen order. */
+  counts: Map<string, number>;
+  /** The events themselves, oldest first, to add up their amounts; null past `keep` (counts only). */
+  events: S[] | null;
+}
+
+/** The summary with `items` added (a new one when `summary` is undefined). Pure: the input is not changed. */
+export function addToSummary<S extends Shown>(
+  summary: BurstSummary<S> | undefined,
+  items: readonly S[],
+  keep: number = SUMMARY_KEEP,
+): BurstSummary<S> {
+  const counts = new Map(summary?.counts ?? []);
+  for (const [name, n] of countByName(items)) counts.set(name, (counts.get(name) ?? 0) + n);
+  const before = summary ? summary.events : [];
+  const events = before && before.length + items.length <= keep ? [...before, ...items] : null;
+  return { counts, events };
 }

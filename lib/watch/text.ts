@@ -395,10 +395,12 @@ export function burstNotification(
   return { title: displayName(who), message };
 }
 
-/** "While you were away: 3 fills for Whale" (changes found by a catch-up after a gap). */
+/**
+ * Title "Whale", body "While you were away: 3 fills" (changes found by a catch-up after a gap; the
+ * title names the wallet, so the body does not).
+ */
 export function awayNotification(counts: ReadonlyMap<string, number>, who: Who): NotificationText {
-  const name = displayName(who);
-  return { title: name, message: `While you were away: ${countsText(counts)} for ${name}` };
+  return { title: displayName(who), message: `While you were away: ${countsText(counts)}` };
 }
 
 /** "While you were away: 12 fills, 2 new orders across 7 wallets" (one catch-up, many wallets). */

@@ -121,8 +121,8 @@ describe('after the socket was down, the watched wallets are reconciled through 
     await w.wifiBack();
 
     expect(w.messages().sort()).toEqual([
-      'Shark: While you were away: 1 new order, 1 fill for Shark',
-      'Whale: While you were away: 1 fill for Whale',
+      'Shark: While you were away: 1 new order, 1 fill',
+      'Whale: While you were away: 1 fill',
     ]);
     // every wallet was read once (all of its pages), through the one rate-limited queue
     expect([await ordersFetched(W1), await ordersFetched(W2)]).toEqual(pages);
@@ -157,7 +157,7 @@ describe('a service worker started again', () => {
     const second = await worker(); // a fresh worker: fresh hub, same storage
     await second.watch.idle();
     await second.flush();
-    expect(second.messages()).toEqual(['Tuna: While you were away: 1 fill, 1 deposit for Tuna']);
+    expect(second.messages()).toEqual(['Tuna: While you were away: 1 fill, 1 deposit']);
     // the next worker of the session finds nothing new
     second.stop();
     const third = await worker();
@@ -177,14 +177,14 @@ describe('a service worker started again', () => {
     const after = await worker();
     await after.watch.idle();
     await after.flush();
-    expect(after.messages()).toEqual(['Carp: While you were away: 1 fill for Carp']);
+    expect(after.messages()).toEqual(['Carp: While you were away: 1 fill']);
     const shown = after.n.created.length;
 
     await after.dropWifi();
     await missed({ wallet: W, eventName: 'Filled' });
     await after.wifiBack();
     expect(after.n.created).toHaveLength(shown + 1);
-    expect(after.messages()).toContain('Carp: While you were away: 1 fill for Carp');
+    expect(after.messages()).toContain('Carp: While you were away: 1 fill');
     after.stop();
   });
 });

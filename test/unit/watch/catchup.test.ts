@@ -63,7 +63,7 @@ describe('after a browser restart', () => {
     const after = await p.worker();
     after.svc.setLiveState('live');
     await after.svc.idle();
-    expect(after.messages()).toEqual(['While you were away: 2 fills for Whale']);
+    expect(after.messages()).toEqual(['While you were away: 2 fills']);
     expect(after.badge.last()).toBe('2');
   });
 
@@ -81,7 +81,7 @@ describe('after a browser restart', () => {
     const updated = await p.worker();
     updated.svc.setLiveState('live');
     await updated.svc.idle();
-    expect(updated.messages()).toEqual(['While you were away: 1 new order for Whale']);
+    expect(updated.messages()).toEqual(['While you were away: 1 new order']);
   });
 
   it('a list not known current for more than a week is refreshed silently; the next gap is news again', async () => {
@@ -111,7 +111,7 @@ describe('after a browser restart', () => {
     lists[W] = [filledTo(350)];
     after.svc.setLiveState('live');
     await after.svc.reconnected();
-    expect(after.messages()).toEqual(['While you were away: 1 fill for Whale']);
+    expect(after.messages()).toEqual(['While you were away: 1 fill']);
   });
 
   it('a list the datastream kept current is not stale, however long since REST last read it', async () => {
@@ -133,7 +133,7 @@ describe('after a browser restart', () => {
     const next = await p.worker();
     next.svc.setLiveState('live');
     await next.svc.idle();
-    expect(next.messages()).toEqual(['While you were away: 1 fill for Whale']);
+    expect(next.messages()).toEqual(['While you were away: 1 fill']);
   });
 });
 
@@ -210,9 +210,9 @@ describe('a catch-up over many wallets', () => {
   it('up to three wallets: one notification each; a wallet with exactly one change opens that order', async () => {
     const { svc, n, messages } = await gap(3);
     expect(messages().sort()).toEqual([
-      'While you were away: 1 fill, 1 new order for W0',
-      'While you were away: 2 fills for W1',
-      'While you were away: 3 fills for W2',
+      'While you were away: 1 fill, 1 new order',
+      'While you were away: 2 fills',
+      'While you were away: 3 fills',
     ]);
     expect([...n.created].sort()).toEqual(
       [

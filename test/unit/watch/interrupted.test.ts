@@ -88,14 +88,11 @@ describe('a catch-up stopped partway', () => {
     await stoppedAfterWhale(p);
     p.clock.t += 60_000;
     const next = await p.worker();
-    expect(next.messages()).toEqual(['While you were away: 2 fills for Whale']);
+    expect(next.messages()).toEqual(['While you were away: 2 fills']);
     expect(next.n.created).toEqual([`ol|${WHALE}|${A}|away`]);
     next.svc.setLiveState('live');
     await next.svc.idle();
-    expect(next.messages()).toEqual([
-      'While you were away: 2 fills for Whale',
-      'While you were away: 1 fill for Shark',
-    ]);
+    expect(next.messages()).toEqual(['While you were away: 2 fills', 'While you were away: 1 fill']);
     expect(next.badge.last()).toBe('3');
     // shown once: a third worker has nothing left to show
     const third = await p.worker();
@@ -110,13 +107,10 @@ describe('a catch-up stopped partway', () => {
     await p.endSession(); // the browser closes
     p.clock.t += 9 * HOUR;
     const next = await p.worker();
-    expect(next.messages()).toEqual(['While you were away: 2 fills for Whale']);
+    expect(next.messages()).toEqual(['While you were away: 2 fills']);
     next.svc.setLiveState('live');
     await next.svc.idle();
-    expect(next.messages()).toEqual([
-      'While you were away: 2 fills for Whale',
-      'While you were away: 1 fill for Shark',
-    ]);
+    expect(next.messages()).toEqual(['While you were away: 2 fills', 'While you were away: 1 fill']);
   });
 
   it('what is left unshown for longer than the staleness bound is dropped, as a stale list is refreshed silently', async () => {
@@ -136,10 +130,7 @@ describe('a catch-up stopped partway', () => {
     const w = await p.worker();
     w.svc.setLiveState('live');
     await w.svc.idle();
-    expect(w.messages()).toEqual([
-      'While you were away: 2 fills for Whale',
-      'While you were away: 1 fill for Shark',
-    ]);
+    expect(w.messages()).toEqual(['While you were away: 2 fills', 'While you were away: 1 fill']);
     const next = await p.worker();
     expect(next.messages()).toEqual([]);
   });

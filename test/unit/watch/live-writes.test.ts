@@ -217,6 +217,6 @@ describe('live notifications and the stored list (watch service)', () => {
     const next = await p.worker();
     next.svc.setLiveState('live');
     await next.svc.idle();
-    expect(next.messages()).toEqual(['While you were away: 1 fill for Whale']);
+    expect(next.messages()).toEqual(['While you were away: 1 fill']);
   });
 });

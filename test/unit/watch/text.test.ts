@@ -377,10 +377,11 @@ describe('summaries', () => {
     });
   });
 
-  it('away: "While you were away: 3 fills for <name>"', () => {
-    expect(awayNotification(new Map([['Filled', 3]]), { wallet: w, domain: 'whale.sol' }).message).toBe(
-      'While you were away: 3 fills for whale.sol',
-    );
+  it('away: title "<name>", body "While you were away: 3 fills" (the body does not repeat the name)', () => {
+    expect(awayNotification(new Map([['Filled', 3]]), { wallet: w, domain: 'whale.sol' })).toEqual({
+      title: 'whale.sol',
+      message: 'While you were away: 3 fills',
+    });
     expect(
       awayNotification(
         new Map([
@@ -390,7 +391,7 @@ describe('summaries', () => {
         ]),
         { wallet: w, label: 'W' },
       ).message,
-    ).toBe('While you were away: 1 fill, 2 new orders, 1 closed order for W');
+    ).toBe('While you were away: 1 fill, 2 new orders, 1 closed order');
   });
 });
 

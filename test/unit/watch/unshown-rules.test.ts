@@ -41,7 +41,7 @@ describe('what an earlier worker left unshown, by the rules now', () => {
     await leftUnshown(AT(21));
     const next = worker(AT(21), rules({ quietHours: NIGHT }));
     await next.svc.start();
-    expect(next.messages()).toEqual(['While you were away: 2 fills for Whale']);
+    expect(next.messages()).toEqual(['While you were away: 2 fills']);
   });
 
   it('at 23:00, inside quiet hours: not shown, still counted, not kept for later', async () => {
