@@ -19,10 +19,20 @@ export function hashForQuery(q: string | null): string {
   return q ? `#${new URLSearchParams({ q }).toString()}` : '';
 }
 
+/** The page's title for a query (none: the bare name). */
+const titleFor = (q: string | null) => (q ? `${q.slice(0, 40)} · Onchain Lens` : 'Onchain Lens');
+
 function LookupPage() {
-  const [query, setQuery] = useState(() => queryFromHash(location.hash));
+  // Each hash the user navigates to (an edited URL, back/forward) is a fresh panel for its query:
+  // counted, so a hash naming the query the page started with runs it again although the lookups
+  // typed since only replaced the hash (it used to leave the last typed result on screen).
+  const [nav, setNav] = useState(() => ({ query: queryFromHash(location.hash), n: 0 }));
   useEffect(() => {
-    const onHash = () => setQuery(queryFromHash(location.hash));
+    const onHash = () => {
+      const query = queryFromHash(location.hash);
+      document.title = titleFor(query);
+      setNav((v) => ({ query, n: v.n + 1 }));
+    };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
@@ -30,11 +40,12 @@ function LookupPage() {
     <>
       <h1 class="brand">Onchain Lens</h1>
       <LookupPanel
-        initialQuery={query ?? undefined}
+        key={nav.n}
+        initialQuery={nav.query ?? undefined}
         onQueryChange={(q) => {
           // replaceState does not fire hashchange, so this never loops back into initialQuery
           history.replaceState(null, '', `${location.pathname}${location.search}${hashForQuery(q)}`);
-          document.title = q ? `${q.slice(0, 40)} · Onchain Lens` : 'Onchain Lens';
+          document.title = titleFor(q);
         }}
       />
       <StatusLine />

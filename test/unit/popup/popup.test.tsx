@@ -285,6 +285,35 @@ describe('lookup tab', () => {
     expect(queryFromHash(location.hash)).toBe('bonk');
   });
 
+  it('a hash edited back to the first query shows it again; an empty hash empties the page', async () => {
+    history.replaceState(null, '', `/lookup.html${hashForQuery(WALLET)}`);
+    const fake = fakeAsk({
+      lookup: ({ input }) =>
+        input === WALLET
+          ? { kind: 'wallet', wallet: wallet() }
+          : { kind: 'program', address: WALLET, label: 'P' },
+    });
+    render(<LookupApp ask={fake.ask} />);
+    await screen.findByTestId('view-wallet');
+    const box = screen.getByTestId('search-input') as HTMLInputElement;
+    fireEvent.input(box, { target: { value: 'bonk' } });
+    fireEvent.submit(box.closest('form')!);
+    await screen.findByTestId('view-program');
+    expect(queryFromHash(location.hash)).toBe('bonk');
+
+    // The user edits the URL back to the wallet (the typed lookup had only replaced the hash).
+    history.replaceState(null, '', `/lookup.html${hashForQuery(WALLET)}`);
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    expect(await screen.findByTestId('view-wallet')).toBeTruthy();
+    expect((screen.getByTestId('search-input') as HTMLInputElement).value).toBe(WALLET);
+    expect(document.title).toContain(WALLET.slice(0, 10));
+
+    history.replaceState(null, '', '/lookup.html#garbage');
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    await waitFor(() => expect(screen.queryByTestId('view-wallet')).toBeNull());
+    expect(document.title).toBe('Onchain Lens');
+  });
+
   it('hash helpers round-trip odd input', () => {
     const q = 'https://polymarket.com/event/a b?x=1&y=#2';
     expect(queryFromHash(hashForQuery(q))).toBe(q);
