@@ -54,6 +54,21 @@ describe('options page', () => {
     await shootBoth(lens, 'options', options);
   });
 
+  it('fits a narrow window: nothing wider than 360 px (the theme select was), no site name under its box', async () => {
+    const narrow = await lens.context.newPage();
+    await narrow.setViewportSize({ width: 360, height: 800 });
+    await narrow.goto(lens.extensionPage('options.html'));
+    await narrow.getByTestId('options-display').waitFor();
+    expect(await narrow.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+    // each site's label on one line: as tall as its checkbox row, not two lines
+    const heights = await narrow
+      .getByTestId('options-sites')
+      .locator('li label')
+      .evaluateAll((labels) => labels.map((l) => l.getBoundingClientRect().height));
+    expect(Math.max(...heights)).toBeLessThan(2 * Math.min(...heights));
+    await narrow.close();
+  });
+
   it('a refused key gives a specific error and nothing is saved', async () => {
     await saveKey('not-a-real-key-0000');
     await expect
