@@ -3,9 +3,15 @@
  * JSON download) and import (a file, checked here for size and JSON syntax, then validated entry by
  * entry by the background's watchImport).
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { countOf } from '../../lib/format';
-import { exportText, type ImportResult, WATCH_LIMIT, type WatchEntry } from '../../lib/watch/watchlist';
+import {
+  exportText,
+  type ImportResult,
+  WATCH_LIMIT,
+  type WatchEntry,
+  watchlistItem,
+} from '../../lib/watch/watchlist';
 import { useAsk } from '../lookup/ask';
 import { ErrorState, errorText, Loading } from '../lookup/states';
 import { useAsync } from '../lookup/useAsync';
@@ -54,6 +60,15 @@ export function WatchlistSection({ download }: { download?: (name: string, json:
   // every change made here answers with the whole list: shown as it is, without reading it again
   const [changed, setChanged] = useState<WatchEntry[] | null>(null);
   const entries = changed ?? (state.status === 'ok' ? state.value : null);
+  // A wallet watched, renamed or removed elsewhere (the popup, a notification read) shows here at
+  // once: the page read the list once and said "2 of 50" beside a list of 3.
+  useEffect(
+    () =>
+      watchlistItem.watch(() => {
+        ask('watchList', {}).then(setChanged, () => {});
+      }),
+    [ask],
+  );
 
   async function exportList() {
     setOutcome(null);
