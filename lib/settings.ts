@@ -80,6 +80,11 @@ export type Hosts = z.infer<typeof HostsSchema>;
 
 const Time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM');
 
+const USD_TEXT = 'enter an amount in USD, 0 or more';
+const BADGES_TEXT = 'enter a whole number from 10 to 2000';
+const ENTRIES_TEXT = 'enter a whole number from 100 to 100000';
+const MB_TEXT = 'enter a size from 1 to 500 (MB)';
+
 export const NotificationRulesSchema = z.object({
   enabled: z.boolean(),
   events: z.object({
@@ -89,7 +94,8 @@ export const NotificationRulesSchema = z.object({
     Deposit: z.boolean(),
     Withdraw: z.boolean(),
   }),
-  minUsd: z.number().min(0).max(1e12),
+  // (the options page shows these after the field's name: plain words, not the validator's)
+  minUsd: z.number(USD_TEXT).min(0, USD_TEXT).max(1e12, 'enter at most 1,000,000,000,000'),
   quietHours: z.object({ enabled: z.boolean(), start: Time, end: Time }),
 });
 export type NotificationRules = z.infer<typeof NotificationRulesSchema>;
@@ -102,8 +108,11 @@ export const SettingsSchema = z.object({
   pnlMode: z.enum(PNL_MODES),
   currency: z.enum(CURRENCIES),
   theme: z.enum(['auto', 'light', 'dark']),
-  maxBadges: z.number().int().min(10).max(2000),
-  cache: z.object({ maxEntries: z.number().int().min(100).max(100_000), maxMB: z.number().min(1).max(500) }),
+  maxBadges: z.number(BADGES_TEXT).int(BADGES_TEXT).min(10, BADGES_TEXT).max(2000, BADGES_TEXT),
+  cache: z.object({
+    maxEntries: z.number(ENTRIES_TEXT).int(ENTRIES_TEXT).min(100, ENTRIES_TEXT).max(100_000, ENTRIES_TEXT),
+    maxMB: z.number(MB_TEXT).min(1, MB_TEXT).max(500, MB_TEXT),
+  }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -141,3 +141,28 @@ describe('host validation', () => {
     });
   });
 });
+
+describe('number fields refused in plain words', () => {
+  const refused = (patch: Record<string, unknown>) => {
+    const r = applySettingsPatch(defaultSettings(), patch);
+    return r.ok ? null : r.message;
+  };
+  it('says what to enter, not the validator\'s "expected int, received number"', () => {
+    for (const maxBadges of [null, 10.5, 5, 5000])
+      expect(refused({ maxBadges })).toBe('maxBadges: enter a whole number from 10 to 2000');
+    const rules = defaultSettings().notifications;
+    expect(refused({ notifications: { ...rules, minUsd: -1 } })).toBe(
+      'notifications.minUsd: enter an amount in USD, 0 or more',
+    );
+    expect(refused({ notifications: { ...rules, minUsd: 1e13 } })).toBe(
+      'notifications.minUsd: enter at most 1,000,000,000,000',
+    );
+    expect(refused({ cache: { maxEntries: 5000, maxMB: 0 } })).toBe(
+      'cache.maxMB: enter a size from 1 to 500 (MB)',
+    );
+    expect(refused({ cache: { maxEntries: 50.5, maxMB: 20 } })).toBe(
+      'cache.maxEntries: enter a whole number from 100 to 100000',
+    );
+    expect(refused({ maxBadges: 300 })).toBeNull();
+  });
+});
