@@ -319,10 +319,12 @@ describe('socket faults: bounded reconnects, no duplicate notification, recovery
       await new Promise((r) => setTimeout(r, 250));
     }
     expect(seen.has('reconnecting')).toBe(true);
-    const upgrades = await wsUpgrades();
     // Each socket lives 1.5 s and the backoff grows: at most one connection per 1.5 s window, plus one.
-    expect(upgrades.length).toBeGreaterThanOrEqual(1);
-    expect(upgrades.length).toBeLessThanOrEqual(5);
+    expect((await wsUpgrades()).length).toBeLessThanOrEqual(5);
+    // And it does try again. Not always inside those 6 s: the REST faults above may have left the
+    // backoff grown (a connection resets it only once open for 60 s), so its next wait can be up to
+    // 8 or 16 s (a fresh clone's CI run saw none inside the window once).
+    await expect.poll(async () => (await wsUpgrades()).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
     const popup = await lens.context.newPage();
     await popup.setViewportSize({ width: 380, height: 600 });
     await popup.goto(lens.extensionPage('popup.html'));
@@ -342,7 +344,7 @@ describe('socket faults: bounded reconnects, no duplicate notification, recovery
     // Live events still arrive after recovery, each notified once.
     await emitUntilNotified();
     await expectNoEventNotifiedTwice();
-  });
+  }, 120_000); // (the backoff's waits, see above)
 
   it('a silent socket: no reconnect storm while silent, events flow again once it speaks', async () => {
     await clearLog();
