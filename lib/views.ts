@@ -88,7 +88,8 @@ export function toMs(v: unknown): number | null {
   return null;
 }
 
-const LIVE_NUMBERS = [
+/** The amounts a live partial order states as totals (what every event on the order so far added up to). */
+export const LIVE_TOTALS = [
   'deposited',
   'depositedUsd',
   'used',
@@ -97,10 +98,9 @@ const LIVE_NUMBERS = [
   'remainingUsd',
   'received',
   'receivedUsd',
-  'progressPercent',
-  'perCycle',
-  'perCycleUsd',
 ] as const;
+
+const LIVE_NUMBERS = [...LIVE_TOTALS, 'progressPercent', 'perCycle', 'perCycleUsd'] as const;
 
 const RAW_OF = [
   ['remaining', 'rawRemaining'],

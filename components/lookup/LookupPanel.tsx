@@ -63,8 +63,8 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
    * box): the old result under the new message would read as its answer. Back shows it again.
    */
   const [resultHidden, setResultHidden] = useState(false);
+  // each run is a new entry (a new object), so the same query typed again asks again
   const [history, setHistory] = useState<HistoryEntry[]>([]);
-  const [nonce, setNonce] = useState(0);
   const [recent, setRecent] = useState<string[]>([]);
   const [recentMeta, setRecentMeta] = useState<RecentMetaMap>({});
   const [activeIndex, setActive] = useState(-1);
@@ -93,7 +93,7 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
           });
         }
       : null,
-    [entry, nonce],
+    [entry],
   );
   // Until the new entry's lookup starts (useAsync's effect, after this render), `state` is still the
   // previous entry's: shown under the new entry, its views would keep their state in the new memory.
@@ -154,7 +154,6 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
     // where the page was scrolled goes with the result being left, for Back
     if (entry) entry.scrollTop = scrollerOf(panelRef.current)?.scrollTop;
     setHistory((h) => (replace ? [newEntry(checked.input)] : [...h, newEntry(checked.input)]));
-    setNonce((n) => n + 1);
     onQueryChange?.(checked.input);
   }
 

@@ -5,24 +5,13 @@ import { OrderResult } from './OrderResult';
 import { PairResult } from './PairResult';
 import { BlockResult, PoolResult, ProgramResult, SearchResult } from './SmallResults';
 import { TokenResult } from './TokenResult';
-import { WalletResult } from './WalletResult';
+import { type ResultReloads, WalletResult } from './WalletResult';
 
-/**
- * One view per LookupResult kind; `onReload` re-runs the lookup (PnL queued, partial errors),
- * `onAutoReload` is its one automatic re-run (a failed half's Retry-After ran out).
- */
-export function ResultView({
-  result,
-  onReload,
-  onAutoReload,
-}: {
-  result: LookupResult;
-  onReload?: () => void;
-  onAutoReload?: () => void;
-}) {
+/** One view per LookupResult kind; the reloads go to the views that offer one (the wallet's). */
+export function ResultView({ result, ...reloads }: { result: LookupResult } & ResultReloads) {
   switch (result.kind) {
     case 'wallet':
-      return <WalletResult wallet={result.wallet} onReload={onReload} onAutoReload={onAutoReload} />;
+      return <WalletResult wallet={result.wallet} {...reloads} />;
     case 'token':
       return <TokenResult mint={result.mint} token={result.token} />;
     case 'order':

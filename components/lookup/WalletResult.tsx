@@ -3,7 +3,6 @@
  * pages offer: watching, a retry while PnL is indexing or when a half failed for a transient reason,
  * and the full filterable, paged order list.
  */
-
 import { useRef } from 'preact/hooks';
 import { type ErrorView, isTransientCode } from '../../lib/errors';
 import type { WalletView } from '../../lib/views';
@@ -14,16 +13,15 @@ import { useSettings } from './settingsContext';
 import { RetryCountdown, retryFrom, untimed, useRetryCountdown } from './states';
 import { WatchButton } from './WatchButton';
 
-export function WalletResult({
-  wallet,
-  onReload,
-  onAutoReload,
-}: {
-  wallet: WalletView;
+/** A result's reloads, as the panel gives them (ResultView passes them on to the views that use them). */
+export interface ResultReloads {
+  /** re-runs the lookup (PnL queued, a half failed) */
   onReload?: () => void;
-  /** The lookup's one automatic retry (useAsync), run when a failed half's Retry-After runs out. */
+  /** the lookup's one automatic re-run (useAsync's third value), when a failed half's Retry-After runs out */
   onAutoReload?: () => void;
-}) {
+}
+
+export function WalletResult({ wallet, onReload, onAutoReload }: { wallet: WalletView } & ResultReloads) {
   const ask = useAsk();
   const { currency } = useSettings();
   const noOrders = wallet.summary?.total === 0 && (wallet.orders?.orders.length ?? 0) === 0;

@@ -187,6 +187,23 @@ export async function loadRecentMeta(): Promise<RecentMetaMap> {
   return sanitizeMeta(await recentMetaItem.getValue());
 }
 
+/** Notes `input`'s answer in `notes`, keeps the notes of the inputs still `listed`, stores and returns them. */
+async function storeNotes(
+  notes: RecentMetaMap,
+  input: string,
+  result: LookupResult,
+  listed: readonly string[],
+): Promise<RecentMetaMap> {
+  notes[input.trim()] = { ...describeResult(result), thing: thingOf(result) };
+  const next = emptyMeta();
+  for (const item of listed) {
+    const note = recentNote(notes, item);
+    if (note) next[item] = note;
+  }
+  await recentMetaItem.setValue(next);
+  return next;
+}
+
 /**
  * Notes what `input`'s lookup answered, keeping notes only for the inputs still listed (`listed`,
  * the Recent list after this lookup went into it), and returns the notes.
@@ -196,21 +213,13 @@ export async function rememberRecent(
   result: LookupResult,
   listed: readonly string[],
 ): Promise<RecentMetaMap> {
-  const all = await loadRecentMeta();
-  all[input.trim()] = { ...describeResult(result), thing: thingOf(result) };
-  const next = emptyMeta();
-  for (const item of listed) {
-    const note = recentNote(all, item);
-    if (note) next[item] = note;
-  }
-  await recentMetaItem.setValue(next);
-  return next;
+  return storeNotes(await loadRecentMeta(), input, result, listed);
 }
 
 /**
  * A lookup that answered goes first in Recent, noted with its answer; an entry that named the same
  * thing through another input (the wallet's bare address, then its Solscan link) leaves the list:
- * the newest input stands for it. Returns the list and the notes.
+ * the newest input stands for it. Returns the list and the notes (read once, for both).
  */
 export async function recordLookup(
   input: string,
@@ -219,5 +228,5 @@ export async function recordLookup(
   const thing = thingOf(result);
   const notes = await loadRecentMeta();
   const recent = await addRecent(input, (entry) => recentNote(notes, entry)?.thing === thing);
-  return { recent, meta: await rememberRecent(input, result, recent) };
+  return { recent, meta: await storeNotes(notes, input, result, recent) };
 }

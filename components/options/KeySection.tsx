@@ -25,7 +25,7 @@ const planText = (r: { plan: string | null; credits: number | null; live: boolea
     .join(' · ');
 
 /** Where a key is had: the service's own site (its plans and sign-up), never a third party. */
-export const KEY_SIGNUP_URL = 'https://www.solanatracker.io';
+const KEY_SIGNUP_URL = 'https://www.solanatracker.io';
 
 /** How soon the saved key's state is asked again while the background's check of it is still running. */
 const RECHECK_MS = 2000;

@@ -3,15 +3,12 @@
  * address, as the popup shows it), when it was added, an inline rename and a remove.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { formatDate, shortAddress, truncateText } from '../../lib/format';
+import { formatDate, shortAddress } from '../../lib/format';
 import { LABEL_MAX, type WatchEntry } from '../../lib/watch/watchlist';
 import { useAsk } from '../lookup/ask';
 import { focusIsFree } from '../lookup/focus';
 import { Empty, errorText } from '../lookup/states';
-
-/** What a row shows for its wallet: the popup's choice (its label, else its .sol name, else the address). */
-export const watchName = (e: Pick<WatchEntry, 'wallet' | 'label' | 'domain'>) =>
-  truncateText(e.label || e.domain, LABEL_MAX) || shortAddress(e.wallet, 6, 6);
+import { watchName } from '../popup/Watchlist';
 
 export function WatchedWallets({
   entries,
@@ -91,7 +88,7 @@ function WatchedWallet({
   const saving = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const renameRef = useRef<HTMLButtonElement>(null);
-  const name = watchName(entry);
+  const name = watchName(entry, LABEL_MAX);
   const id = `watch-label-${entry.wallet}`;
   const editing = draft !== null;
 

@@ -48,7 +48,7 @@ export function importSummary(r: Pick<ImportResult, 'added' | 'skipped' | 'reaso
 }
 
 /** "12 of 50 watched"; at the limit, what to do about it. */
-export function watchCount(n: number): string {
+function watchCount(n: number): string {
   const head = `${n} of ${WATCH_LIMIT} watched`;
   return n >= WATCH_LIMIT ? `${head}: remove one to watch another.` : head;
 }

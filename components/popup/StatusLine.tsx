@@ -52,7 +52,7 @@ const KEY_TEXT: Record<StatusView['key'], string> = {
  * The key's part: its state, and for a key not checked yet why (the last check failed for a reason
  * of the service, its code's text: nothing was said of the key), or that a check is running.
  */
-export function keyText(status: StatusView): string {
+function keyText(status: StatusView): string {
   if (status.key !== 'unchecked') return KEY_TEXT[status.key];
   const failed = status.keyCheck?.error;
   if (failed) {

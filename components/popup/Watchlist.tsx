@@ -10,6 +10,13 @@ import { Empty, ErrorState, errorText, Loading } from '../lookup/states';
 import { useAsync } from '../lookup/useAsync';
 import { useWatchSync } from '../lookup/watchSync';
 
+/**
+ * A watched wallet's name as its row shows it (here and in the options page): its label, else its
+ * .sol name (the one notifications use), cut at `max`, else the short address.
+ */
+export const watchName = (e: Pick<WatchEntry, 'wallet' | 'label' | 'domain'>, max: number) =>
+  truncateText(e.label || e.domain, max) || shortAddress(e.wallet, 6, 6);
+
 export function Watchlist() {
   const ask = useAsk();
   const open = useOpenLookup();
@@ -59,8 +66,7 @@ export function Watchlist() {
           {entries.map((e, i) => (
             <li key={e.wallet} data-testid="watch-row">
               <button type="button" class="link truncate" onClick={() => open(e.wallet)} title={e.wallet}>
-                {/* its label, else its .sol name (the one notifications use), else the address */}
-                {truncateText(e.label || e.domain, 30) || shortAddress(e.wallet, 6, 6)}
+                {watchName(e, 30)}
               </button>
               {e.unread > 0 && (
                 <span class="unread" data-testid="watch-unread" title={`${e.unread} unread`}>

@@ -1,5 +1,6 @@
 /** Every message's handler: small functions over the services. Input is already validated by the router. */
 import { ApiError } from '../api';
+import { defaultSleep } from '../api/retry';
 import { toHttpUrl } from '../detect/links';
 import { BUILD_SIM_URL } from '../env';
 import type { ConfigChange, Outputs } from '../messaging';
@@ -142,14 +143,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         // A key not checked yet is checked (one check at a time, shared by the polls), but the answer
         // waits for it a moment only: a slow service's check takes as long as its retries (a minute),
         // and the footer would say "Checking status…" all that time. Later polls read what it found.
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([
-          services.checkKey(),
-          new Promise((resolve) => {
-            timer = setTimeout(resolve, 1000);
-          }),
-        ]);
-        clearTimeout(timer);
+        await Promise.race([services.checkKey(), defaultSleep(1000)]);
       }
       // The in-memory list every watchlist write keeps current: the popup polls this, so no storage read.
       const entries = watch.watchlist.snapshot();

@@ -22,7 +22,7 @@ import { createHandlers } from './handlers';
 import { createLivePush } from './live-push';
 import { createRouter, type Sender } from './router';
 import { createServices, type Services } from './services';
-import { createTabLive, type TabLive } from './tab-live';
+import { createTabLive, type TabLive, toTab } from './tab-live';
 
 const LIVE_ALARM = 'live-wake';
 const testNotifications: { id: string; title: string; message: string }[] = [];
@@ -182,7 +182,7 @@ async function build(): Promise<Runtime> {
   onLive = createLivePush({
     cache: services.cache,
     targets: (rooms) => tabLive?.targets(rooms) ?? [],
-    send: (tabId, event) => messenger.sendMessage('liveEvent', event, tabId),
+    send: toTab,
     releaseTab: (tabId) => tabLive?.releaseTab(tabId),
     onTxEvent: (event, rooms) => hooks.onTxEvent(event, rooms),
   });

@@ -13,8 +13,8 @@ import { topicRooms } from './services';
 export type TabLive = ReturnType<typeof createTabLive>;
 export type SendLive = (tabId: number, event: Pushes['liveEvent']) => Promise<unknown>;
 
-/** The live events channel (live-push's, as start.ts wires it). */
-const toTab: SendLive = (tabId, event) => messenger.sendMessage('liveEvent', event, tabId);
+/** The live events channel to a tab: this one's line pushes and live-push's fills and orders alike. */
+export const toTab: SendLive = (tabId, event) => messenger.sendMessage('liveEvent', event, tabId);
 
 export const RECONNECTING_TEXT = 'Reconnecting…';
 

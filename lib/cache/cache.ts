@@ -2,6 +2,7 @@
  * The background's cache: get-or-fetch with a TTL and stale-while-revalidate, one fetch per key
  * however many callers ask, an LRU bound by entries and bytes, and no error ever thrown by storage.
  */
+import { defaultSleep } from '../api/retry';
 import type { Priority } from '../sched';
 import { createFlights } from './flights';
 import { storageMarker } from './marker';
@@ -27,39 +28,6 @@ import type {
 } from './types';
 
 const ignore = () => {};
-
-/**
- * `promise`'s value when it resolves within `ms`; undefined when it fails or has not settled by
- * then. Rejects when `signal` aborts first (the caller left).
- */
-function within<T>(promise: Promise<T>, ms: number, signal?: AbortSignal): Promise<{ value: T } | undefined> {
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', abort);
-    };
-    const abort = () => {
-      done();
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      done();
-      resolve(undefined);
-    }, ms);
-    if (signal?.aborted) return abort();
-    signal?.addEventListener('abort', abort, { once: true });
-    promise.then(
-      (value) => {
-        done();
-        resolve({ value });
-      },
-      () => {
-        done();
-        resolve(undefined);
-      },
-    );
-  });
-}
 
 interface Pending {
   entry: StoredEntry;
@@ -410,14 +378,14 @@ export function createCache(options: CacheOptions): Cache {
         const refresh = startFlight(id, resource, key, fetcher, waits ? priority : 'background');
         refresh.anchor();
         if (waits) {
-          const fresh = await within(refresh.promise, staleWaitMs, signal);
+          // (a refresh that fails in time is no answer: the old value goes out, marked failing)
+          const fresh = await Promise.race([
+            refresh.promise.catch(ignore),
+            defaultSleep(staleWaitMs, signal),
+          ]);
           if (fresh)
-            return {
-              value: fresh.value.value as T,
-              stale: false,
-              fetchedAt: fresh.value.fetchedAt,
-              source: 'network',
-            };
+            return { value: fresh.value as T, stale: false, fetchedAt: fresh.fetchedAt, source: 'network' };
+          signal?.throwIfAborted(); // (the caller left while it waited)
         }
         const result: CacheResult<T> = { value, stale: true, fetchedAt: entry.fetchedAt, source: 'cache' };
         if (failures.has(id)) result.failing = { error: failures.get(id) };

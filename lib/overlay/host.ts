@@ -64,16 +64,16 @@ function placesInside(anchor: Element): boolean {
   if (NO_CHILDREN.has(tag)) return false;
   const view = anchor.ownerDocument.defaultView;
   if (!view) return false;
+  const own = view.getComputedStyle(anchor);
+  // A hidden anchor (a [hidden] panel, a closed dialog) hides and shows its badge with it: beside
+  // it, the badge showed alone.
+  if (own.display === 'none') return true;
   // Children of flex containers compute as block whatever they are; a sibling badge is just one more
   // item in the row (the row's own gap spaces it), so it stays after them: but not where the row
   // spreads its items (space-between: a label left, the address right, which one more item would move
   // to the middle) or stacks them (a column: the badge would open a line of its own). In a grid a
   // sibling would take a cell of its own and move every card after it: there it goes inside too.
   const parent = anchor.parentElement;
-  const own = view.getComputedStyle(anchor);
-  // A hidden anchor (a [hidden] panel, a closed dialog) hides and shows its badge with it: beside
-  // it, the badge showed alone.
-  if (own.display === 'none') return true;
   // (Not inside a link: its name would take the badge's, and a button in a link is invalid; nor
   // inside an element that clips what overflows it, where the badge would be cut off.)
   const flex = parent && view.getComputedStyle(parent);

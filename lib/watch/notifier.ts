@@ -317,12 +317,7 @@ export function createNotifier(opts: NotifierOptions) {
   async function showSummary(wallet: string, items: readonly ShownEvent[], t: number): Promise<void> {
     const summary = addToSummary(summaries.get(wallet), items);
     summaries.set(wallet, summary);
-    const text = summary.events
-      ? burstNotification(
-          summary.events.map((s) => s.event),
-          who(wallet),
-        )
-      : burstNotification(summary.counts, who(wallet));
+    const text = burstNotification(summary.events?.map((s) => s.event) ?? summary.counts, who(wallet));
     await show(notificationId(wallet, null, 'burst'), text, t);
   }
 

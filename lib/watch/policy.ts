@@ -206,7 +206,7 @@ export function countByName(items: readonly { eventName: string; count: number }
 }
 
 /** Events a summary keeps to add up their amounts; past this it tells counts only (bounded memory). */
-export const SUMMARY_KEEP = 100;
+const SUMMARY_KEEP = 100;
 
 /**
  * What a visible burst summary names: every event since it started, until the wallet is read or the

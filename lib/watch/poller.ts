@@ -17,7 +17,7 @@ import { storage } from 'wxt/utils/storage';
 import type { DcaTxEvent, LivePartialOrder } from '../api/schemas/live';
 import { baseUnitsToNumber, isNum } from '../format';
 import { createKeyedTurns } from '../sched';
-import { mergeOrderView, type OrderPageView, type OrderView, toMs } from '../views';
+import { LIVE_TOTALS, mergeOrderView, type OrderPageView, type OrderView, toMs } from '../views';
 import {
   type ChangeDetail,
   type ChangeToken,
@@ -296,21 +296,9 @@ function shift(n: number | null, raw: string | undefined, units: Units | null, s
 }
 const plusUsd = (n: number | null, usd: unknown) => (isNum(n) && isNum(usd) ? n + usd : n);
 
-/** The amounts a live partial order states as totals (what every event on the order so far added up to). */
-const TOTALS = [
-  'deposited',
-  'depositedUsd',
-  'used',
-  'usedUsd',
-  'remaining',
-  'remainingUsd',
-  'received',
-  'receivedUsd',
-] as const;
-
 function withoutTotals(order: LivePartialOrder): LivePartialOrder {
   const out: Record<string, unknown> = { ...order };
-  for (const k of TOTALS) delete out[k];
+  for (const k of LIVE_TOTALS) delete out[k];
   if (order.raw) {
     const { used: _used, deposited: _deposited, ...raw } = order.raw;
     out.raw = raw;

@@ -3,26 +3,16 @@
  * data request) shows as invalid in the status until an answer accepts it again, and a key check
  * that fails says why (rate limit, busy service, plan or credits) instead of "bad key" or "network".
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createRouter, type Sender } from '../../../lib/background/router';
 import { type Services, topicRooms } from '../../../lib/background/services';
 import { errorMessage } from '../../../lib/errors';
 import type { WebSocketCtor } from '../../../lib/live/types';
 import type { ConfigChange } from '../../../lib/messaging';
 import type { WatchService } from '../../../lib/watch';
-import {
-  clearLog,
-  closeServices,
-  control,
-  requests,
-  resetSims,
-  type Sim,
-  simServices,
-  startSim,
-  testHandlers,
-} from './helpers';
+import { clearLog, control, requests, type Sim, simServices, testHandlers } from './helpers';
+import { simHooks } from './sim-hooks';
 
 const EXT_ID = 'lens-test-id';
 const BASE = `chrome-extension://${EXT_ID}/`;
@@ -30,15 +20,11 @@ const optionsPage: Sender = { id: EXT_ID, url: `${BASE}options.html` };
 
 let sim: Sim;
 let services: Services;
-beforeAll(async () => {
-  sim = await startSim({ eventsPerSecond: 0 });
-});
-afterAll(() => sim.close());
-beforeEach(async () => {
-  fakeBrowser.reset();
-  await resetSims(sim);
-});
-afterEach(() => closeServices(services));
+simHooks(
+  { eventsPerSecond: 0 },
+  (s) => (sim = s),
+  () => services,
+);
 
 /** The real handlers and router over `services`; the watch service is a stand-in (empty watchlist). */
 function background(s: Services) {

@@ -2,36 +2,25 @@
  * Issue 5's proof: the real background services (API client + scheduler + IndexedDB cache + batchers)
  * against the simulator over real HTTP. Every count is read from the simulator's request log.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TTL } from '../../../lib/background/data';
 import { planRatePerSec, type Services } from '../../../lib/background/services';
 import { VIEW_INPUTS } from '../../../lib/messaging';
 import { createRequestQueue } from '../../../lib/overlay/queue';
 import { realTimers, type ViewAsk } from '../../../lib/overlay/types';
 import { addr } from '../api/helpers';
-import {
-  clearLog,
-  closeServices,
-  control,
-  requests,
-  resetSims,
-  rest,
-  type Sim,
-  simServices,
-  simSettings,
-  startSim,
-} from './helpers';
+import { clearLog, control, requests, rest, type Sim, simServices, simSettings } from './helpers';
+import { simHooks } from './sim-hooks';
 
 let sim: Sim;
 let services: Services;
-beforeAll(async () => {
-  sim = await startSim({ eventsPerSecond: 0 });
-});
-afterAll(() => sim.close());
-beforeEach(() => resetSims(sim));
-afterEach(async () => {
+simHooks(
+  { eventsPerSecond: 0 },
+  (s) => (sim = s),
+  () => services,
+);
+afterEach(() => {
   vi.useRealTimers();
-  await closeServices(services);
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

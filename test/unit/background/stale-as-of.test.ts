@@ -4,7 +4,7 @@
  * it carries `asOf` (when it was fetched); fresh data, and stale data whose refresh has only just
  * started, carry none; once the service answers again the note goes with the old data.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TTL } from '../../../lib/background/data';
 import type { Services } from '../../../lib/background/services';
 import {
@@ -15,16 +15,17 @@ import {
   WalletBadgeView,
   WalletView,
 } from '../../../lib/views';
-import { closeServices, control, resetSims, rest, type Sim, simServices, startSim } from './helpers';
+import { control, rest, type Sim, simServices } from './helpers';
+import { simHooks } from './sim-hooks';
 
 let sim: Sim;
 let services: Services;
-beforeAll(async () => {
-  sim = await startSim({ eventsPerSecond: 0 });
-});
-afterAll(() => sim.close());
-beforeEach(async () => {
-  await resetSims(sim);
+simHooks(
+  { eventsPerSecond: 0 },
+  (s) => (sim = s),
+  () => services,
+);
+beforeEach(() => {
   // Only the clock, moving with real time (the batchers and the request budget follow it) and
   // jumped ahead to age the cache; HTTP, retries and IndexedDB keep real timers.
   vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
@@ -33,7 +34,6 @@ afterEach(async () => {
   await control(sim, 'POST', '/__sim/faults', {});
   vi.useRealTimers();
   vi.restoreAllMocks();
-  await closeServices(services);
 });
 
 const fault = (paths: string, extra: Record<string, unknown> = { status: 500 }) =>

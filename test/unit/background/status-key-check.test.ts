@@ -4,34 +4,21 @@
  * a check that failed for a reason of the service says why, and a key refused mid-session keeps no
  * plan or credits of before.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { describe, expect, it } from 'vitest';
 import type { Services } from '../../../lib/background/services';
 import type { Outputs } from '../../../lib/messaging';
 import { StatusView } from '../../../lib/views';
 import type { WatchService } from '../../../lib/watch';
-import {
-  closeServices,
-  control,
-  requests,
-  resetSims,
-  type Sim,
-  simServices,
-  startSim,
-  testHandlers,
-} from './helpers';
+import { control, requests, type Sim, simServices, testHandlers } from './helpers';
+import { simHooks } from './sim-hooks';
 
 let sim: Sim;
 let services: Services;
-beforeAll(async () => {
-  sim = await startSim({ eventsPerSecond: 0 });
-});
-afterAll(() => sim.close());
-beforeEach(async () => {
-  fakeBrowser.reset();
-  await resetSims(sim);
-});
-afterEach(() => closeServices(services));
+simHooks(
+  { eventsPerSecond: 0 },
+  (s) => (sim = s),
+  () => services,
+);
 
 type Status = Outputs['status'];
 

@@ -3,25 +3,16 @@
  * tab subscriptions) against the simulator over HTTP and a real WebSocket. Only the browser's tab
  * messaging is a stand-in: what the worker pushes to tabs is recorded.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createRouter, type Sender } from '../../../lib/background/router';
 import type { Services } from '../../../lib/background/services';
 import { createTabLive, RECONNECTING_TEXT } from '../../../lib/background/tab-live';
 import { errorMessage } from '../../../lib/errors';
 import type { WebSocketCtor } from '../../../lib/live/types';
 import { LiveLine, type Pushes } from '../../../lib/messaging';
-import {
-  closeServices,
-  control,
-  requests,
-  resetSims,
-  type Sim,
-  simServices,
-  startSim,
-  testHandlers,
-} from './helpers';
+import { control, requests, type Sim, simServices, testHandlers } from './helpers';
+import { simHooks } from './sim-hooks';
 
 const EXT_ID = 'lens-test-id';
 const BASE = `chrome-extension://${EXT_ID}/`;
@@ -34,19 +25,11 @@ const tab = (id: number): Sender => ({
 
 let sim: Sim;
 let services: Services | undefined;
-beforeAll(async () => {
-  sim = await startSim({ port: 0, seed: 21, eventsPerSecond: 0 });
-});
-afterAll(() => sim.close());
-beforeEach(async () => {
-  fakeBrowser.reset();
-  await resetSims(sim);
-});
-afterEach(async () => {
-  await closeServices(services);
-  services = undefined;
-  await resetSims(sim);
-});
+simHooks(
+  { port: 0, seed: 21, eventsPerSecond: 0 },
+  (s) => (sim = s),
+  () => services,
+);
 
 /** A worker with the key, its pushes to tabs recorded. */
 function worker(apiKey: string) {

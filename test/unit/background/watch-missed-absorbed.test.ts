@@ -7,14 +7,10 @@
  * is the watch service's sync with its clock a minute on.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createServices } from '../../../lib/background/services';
-import { watchLiveHooks } from '../../../lib/background/start';
-import type { WebSocketCtor } from '../../../lib/live/types';
-import type { WatchService } from '../../../lib/watch';
 import { waitFor } from '../live/helpers';
-import { control, type Sim, simSettings, simWatch, startSim } from './helpers';
+import { control, type Sim, startSim } from './helpers';
+import { simWatchWorker } from './watch-worker';
 
 let sim: Sim;
 beforeAll(async () => {
@@ -28,58 +24,21 @@ beforeEach(() => {
 });
 
 async function worker(wallet: string, label: string) {
-  const net = { online: true };
   const clock = { skew: 0 };
-  const sockets: WebSocket[] = [];
-  class Tracked extends WebSocket {
-    constructor(url: string) {
-      super(url);
-      sockets.push(this);
-    }
-  }
-  let watch: WatchService | null = null;
-  const services = createServices({
-    settings: simSettings(sim),
-    apiKey: 'demo',
-    WebSocketImpl: Tracked as unknown as WebSocketCtor,
-    isOnline: () => net.online,
-    isWatched: (w) => watch?.isWatched(w) ?? false,
-    onLiveStatus: (s) => hooks.onLiveStatus(s),
-    onReconnected: () => hooks.onReconnected(),
-    onLive: (message, rooms) => {
-      hooks.onLiveMessage(message, rooms);
-      if (message.kind === 'dca-event') hooks.onTxEvent(message.event, rooms);
-    },
-  });
-  const hooks = watchLiveHooks(
-    () => watch,
-    (room) => services.hub.owners(room),
-  );
   // the production interval between two catch-ups of a wallet (a minute)
-  const { watch: w, n } = simWatch(services, { now: () => Date.now() + clock.skew });
-  watch = w;
-  await w.start();
-  await w.add(wallet, label);
-  services.hub.acquire('watchlist', w.rooms());
-  await waitFor(() => services.hub.status().state === 'live', 5_000, 'live');
-  await w.idle();
+  const w = await simWatchWorker(sim, {
+    wallets: [wallet],
+    labels: [label],
+    watch: { now: () => Date.now() + clock.skew },
+  });
   return {
-    services,
-    watch: w,
-    n,
+    ...w,
     clock,
-    messages: () => [...n.shown.values()].map((o) => `${o.title}: ${o.message}`),
-    async dropWifi() {
-      net.online = false;
-      sockets.at(-1)?.close();
-      await waitFor(() => services.hub.status().state === 'offline', 5_000, 'offline');
-    },
     async wifiBack() {
-      const before = services.hub.stats().reconnects;
-      net.online = true;
-      services.hub.online();
-      await waitFor(() => services.hub.stats().reconnects > before, 5_000, 'reconnected');
-      await w.idle();
+      const before = w.services.hub.stats().reconnects;
+      w.wifiOn();
+      await waitFor(() => w.services.hub.stats().reconnects > before, 5_000, 'reconnected');
+      await w.watch.idle();
     },
   };
 }

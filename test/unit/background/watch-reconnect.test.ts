@@ -6,14 +6,10 @@
  * events during the gap are applied to the simulator's REST state and never published.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createServices } from '../../../lib/background/services';
-import { watchLiveHooks } from '../../../lib/background/start';
-import type { WebSocketCtor } from '../../../lib/live/types';
-import type { WatchService } from '../../../lib/watch';
 import { waitFor } from '../live/helpers';
-import { clearLog, control, requests, rest, type Sim, simSettings, simWatch, startSim } from './helpers';
+import { clearLog, control, requests, rest, type Sim, startSim } from './helpers';
+import { simWatchWorker } from './watch-worker';
 
 let sim: Sim;
 beforeAll(async () => {
@@ -28,65 +24,21 @@ beforeEach(() => {
 
 /** What one service worker builds: services + watch service, wired as start.ts wires them. */
 async function worker(opts: { wallets?: string[]; labels?: string[] } = {}) {
-  const net = { online: true };
-  const sockets: WebSocket[] = [];
-  class Tracked extends WebSocket {
-    constructor(url: string) {
-      super(url);
-      sockets.push(this);
-    }
-  }
-  let watch: WatchService | null = null;
-  const services = createServices({
-    settings: simSettings(sim),
-    apiKey: 'demo',
-    WebSocketImpl: Tracked as unknown as WebSocketCtor,
-    isOnline: () => net.online,
-    isWatched: (w) => watch?.isWatched(w) ?? false,
-    onLiveStatus: (s) => hooks.onLiveStatus(s),
-    onReconnected: () => hooks.onReconnected(),
-    // live-push hands every transaction event to onTxEvent; start.ts passes snapshots on the same way
-    onLive: (message, rooms) => {
-      hooks.onLiveMessage(message, rooms);
-      if (message.kind === 'dca-event') hooks.onTxEvent(message.event, rooms);
-    },
-  });
-  const hooks = watchLiveHooks(
-    () => watch,
-    (room) => services.hub.owners(room),
-  );
   // every reconnect of the test fetches again (production waits a minute between two of a wallet)
-  const { watch: w, n } = simWatch(services, { resyncAfterMs: 0 });
-  watch = w;
-  await w.start();
-  for (const [i, wallet] of (opts.wallets ?? []).entries()) await w.add(wallet, opts.labels?.[i] ?? null);
-  services.hub.acquire('watchlist', w.rooms());
-  await waitFor(() => services.hub.status().state === 'live', 5_000, 'live');
-  await w.idle();
-
+  const w = await simWatchWorker(sim, { ...opts, watch: { resyncAfterMs: 0 } });
   return {
-    services,
-    watch: w,
-    n,
-    messages: () => [...n.shown.values()].map((o) => `${o.title}: ${o.message}`),
-    /** The Wi-Fi drops: the socket closes under the hub, and the browser says it is offline. */
-    async dropWifi() {
-      net.online = false;
-      sockets.at(-1)?.close();
-      await waitFor(() => services.hub.status().state === 'offline', 5_000, 'offline');
-    },
+    ...w,
     /** The Wi-Fi is back: the browser's online event, the hub re-joins, the catch-up runs. */
     async wifiBack() {
-      net.online = true;
-      services.hub.online();
-      await waitFor(() => services.hub.status().state === 'live', 5_000, 'live again');
-      await waitFor(() => services.hub.stats().reconnects > 0, 5_000, 'reconnected');
-      await w.idle();
-      await w.flush();
+      w.wifiOn();
+      await waitFor(() => w.services.hub.status().state === 'live', 5_000, 'live again');
+      await waitFor(() => w.services.hub.stats().reconnects > 0, 5_000, 'reconnected');
+      await w.watch.idle();
+      await w.watch.flush();
     },
-    flush: () => w.flush(),
+    flush: () => w.watch.flush(),
     stop() {
-      services.hub.stop();
+      w.services.hub.stop();
     },
   };
 }

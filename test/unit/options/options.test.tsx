@@ -119,15 +119,7 @@ describe('options: API key', () => {
     const fake = setup({
       status: () => {
         if (fail) throw lensError('INTERNAL');
-        return {
-          key: 'valid',
-          plan: null,
-          credits: null,
-          live: 'idle',
-          liveRetryAt: null,
-          watched: 0,
-          unread: 0,
-        };
+        return statusOf({ key: 'valid' });
       },
     });
     await waitFor(() => expect(fake.callsOf('status')).toHaveLength(1));

@@ -5,9 +5,8 @@
  * pushes to the tab handed straight to the overlay. And the fills' relative times, painted again
  * while the popover stays open (fake timers, a fake background).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createRouter, type Sender } from '../../../lib/background/router';
 import { type Services, topicRooms } from '../../../lib/background/services';
 import { createTabLive, RECONNECTING_TEXT } from '../../../lib/background/tab-live';
@@ -16,16 +15,8 @@ import type { WebSocketCtor } from '../../../lib/live/types';
 import { LensError } from '../../../lib/messenger';
 import { createOverlay } from '../../../lib/overlay/runtime';
 import type { LiveEvent, ViewAsk } from '../../../lib/overlay/types';
-import {
-  closeServices,
-  control,
-  requests,
-  resetSims,
-  type Sim,
-  simServices,
-  startSim,
-  testHandlers,
-} from '../background/helpers';
+import { control, requests, type Sim, simServices, testHandlers } from '../background/helpers';
+import { simHooks } from '../background/sim-hooks';
 import { fill } from '../components/fixtures';
 import { badgeButton, badges, found, overlayPerTest, popoverRoot, startOverlay } from './harness';
 
@@ -44,21 +35,17 @@ describe('the live line of an open token popover, over the real background and t
   let sim: Sim;
   let services: Services | undefined;
   let overlay: ReturnType<typeof createOverlay> | undefined;
-  beforeAll(async () => {
-    sim = await startSim({ port: 0, seed: 23, eventsPerSecond: 0 });
-  });
-  afterAll(() => sim.close());
-  beforeEach(async () => {
-    fakeBrowser.reset();
+  simHooks(
+    { port: 0, seed: 23, eventsPerSecond: 0 },
+    (s) => (sim = s),
+    () => services,
+  );
+  beforeEach(() => {
     document.body.innerHTML = '';
-    await resetSims(sim);
   });
-  afterEach(async () => {
+  afterEach(() => {
     overlay?.destroy();
     overlay = undefined;
-    await closeServices(services);
-    services = undefined;
-    await resetSims(sim);
   });
 
   /** A worker with the key and the page's overlay in tab 7; the token popover opened. */
@@ -148,14 +135,19 @@ describe('the relative times of an open popover', () => {
   let current: ReturnType<typeof startOverlay> | undefined;
   overlayPerTest(() => current?.overlay);
 
-  it('a fill that came "just now" says "1 min ago" a minute later, the popover still open', async () => {
+  /** An overlay with the token's badge, its popover opened by a click; the fake background. */
+  async function openToken(mint: string) {
     current = startOverlay({}, { now: () => Date.now() });
-    const { bg, overlay } = current;
-    const mint = `Mint${'x'.repeat(36)}`;
-    overlay.visible([found('mint', mint)]);
+    current.overlay.visible([found('mint', mint)]);
     await vi.advanceTimersByTimeAsync(30);
     badgeButton(badges()[0]!).click();
     await vi.advanceTimersByTimeAsync(0);
+    return current.bg;
+  }
+
+  it('a fill that came "just now" says "1 min ago" a minute later, the popover still open', async () => {
+    const mint = `Mint${'x'.repeat(36)}`;
+    const bg = await openToken(mint);
     bg.push({
       topic: { kind: 'token', address: mint },
       fill: fill('f1', { timestamp: Date.now() }),
@@ -169,13 +161,8 @@ describe('the relative times of an open popover', () => {
   });
 
   it('a pushed live line replaces the one the subscription was answered with', async () => {
-    current = startOverlay({}, { now: () => Date.now() });
-    const { bg, overlay } = current;
     const mint = `Mint${'y'.repeat(36)}`;
-    overlay.visible([found('mint', mint)]);
-    await vi.advanceTimersByTimeAsync(30);
-    badgeButton(badges()[0]!).click();
-    await vi.advanceTimersByTimeAsync(0);
+    const bg = await openToken(mint);
     expect(fillsHeading().title).toBe('Latest fills · live');
     const topic = { kind: 'token' as const, address: mint };
     bg.push({ topic, fill: null, order: null, state: { live: false, note: RECONNECTING_TEXT } });

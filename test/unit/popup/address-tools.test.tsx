@@ -27,6 +27,14 @@ const tokenHandlers = {
   tokenOrders: () => page([]),
 };
 
+/** A wallet looked up, and the copy button beside its address. */
+async function walletCopyButton() {
+  setup({ lookup: answer({ kind: 'wallet', wallet: wallet() }), walletOrders: () => page([]) });
+  search(WALLET);
+  const card = await screen.findByTestId('view-wallet');
+  return within(card).getByRole('button', { name: `Copy address ${WALLET}` });
+}
+
 beforeEach(() => fakeBrowser.reset());
 afterEach(() => {
   cleanup();
@@ -37,10 +45,7 @@ afterEach(() => {
 describe('popup: copy an address', () => {
   it("copies the wallet's full address, and says so politely for a moment", async () => {
     const write = clipboard(async () => {});
-    setup({ lookup: answer({ kind: 'wallet', wallet: wallet() }), walletOrders: () => page([]) });
-    search(WALLET);
-    const card = await screen.findByTestId('view-wallet');
-    const button = within(card).getByRole('button', { name: `Copy address ${WALLET}` });
+    const button = await walletCopyButton();
     expect(button.tagName).toBe('BUTTON'); // a native button: in the tab order, Enter and Space work
     vi.useFakeTimers();
     const settle = (ms: number) =>
@@ -59,20 +64,14 @@ describe('popup: copy an address', () => {
 
   it('says so when the clipboard refuses', async () => {
     clipboard(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
-    setup({ lookup: answer({ kind: 'wallet', wallet: wallet() }), walletOrders: () => page([]) });
-    search(WALLET);
-    const card = await screen.findByTestId('view-wallet');
-    const button = within(card).getByRole('button', { name: `Copy address ${WALLET}` });
+    const button = await walletCopyButton();
     fireEvent.click(button);
     await waitFor(() => expect(button.nextElementSibling?.textContent).toMatch(/^Could not copy/));
   });
 
   it('says so when there is no clipboard at all', async () => {
     Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
-    setup({ lookup: answer({ kind: 'wallet', wallet: wallet() }), walletOrders: () => page([]) });
-    search(WALLET);
-    const card = await screen.findByTestId('view-wallet');
-    const button = within(card).getByRole('button', { name: `Copy address ${WALLET}` });
+    const button = await walletCopyButton();
     fireEvent.click(button);
     await waitFor(() => expect(button.nextElementSibling?.textContent).toMatch(/^Could not copy/));
   });

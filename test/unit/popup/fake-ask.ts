@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/errors';
 import type { Outputs, PageMessage } from '../../../lib/messaging';
 import { LensError } from '../../../lib/messenger';
 import { defaultSettings } from '../../../lib/settings';
+import type { StatusView } from '../../../lib/views';
 
 export type Handlers = {
   [K in PageMessage]?: (data: never) => Outputs[K] | Promise<Outputs[K]>;
@@ -16,6 +17,18 @@ export interface FakeAsk {
   callsOf: (name: PageMessage) => unknown[];
 }
 
+/** A status answer: a valid Premium key, live, nothing watched, unless patched. */
+export const statusView = (patch: Partial<StatusView> = {}): StatusView => ({
+  key: 'valid',
+  plan: 'Premium',
+  credits: 1000,
+  live: 'live',
+  liveRetryAt: null,
+  watched: 0,
+  unread: 0,
+  ...patch,
+});
+
 /** settingsGet, status, markRead and watchList answer sensible defaults unless overridden. */
 export function fakeAsk(handlers: Handlers = {}): FakeAsk {
   const calls: FakeAsk['calls'] = [];
@@ -23,15 +36,7 @@ export function fakeAsk(handlers: Handlers = {}): FakeAsk {
     settingsGet: () => defaultSettings(),
     markRead: () => ({ unread: 0 }),
     watchList: () => [],
-    status: () => ({
-      key: 'valid',
-      plan: 'Premium',
-      credits: 1000,
-      live: 'live',
-      liveRetryAt: null,
-      watched: 0,
-      unread: 0,
-    }),
+    status: () => statusView(),
   };
   const all = { ...defaults, ...handlers } as Record<string, (data: unknown) => unknown>;
   const ask = (async (name: PageMessage, data: unknown) => {
@@ -56,3 +61,13 @@ export const lensError = (code: string, message = errorMessage(code), retryAfter
 
 /** A promise that never settles: keeps a view in its loading state. */
 export const pending = <T>() => new Promise<T>(() => {});
+
+/** A handler that fails with `error` on its first call and answers `then()` on the later ones. */
+export function failsOnce<T>(error: Error, then: () => T): () => T {
+  let calls = 0;
+  return () => {
+    calls += 1;
+    if (calls === 1) throw error;
+    return then();
+  };
+}

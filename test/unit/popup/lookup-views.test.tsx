@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { lensError, pending } from './fake-ask';
+import { failsOnce, lensError, pending } from './fake-ask';
 import { order, page, WALLET, wallet } from './fixtures';
 import { answer, search, setup } from './panel';
 
@@ -30,13 +30,12 @@ describe('lookup panel: states', () => {
   });
 
   it('shows the error message for the code and retries', async () => {
-    let n = 0;
     const fake = setup({
-      lookup: () => {
-        n += 1;
-        if (n === 1) throw lensError('RATE_LIMITED', undefined, 3000);
-        return { kind: 'program', address: WALLET, label: 'Jupiter DCA' };
-      },
+      lookup: failsOnce(lensError('RATE_LIMITED', undefined, 3000), () => ({
+        kind: 'program',
+        address: WALLET,
+        label: 'Jupiter DCA',
+      })),
     });
     search(WALLET);
     const err = await screen.findByTestId('state-error');

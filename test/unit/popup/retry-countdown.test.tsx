@@ -11,7 +11,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PageShell } from '../../../components/lookup/PageShell';
 import { TokenResult } from '../../../components/lookup/TokenResult';
 import { errorMessage } from '../../../lib/errors';
-import { fakeAsk, lensError, pending } from './fake-ask';
+import { failsOnce, fakeAsk, lensError, pending, statusView } from './fake-ask';
 import { MINT, token, WALLET, wallet } from './fixtures';
 import { search, setup } from './panel';
 
@@ -61,13 +61,11 @@ describe('a lookup refused with a Retry-After', () => {
   });
 
   it('the automatic retry brings the result when the service has recovered', async () => {
-    let n = 0;
     setup({
-      lookup: () => {
-        n += 1;
-        if (n === 1) throw lensError('SERVICE_BUSY', undefined, 5_000);
-        return { kind: 'wallet', wallet: wallet() };
-      },
+      lookup: failsOnce(lensError('SERVICE_BUSY', undefined, 5_000), () => ({
+        kind: 'wallet',
+        wallet: wallet(),
+      })),
     });
     search(WALLET);
     await screen.findByTestId('state-error');
@@ -87,13 +85,8 @@ describe('a lookup refused with a Retry-After', () => {
   });
 
   it('the price chart counts down and retries by itself too', async () => {
-    let n = 0;
     const fake = fakeAsk({
-      chart: () => {
-        n += 1;
-        if (n === 1) throw lensError('RATE_LIMITED', undefined, 10_000);
-        return { points: [] };
-      },
+      chart: failsOnce(lensError('RATE_LIMITED', undefined, 10_000), () => ({ points: [] })),
       tokenOrders: () => pending(),
     });
     render(
@@ -115,17 +108,8 @@ describe('while the lookup runs', () => {
     let waitMs = 5_000;
     setup({
       lookup: () => pending(),
-      status: () => ({
-        key: 'valid',
-        plan: 'Premium',
-        credits: 1000,
-        live: 'live',
-        liveRetryAt: null,
-        watched: 0,
-        unread: 0,
-        // what lib/background/handlers.ts adds: the request queue's pause after a 429
-        rateLimitedMs: waitMs,
-      }),
+      // what lib/background/handlers.ts adds: the request queue's pause after a 429
+      status: () => statusView({ rateLimitedMs: waitMs }),
     });
     search(WALLET);
     expect((await screen.findByTestId('state-loading')).textContent).toBe('Looking up…');

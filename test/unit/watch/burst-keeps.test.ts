@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { WatchEvent } from '../../../lib/watch/event';
 import { addToSummary, type Shown } from '../../../lib/watch/policy';
-import { addr, filled, manualTimers, watchService } from './fixtures';
+import { addr, eventsNamed, filled, manualTimers, watchService } from './fixtures';
 
 const T0 = Date.UTC(2025, 0, 15, 12);
 const W = addr(1);
@@ -21,10 +21,7 @@ beforeEach(() => {
 
 /** How many events the shown notifications name in all: "7 fills ..." is 7, a single event's text 1. */
 function named(messages: readonly string[]): number {
-  return messages.reduce((total, m) => {
-    const counts = [...m.matchAll(/\b(\d+) (?:fills?|new orders?|closed orders?|deposits?)\b/g)];
-    return total + (counts.length > 0 ? counts.reduce((n, c) => n + Number(c[1]), 0) : 1);
-  }, 0);
+  return messages.reduce((total, m) => total + eventsNamed(m), 0);
 }
 
 async function watching() {

@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { OrderView } from '../../../lib/views';
-import { addr, bareFill, manualTimers, order, watchService } from './fixtures';
+import { addr, bareFill, eventsNamed, manualTimers, order, watchService } from './fixtures';
 
 const T0 = Date.UTC(2025, 0, 15, 12);
 const W = addr(1);
@@ -17,13 +17,6 @@ const B = addr(61);
 beforeEach(() => {
   fakeBrowser.reset();
 });
-
-/** How many events a notification names: "7 fills ..." is 7, a single event's text 1. */
-function eventsIn(message: string | undefined): number {
-  if (!message) return 0;
-  const counts = [...message.matchAll(/\b(\d+) (?:fills?|new orders?|closed orders?|deposits?)\b/g)];
-  return counts.length > 0 ? counts.reduce((n, m) => n + Number(m[1]), 0) : 1;
-}
 
 async function watching(withPoller: boolean) {
   const timers = manualTimers();
@@ -69,7 +62,7 @@ describe('a burst summary and the unread count agree', () => {
       await w.settle();
       expect(w.burst()).toBeDefined();
       expect(await w.unread()).toBe(6);
-      expect(eventsIn(w.burst())).toBe(6);
+      expect(eventsNamed(w.burst())).toBe(6);
     });
 
     it(`a fill read before its notification was shown is not named by a later summary (${how})`, async () => {
@@ -82,14 +75,14 @@ describe('a burst summary and the unread count agree', () => {
       for (let i = 0; i < 6; i++) await w.svc.handleEvent(bareFill(W, A));
       await w.settle();
       expect(await w.unread()).toBe(6);
-      expect(eventsIn(w.burst())).toBe(6);
+      expect(eventsNamed(w.burst())).toBe(6);
     });
 
     it(`a click on the summary reads the burst: the next summary names only what came after (${how})`, async () => {
       const w = await watching(withPoller);
       for (let i = 0; i < 5; i++) await w.svc.handleEvent(bareFill(W, A));
       await w.settle();
-      expect(eventsIn(w.burst())).toBe(5);
+      expect(eventsNamed(w.burst())).toBe(5);
       expect(await w.unread()).toBe(5);
       await w.svc.onClicked(`ol|${W}|-|burst`);
       expect(await w.unread()).toBe(0);
@@ -97,7 +90,7 @@ describe('a burst summary and the unread count agree', () => {
       for (let i = 0; i < 4; i++) await w.svc.handleEvent(bareFill(W, A));
       await w.settle();
       expect(await w.unread()).toBe(4);
-      expect(eventsIn(w.burst())).toBe(4);
+      expect(eventsNamed(w.burst())).toBe(4);
     });
 
     it(`a catch-up storing the list while live fills wait for their write counts each once (${how})`, async () => {
@@ -106,7 +99,7 @@ describe('a burst summary and the unread count agree', () => {
       await w.svc.reconnected(); // a sync writes the list before the timed write
       await w.settle();
       expect(await w.unread()).toBe(6);
-      expect(eventsIn(w.burst())).toBe(6);
+      expect(eventsNamed(w.burst())).toBe(6);
     });
 
     it(`unread events of a burst all stay named (${how})`, async () => {
@@ -117,7 +110,7 @@ describe('a burst summary and the unread count agree', () => {
       for (let i = 0; i < 6; i++) await w.svc.handleEvent(bareFill(W, A));
       await w.settle();
       expect(await w.unread()).toBe(7);
-      expect(eventsIn(w.burst())).toBe(7);
+      expect(eventsNamed(w.burst())).toBe(7);
     });
   }
 });

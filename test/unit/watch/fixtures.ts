@@ -227,3 +227,10 @@ export function order(address: string, patch: Partial<OrderView> = {}): OrderVie
     ...patch,
   };
 }
+
+/** How many events a notification's text names: "7 fills, 1 deposit" is 8, a single event's text 1. */
+export function eventsNamed(message: string | undefined): number {
+  if (!message) return 0;
+  const counts = [...message.matchAll(/\b(\d+) (?:fills?|new orders?|closed orders?|deposits?)\b/g)];
+  return counts.length > 0 ? counts.reduce((n, m) => n + Number(m[1]), 0) : 1;
+}

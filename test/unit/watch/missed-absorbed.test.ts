@@ -80,6 +80,14 @@ async function missedDuringDrop(ctx: ReturnType<typeof setup>) {
   expect((await svc.reconnected()).pending).toBe(1);
 }
 
+/** The next alarm tick, a minute on: the catch-up that waited runs, and what it found is shown. */
+async function alarmTick({ svc, clock }: ReturnType<typeof setup>) {
+  clock.t += 60_000;
+  const out = await svc.sync();
+  await svc.flush();
+  return out;
+}
+
 describe('a fill missed during a drop, then a live message on the same order before the catch-up', () => {
   it('a live fill: announced as itself; the catch-up announces the missed one once; unread in step', async () => {
     const ctx = setup();
@@ -91,9 +99,7 @@ describe('a fill missed during a drop, then a live message on the same order bef
     await svc.flush();
     expect(n.created).toHaveLength(2);
 
-    clock.t += 60_000; // the alarm tick
-    const out = await svc.sync();
-    await svc.flush();
+    const out = await alarmTick(ctx);
     expect(out.synced.map((s) => s.changes)).toEqual([[{ kind: 'fill', order: A }]]);
     expect(n.created).toHaveLength(3);
     expect(messages().at(-1)).toMatch(/^While you were away: 1 fill( for Whale)?$/);
@@ -115,9 +121,7 @@ describe('a fill missed during a drop, then a live message on the same order bef
     clock.t += 3_000;
     const now = { status: 'active', used: 300, usedUsd: 300, remaining: 700, raw: { used: '300000000' } };
     await svc.handleSnapshot({ address: A, owner: W, writeVersion: 9, order: now });
-    clock.t += 60_000;
-    const out = await svc.sync();
-    await svc.flush();
+    const out = await alarmTick(ctx);
     expect(out.synced.map((s) => s.changes)).toEqual([[{ kind: 'fill', order: A }]]);
     expect(n.created).toHaveLength(2);
     expect(messages().at(-1)).toMatch(/^While you were away: 1 fill( for Whale)?$/);
