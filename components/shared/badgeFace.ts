@@ -56,21 +56,8 @@ export function describeBadge(model: BadgeData, currency = 'usd'): BadgeFace {
     const why = errorTitle(data.error);
     return face('error', [{ text: '⚠' }], `Onchain Lens: ${why}`, { title: why, errorCode: data.error.code });
   }
-  switch (model.kind) {
-    case 'wallet':
-      if (model.data.status === 'ready') return walletFace(model.data.value, currency);
-      break;
-    case 'mint':
-      if (model.data.status === 'ready') return mintFace(model.data.value);
-      break;
-    case 'order':
-      if (model.data.status === 'ready') return orderFace(model.data.value);
-      break;
-    case 'event':
-      if (model.data.status === 'ready') return oddsFace(model.data.value);
-      break;
-  }
-  return face('loading', [], 'Onchain Lens: loading');
+  // (each kind's data with its own face: the model pairs them)
+  return (FACES[model.kind] as (v: unknown, c: string) => BadgeFace)(data.value, currency);
 }
 
 function walletFace(v: WalletBadgeView, currency: string): BadgeFace {
@@ -162,6 +149,8 @@ function oddsFace(v: OddsView): BadgeFace {
     : 'no odds yet';
   return face('ready', leadParts, label);
 }
+
+const FACES = { wallet: walletFace, mint: mintFace, order: orderFace, event: oddsFace };
 
 /** The badge's visible text, as the e2e hook mirrors it. */
 export function badgeText(f: Pick<BadgeFace, 'parts'>): string {

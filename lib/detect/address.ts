@@ -1,4 +1,4 @@
-import { ALPHABET, INDEX as DIGIT, decodeBase58, isBase58Code } from './base58';
+import { ALPHABET, INDEX as DIGIT, isBase58Code } from './base58';
 
 /**
  * Word characters: base58 plus 0 O I l _ + (which glue a base58 run into a longer token, so no
@@ -26,8 +26,9 @@ const NEAR = 1e-12;
  * True when `text` (base58 characters only) decodes to exactly 32 bytes: the leading '1's
  * are zero bytes, the rest is a number that must then take exactly 32 - zeros bytes. The number is
  * summed as a double (44 multiply-adds instead of a byte-array decode); only a value within 1e-12 of
- * a byte-length boundary (which random keys never are, but crafted text can be) is decoded exactly,
- * by the one base58 decoder.
+ * a byte-length boundary (which random keys never are, but crafted text can be) is summed again
+ * exactly, as a BigInt (the same test as decoding it; decodeBase58 would cost the content script
+ * its bytes).
  */
 function decodesTo32Bytes(text: string): boolean {
   const end = text.length;
@@ -40,7 +41,9 @@ function decodesTo32Bytes(text: string): boolean {
   const high = POW256[32 - zeros]!;
   if (value >= low * (1 + NEAR) && value <= high * (1 - NEAR)) return true;
   if (value <= low * (1 - NEAR) || value >= high * (1 + NEAR)) return false;
-  return decodeBase58(text)?.length === 32;
+  let exact = 0n;
+  for (let i = zeros; i < end; i++) exact = exact * 58n + BigInt(DIGIT[text.charCodeAt(i)]!);
+  return exact >= 256n ** BigInt(31 - zeros) && exact < 256n ** BigInt(32 - zeros);
 }
 
 /** A Solana address: base58 text (32 to 44 characters) that decodes to exactly 32 bytes. */
