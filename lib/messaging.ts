@@ -103,6 +103,8 @@ export interface OverlayConfig {
   maxBadges: number;
   theme: 'auto' | 'light' | 'dark';
   currency: string;
+  /** Not read by the overlay: a change of it makes open tabs ask for their wallets' PnL again. */
+  pnlMode: string;
   hasKey: boolean;
 }
 
@@ -147,11 +149,13 @@ export interface Outputs {
 /**
  * Pushed to every tab when what the data depends on changed: the API key was set or cleared
  * (`reason: 'key'`), or the data/prediction/RPC hosts changed (`reason: 'hosts'`; the cache was
- * emptied then). Badges that failed for the old configuration (NO_KEY, UNAUTHORIZED, FORBIDDEN...)
- * may ask again; `hasKey` is overlayConfig's, as it is now. Not sent for other settings (theme...).
+ * emptied then): badges that failed for the old configuration (NO_KEY, UNAUTHORIZED, FORBIDDEN...)
+ * ask again. Or a setting of the overlay's changed (`reason: 'settings'`: sites, theme, currency,
+ * PnL mode, most badges): tabs read overlayConfig again and follow it. `hasKey` is overlayConfig's,
+ * as it is now. Not sent for settings no page shows (notification rules, cache limits).
  */
 export const ConfigChange = z.object({
-  reason: z.enum(['key', 'hosts']),
+  reason: z.enum(['key', 'hosts', 'settings']),
   hasKey: z.boolean(),
 });
 export type ConfigChange = z.infer<typeof ConfigChange>;

@@ -41,9 +41,6 @@ export function DisplaySection({ settings, save, notes }: SectionProps) {
   return (
     <section aria-labelledby="display-title" data-testid="options-display">
       <h2 id="display-title">Display</h2>
-      <p class="muted small" data-testid="display-reload-note">
-        Pages already open keep their badges as they are until you reload them.
-      </p>
       <Select
         id="pnlMode"
         label="PnL mode"

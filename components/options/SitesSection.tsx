@@ -49,9 +49,6 @@ export function SitesSection({
   return (
     <section aria-labelledby="sites-title" data-testid="options-sites">
       <h2 id="sites-title">Sites</h2>
-      <p class="muted small" data-testid="sites-reload-note">
-        A site turned on or off takes effect in its tabs once they are reloaded.
-      </p>
       <ul>
         {SUPPORTED_SITES.map((site) => (
           <li key={site.id} class="row">

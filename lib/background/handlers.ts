@@ -6,7 +6,7 @@ import { BUILD_SIM_URL } from '../env';
 import type { ConfigChange, Outputs } from '../messaging';
 import { createTurns } from '../sched';
 import { writeApiKey } from '../secrets';
-import { applySettingsPatch, saveSettings } from '../settings';
+import { applySettingsPatch, type Settings, saveSettings } from '../settings';
 import { adapterFor } from '../sites';
 import type { WatchService } from '../watch';
 import { fetchBlock, lookup, searchTokens } from './lookup';
@@ -44,6 +44,11 @@ function siteEnabled(host: string, settings: ReturnType<Services['settings']>): 
   const adapter = adapterFor(`https://${host}/`);
   if (adapter && Object.hasOwn(settings.sites, adapter.id)) return settings.sites[adapter.id] !== false;
   return settings.anySite;
+}
+
+/** The settings open pages show (overlayConfig's, and the sites that decide `enabled`). */
+function overlayKey(s: Settings): string {
+  return JSON.stringify([s.sites, s.anySite, s.theme, s.currency, s.pnlMode, s.maxBadges]);
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -90,8 +95,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await saveSettings(result.value);
       await services.setSettings(result.value); // a lower cache limit has evicted when the answer comes
       deps.onSettingsChanged();
-      // Only a change of where the data comes from: a theme or a currency changes no tab's data.
+      // Where the data comes from, else what open pages show: tabs follow either at once.
       if (dataHostsChanged(before, result.value)) deps.onConfigChanged(configChange('hosts'));
+      else if (overlayKey(before) !== overlayKey(result.value))
+        deps.onConfigChanged(configChange('settings'));
       return result.value;
     });
   const keyAnswer = (r: KeyProbe): Outputs['keyCheck'] => ({
@@ -133,6 +140,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         maxBadges: settings.maxBadges,
         theme: settings.theme,
         currency: settings.currency,
+        pnlMode: settings.pnlMode,
         hasKey: !!services.apiKey(),
       };
     },

@@ -152,6 +152,54 @@ describe('options page', () => {
     await options.getByTestId('saved-display').waitFor();
   });
 
+  it('open pages follow the display settings at once, without a reload (currency, most badges)', async () => {
+    await lens.page.goto(lens.fixture('solscan'));
+    const wallet = lens.catalog.wallets[0]!;
+    const text = () =>
+      lens.page
+        .locator(`[data-onchain-lens="badge"][data-address="${wallet}"]`)
+        .first()
+        .getAttribute('data-text');
+    await expect.poll(text, { timeout: 15_000 }).toMatch(/PnL/);
+    // More addresses than the lowest limit (10) allows badges for.
+    await lens.page.evaluate(
+      (more) => {
+        const list = document.createElement('ul');
+        for (const address of more)
+          list.append(Object.assign(document.createElement('li'), { textContent: address }));
+        document.body.append(list);
+      },
+      lens.catalog.wallets.slice(10, 25),
+    );
+    await expect.poll(badgeCount, { timeout: 15_000 }).toBeGreaterThan(20);
+    await lens.page.waitForTimeout(500); // (all of them: the count is compared at the end)
+    const total = await badgeCount();
+    // Kept by the page only as long as it is not reloaded.
+    await lens.page.evaluate(() => Object.assign(window, { notReloaded: true }));
+    // In euros badges show no PnL (their figure is the API's, in USD); back in dollars, they do again.
+    await options.getByTestId('opt-currency').selectOption('eur');
+    await expect.poll(text, { timeout: 10_000 }).not.toMatch(/PnL/);
+    expect(await text()).toMatch(/DCA/);
+    await options.getByTestId('opt-currency').selectOption('usd');
+    await expect.poll(text, { timeout: 10_000 }).toMatch(/PnL/);
+    // A lower limit takes badges off the open page; the old one brings them back.
+    await options.getByTestId('opt-maxBadges').fill('10');
+    await options.getByTestId('opt-maxBadges').press('Enter');
+    // (at most 10 addresses are read; one the service says is a program gets no badge)
+    const inRange = async () => {
+      const n = await badgeCount();
+      return n > 0 && n <= 10;
+    };
+    await expect.poll(inRange, { timeout: 10_000 }).toBe(true);
+    await lens.page.waitForTimeout(500);
+    expect(await inRange()).toBe(true);
+    await options.getByTestId('opt-maxBadges').fill('300');
+    await options.getByTestId('opt-maxBadges').press('Enter');
+    await expect.poll(badgeCount, { timeout: 10_000 }).toBe(total);
+    expect(await lens.page.evaluate(() => 'notReloaded' in window)).toBe(true);
+    expect(await overlayState()).toBe('ready');
+  });
+
   it('watchlist export and import round-trip; an invalid import is rejected with a message', async () => {
     const wallets = [lens.catalog.wallets[1]!, lens.catalog.wallets[2]!];
     for (const w of wallets) await (await watchWalletInPopup(lens.context, lens.extensionId, w)).close();

@@ -1,7 +1,9 @@
 /**
  * `configChanged`: the push that tells every tab the key or the data hosts changed, so badges stuck
- * in NO_KEY / UNAUTHORIZED / FORBIDDEN (or showing another host's data) ask again. Sent after a key
- * is set or cleared and after a change of the data hosts; never for settings that change no data.
+ * in NO_KEY / UNAUTHORIZED / FORBIDDEN (or showing another host's data) ask again, or that a setting
+ * open pages show changed (they follow it at once). Sent after a key is set or cleared, after a
+ * change of the data hosts, and after a change of the sites, theme, currency, PnL mode or badge
+ * limit; never for settings no page shows.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -115,14 +117,15 @@ describe('which changes are pushed', () => {
     }
   });
 
-  it('settings that change no data (theme, currency, badges, the datastream host) push nothing', async () => {
+  it('settings open pages show (theme, currency, badges, sites) push a settings change; the datastream host nothing', async () => {
+    for (const patch of [{ theme: 'dark' }, { currency: 'sol' }, { maxBadges: 50 }, { anySite: true }]) {
+      expect(await ask('settingsSet', { patch }), JSON.stringify(patch)).toMatchObject({ ok: true });
+      expect(pushes.splice(0), JSON.stringify(patch)).toEqual([{ reason: 'settings', hasKey: true }]);
+    }
     for (const patch of [
-      { theme: 'dark' },
-      { currency: 'sol' },
-      { maxBadges: 50 },
-      { anySite: true },
       { hosts: { ...simSettings(sim).hosts, datastream: 'wss://live.example.test/ws' } },
       { hosts: simSettings(sim).hosts }, // saved again unchanged
+      { theme: 'dark' }, // the same value again
     ]) {
       expect(await ask('settingsSet', { patch }), JSON.stringify(patch)).toMatchObject({ ok: true });
     }

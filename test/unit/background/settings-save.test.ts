@@ -24,6 +24,7 @@ function setup() {
     setSettings: (s: Settings) => {
       settings = s;
     },
+    apiKey: () => null, // (open tabs are told of a display change, with whether a key is saved)
   } as unknown as Services;
   const watchlist = createWatchlist();
   const watch = { importJson: (json: string) => watchlist.importJson(json) } as unknown as WatchService;

@@ -116,17 +116,36 @@ describe('configChanged to every tab (A)', () => {
     ]);
   });
 
-  it('a new data host is pushed; a new theme is not', async () => {
+  it('a new data host is pushed as hosts; a setting open pages show as settings; one they do not, not at all', async () => {
     startBackground();
-    expect(await send('settingsSet', { patch: { theme: 'dark' } }, optionsPage)).toMatchObject({
-      res: { ok: true },
-    });
+    const set = async (patch: Record<string, unknown>) =>
+      expect(await send('settingsSet', { patch }, optionsPage)).toMatchObject({ res: { ok: true } });
+    // Notification rules and cache limits change nothing a page shows: no tab is woken.
+    await set({ notifications: { ...defaultSettings().notifications, minUsd: 50 } });
+    await set({ cache: { ...defaultSettings().cache, maxMB: 20 } });
     await new Promise((r) => setTimeout(r, 20));
     expect(configPushes()).toEqual([]);
+    // What open pages show: each change reaches them (they read overlayConfig again).
+    await set({ theme: 'dark' });
+    await set({ sites: { ...defaultSettings().sites, solscan: false } });
+    await set({ pnlMode: 'raw' });
+    await set({ maxBadges: 40 });
+    await vi.waitFor(() => expect(configPushes()).toHaveLength(4));
+    expect(configPushes().map((p) => p.message.data)).toEqual(
+      Array(4).fill({ reason: 'settings', hasKey: false }),
+    );
+    // The same value saved again is no change.
+    await set({ theme: 'dark' });
     const hosts = { ...defaultSettings().hosts, data: 'https://data.example.test' };
-    expect(await send('settingsSet', { patch: { hosts } }, optionsPage)).toMatchObject({ res: { ok: true } });
-    await vi.waitFor(() => expect(configPushes()).toHaveLength(1));
-    expect(configPushes()[0]!.message.data).toEqual({ reason: 'hosts', hasKey: false });
+    await set({ hosts });
+    await vi.waitFor(() => expect(configPushes()).toHaveLength(5));
+    expect(configPushes()[4]!.message.data).toEqual({ reason: 'hosts', hasKey: false });
+    // ...and what they read then is the new state, the PnL mode included (a change of it re-asks PnL).
+    const config = await send('overlayConfig', { host: 'solscan.io' }, contentScript);
+    expect(config.res).toEqual({
+      ok: true,
+      value: { enabled: false, maxBadges: 40, theme: 'dark', currency: 'usd', pnlMode: 'raw', hasKey: false },
+    });
   });
 });
 
