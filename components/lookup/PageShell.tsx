@@ -5,7 +5,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
-import type { Settings } from '../../lib/settings';
+import { type Settings, settingsItem } from '../../lib/settings';
 import { CARD_CSS } from '../shared/styles';
 import { AddressToolsProvider } from './addressTools';
 import { type AskFn, AskProvider, useAsk } from './ask';
@@ -47,6 +47,18 @@ function Shell({ page, children }: { page: string; children: ComponentChildren }
     document.documentElement.dataset.theme = theme;
   }, [theme]);
   const update = (patch: typeof saved) => setSaved((v) => ({ ...v, ...patch }));
+  // A theme or currency saved elsewhere (the options page) shows here at once: an open lookup tab
+  // kept the old theme until it was reloaded. Asked of the background, like the first read.
+  useEffect(
+    () =>
+      settingsItem.watch(() => {
+        ask('settingsGet', {}).then(
+          ({ theme, currency }) => update({ theme, currency }),
+          () => {},
+        );
+      }),
+    [ask],
+  );
   return (
     <SettingsContext.Provider value={{ currency, theme, update, loaded, reload }}>
       <style>{CARD_CSS}</style>

@@ -7,6 +7,7 @@ import { PopupApp } from '../../../components/popup/PopupApp';
 import { liveText } from '../../../components/popup/StatusLine';
 import { errorMessage } from '../../../lib/errors';
 import { recentItem } from '../../../lib/recent';
+import { defaultSettings, settingsItem } from '../../../lib/settings';
 import type { StatusView } from '../../../lib/views';
 import { fakeAsk, type Handlers, lensError } from './fake-ask';
 import { MINT, WALLET, wallet } from './fixtures';
@@ -44,6 +45,18 @@ describe('popup', () => {
     popup({ settingsGet: async () => ({ ...(await fakeAsk().ask('settingsGet', {})), theme: 'dark' }) });
     await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
     expect(screen.getByTestId('page-popup').getAttribute('data-theme')).toBe('dark');
+  });
+
+  it('an open lookup tab follows a theme saved in the options page, without a reload', async () => {
+    let settings = { ...defaultSettings(), theme: 'light' as const };
+    const fake = fakeAsk({ settingsGet: () => settings });
+    render(<LookupApp ask={fake.ask} />);
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('light'));
+    // The options page's save: the background stores it (the tab reads it from the background).
+    settings = { ...settings, theme: 'dark' };
+    await settingsItem.setValue(settings as unknown as Record<string, unknown>);
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
+    expect(screen.getByTestId('page-tab').getAttribute('data-theme')).toBe('dark');
   });
 
   it('shows the status line: key, plan, live, credits', async () => {
