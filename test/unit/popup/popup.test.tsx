@@ -7,7 +7,7 @@ import { PopupApp } from '../../../components/popup/PopupApp';
 import { liveText } from '../../../components/popup/StatusLine';
 import { errorMessage } from '../../../lib/errors';
 import { recentItem } from '../../../lib/recent';
-import { defaultSettings, settingsItem } from '../../../lib/settings';
+import { defaultSettings, type Settings, settingsItem } from '../../../lib/settings';
 import type { StatusView } from '../../../lib/views';
 import { fakeAsk, type Handlers, lensError } from './fake-ask';
 import { MINT, WALLET, wallet } from './fixtures';
@@ -48,7 +48,7 @@ describe('popup', () => {
   });
 
   it('an open lookup tab follows a theme saved in the options page, without a reload', async () => {
-    let settings = { ...defaultSettings(), theme: 'light' as const };
+    let settings: Settings = { ...defaultSettings(), theme: 'light' };
     const fake = fakeAsk({ settingsGet: () => settings });
     render(<LookupApp ask={fake.ask} />);
     await waitFor(() => expect(document.documentElement.dataset.theme).toBe('light'));
