@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
@@ -7,6 +8,12 @@ process.env.TZ = 'UTC';
 
 export default defineConfig({
   plugins: [WxtVitest(), preact()],
+  // As in the build (wxt.config.ts): the messaging library's error serializer, in less.
+  resolve: {
+    alias: {
+      '@aklinker1/zero-serialize-error': fileURLToPath(new URL('lib/serialize-error.ts', import.meta.url)),
+    },
+  },
   test: {
     include: ['test/unit/**/*.test.{ts,tsx}'],
     setupFiles: ['fake-indexeddb/auto'],

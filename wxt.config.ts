@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { ANY_SITE_ORIGINS, API_HOST_PERMISSIONS, LOCAL_MATCHES, SITE_MATCHES } from './lib/sites/hosts';
@@ -31,6 +32,12 @@ export default defineConfig({
   outDir,
   vite: () => ({
     plugins: [preact(), joinCssLines],
+    // The messaging library's error serializer, in less (see lib/serialize-error.ts).
+    resolve: {
+      alias: {
+        '@aklinker1/zero-serialize-error': fileURLToPath(new URL('lib/serialize-error.ts', import.meta.url)),
+      },
+    },
     define: {
       __LENS_SIM_URL__: JSON.stringify(simUrl),
       __LENS_SIM_KEY__: JSON.stringify(simKey),
