@@ -33,6 +33,11 @@ max-width:240px;overflow:hidden;text-overflow:ellipsis;font-variant-numeric:tabu
 .ol-dot{width:6px;height:6px;border-radius:50%;background:var(--ol-muted);opacity:.55}
 .ol-mini{display:inline-block;width:28px;height:4px;border-radius:2px;background:var(--ol-border);overflow:hidden}
 .ol-mini>i{display:block;height:100%;background:var(--ol-accent)}
+:host([data-fit]) button{padding:0 4px}
+:host([data-fit]) button>*{display:none}
+:host([data-fit]) button::after{content:"";width:6px;height:6px;border-radius:50%;background:var(--ol-muted)}
+:host([data-fit]) [data-tint=up]::after{background:var(--ol-up)}
+:host([data-fit]) [data-tint=down]::after{background:var(--ol-down)}
 `;
 
 const CARD = `

@@ -20,9 +20,9 @@ const LTR = 'direction:ltr;unicode-bidi:isolate';
  */
 const BADGE_HOST_STYLE =
   'all:initial;display:inline-flex;align-items:center;vertical-align:middle;margin:-3px 4px;' +
-  'line-height:0;min-height:18px;max-width:260px;position:static;contain:style;' +
+  'line-height:0;min-height:18px;max-width:260px;contain:style;' +
   // Not copied with the page's text (a trader copying "CA: <mint>" got the pill's lines too).
-  '-webkit-user-select:none;user-select:none;' +
+  'user-select:none;' +
   LTR;
 
 const POPOVER_HOST_STYLE = `all:initial;position:fixed;top:0;left:0;z-index:2147483647;display:block;contain:layout style;${LTR}`;

@@ -332,7 +332,45 @@ export function createOverlay(deps: OverlayDeps) {
   const commit = timed('commit', () => {
     cancelFrame = null;
     for (const m of writes) apply(m);
+    if (!toFit.length) whenFrame(fit, win);
+    toFit.push(...writes);
     writes.clear();
+  });
+
+  /** Badges the last commits wrote, checked for room in the next frame (fit). */
+  const toFit: BadgeMount[] = [];
+
+  /**
+   * A badge with no room beside its anchor becomes a dot (its colour; its name and popover as
+   * before): wrapped onto a line below its anchor in a box of fixed height (a virtualized list's
+   * row), it covered the next row or pushed the row's text out of sight. With no room for a dot
+   * either, it is not shown. Wrapping inside a box that grows (a paragraph, a table row) is left as
+   * it is. Read in the frame after the commit, the page laid out (no forced layout); written once
+   * everything is read.
+   */
+  const fit = timed('fit', () => {
+    const tight: [HTMLElement, boolean][] = [];
+    for (const m of toFit.splice(0)) {
+      const host = m.shadow.host;
+      const at = host.getBoundingClientRect();
+      // (an anchor's box ends with its last line; a host the page took out has no parent)
+      const anchor = m.anchor.getBoundingClientRect();
+      if (at.top + at.height / 2 > anchor.bottom)
+        for (let box = host.parentElement, i = 0; box && i < 3; box = box.parentElement, i++) {
+          // Out of a box around it: below it (more than the 3 px a pill sticks out of its line), or
+          // its anchor above it (a row centring its taller content pushed the text up).
+          const edge = box.getBoundingClientRect();
+          if (at.bottom > edge.bottom + 4 || anchor.top < edge.top - 1) {
+            // a dot and its margins take 24 px
+            tight.push([host, host.parentElement!.getBoundingClientRect().right - anchor.right > 25]);
+            break;
+          }
+        }
+    }
+    for (const [host, dot] of tight) {
+      host.setAttribute('data-fit', '');
+      if (!dot) host.style.display = 'none';
+    }
   });
 
   function cancelCommit(): void {

@@ -8,8 +8,6 @@ export interface OverlaySessionDeps<T extends { destroy(): void }> {
   /** A new overlay running with `config`, its page view started. */
   create(config: OverlayConfig): T;
   mark(state: 'ready' | 'off'): void;
-  /** The content script was invalidated (the extension reloaded or updated). */
-  invalid(): boolean;
 }
 
 /**
@@ -17,7 +15,8 @@ export interface OverlaySessionDeps<T extends { destroy(): void }> {
  * currency, the PnL mode, the most badges, the key. `apply` reads the config again and, when it
  * differs from the running overlay's (or `always`: a new key or data host, where failed badges must
  * ask again), replaces the overlay: none while the site is off or no key is saved (every badge could
- * only say so). The latest call wins: an older one still waiting for its answer does nothing.
+ * only say so). The latest call wins: an older one still waiting for its answer does nothing, and
+ * none does once `destroy` ran (the content script invalidated: the extension reloaded or updated).
  */
 export function overlaySession<T extends { destroy(): void }>(deps: OverlaySessionDeps<T>) {
   let current: T | null = null;
@@ -30,7 +29,7 @@ export function overlaySession<T extends { destroy(): void }>(deps: OverlaySessi
       const mine = ++turn;
       const config = await deps.readConfig();
       const key = config?.enabled && config.hasKey ? JSON.stringify(config) : '';
-      if (mine !== turn || deps.invalid() || (key === shown && !always)) return;
+      if (mine !== turn || (key === shown && !always)) return;
       current?.destroy();
       current = null;
       shown = '';
@@ -39,7 +38,7 @@ export function overlaySession<T extends { destroy(): void }>(deps: OverlaySessi
       // first frame that would force its whole first style calculation into our work.
       frame ??= deps.firstFrame();
       await frame;
-      if (mine !== turn || deps.invalid()) return;
+      if (mine !== turn) return;
       current = deps.create(config!);
       shown = key;
       deps.mark('ready');

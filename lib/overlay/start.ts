@@ -9,11 +9,12 @@ import { createOverlay } from './runtime';
 import { overlaySession } from './session';
 
 /**
- * Marks the page for the e2e smoke test. Not `data-onchain-lens`: that attribute is the scanner's
- * "our own UI, skip it" marker, and on <html> it would hide the whole page from the scanner.
+ * Marks the page for the e2e tests (test builds only: a store build tells no page it is installed).
+ * Not `data-onchain-lens`: that attribute is the scanner's "our own UI, skip it" marker, and on
+ * <html> it would hide the whole page from the scanner.
  */
 function mark(state: 'ready' | 'off'): void {
-  document.documentElement.dataset.onchainLensOverlay = state;
+  if (BUILD_TEST_HOOKS) document.documentElement.dataset.onchainLensOverlay = state;
 }
 
 /** The content script: one overlay while the site is on and a key is saved, restarted per page view. */
@@ -25,7 +26,6 @@ export async function startOverlay(ctx: ContentScriptContext): Promise<void> {
     readConfig: () => ask('overlayConfig', { host: location.hostname }).catch(() => null),
     // A hidden tab renders no frame: it starts after 1 s.
     firstFrame: () => afterFrame(window, 1000),
-    invalid: () => ctx.isInvalid,
     mark,
     create(config) {
       const overlay = createOverlay({

@@ -149,6 +149,98 @@ describe('badge placement in real layouts', () => {
   });
 });
 
+describe('badges with no room beside their anchor', () => {
+  it('in rows of fixed height become dots inside the row (none if no dot fits); in a paragraph they wrap whole', async () => {
+    await lens.page.goto(lens.fixture('generic'));
+    const w = lens.catalog.wallets;
+    await lens.page.evaluate(
+      ({ rows, prose }) => {
+        // A virtualized list: rows 28 px high, placed absolutely; a narrow cell holds a label and a
+        // short wallet link.
+        const list = Object.assign(document.createElement('div'), { id: 'fixed-rows' });
+        list.style.cssText = 'position:relative;height:140px;width:640px;font:16px serif';
+        rows.forEach((address, i) => {
+          const row = document.createElement('div');
+          row.className = 'fixed-row';
+          row.style.cssText = `position:absolute;top:${i * 28}px;left:0;right:0;height:28px;display:flex;align-items:center`;
+          const cell = document.createElement('div');
+          const link = Object.assign(document.createElement('a'), {
+            href: `https://solscan.io/account/${address}`,
+            textContent: `${address.slice(0, 4)}…${address.slice(-4)}`,
+          });
+          cell.append('Maker ', link);
+          const amount = Object.assign(document.createElement('div'), { textContent: `${i + 1}.5 SOL` });
+          row.append(cell, amount);
+          list.append(row);
+        });
+        document.body.append(list);
+        // Each cell is as wide as its text and 40 px more: room for a dot (24 px), not for a pill; the
+        // last one 10 px more: room for neither.
+        for (const [i, row] of [...list.children].entries()) {
+          const cell = row.firstElementChild as HTMLElement;
+          const end =
+            cell.querySelector('a')!.getBoundingClientRect().right - cell.getBoundingClientRect().left;
+          cell.style.width = `${Math.ceil(end) + (i === rows.length - 1 ? 10 : 40)}px`;
+        }
+        // A paragraph that grows: a badge at the end of a full line goes to the next one, whole.
+        const p = Object.assign(document.createElement('p'), { id: 'narrow-prose' });
+        p.style.cssText = 'width:330px;font:16px serif';
+        p.textContent = `Whale wallet to follow ${prose} today`;
+        document.body.append(p);
+      },
+      { rows: w.slice(20, 24), prose: w[24]! },
+    );
+    const hosts = lens.page.locator('#fixed-rows [data-onchain-lens="badge"]');
+    await expect.poll(() => hosts.count(), { timeout: 15_000 }).toBe(4);
+    await expect
+      .poll(() => lens.page.locator('[data-onchain-lens="badge"][data-state="loading"]').count(), {
+        timeout: 15_000,
+      })
+      .toBe(0);
+    await lens.page.waitForTimeout(300); // (the check runs in the frame after the data is written)
+    const rows = await lens.page.$$eval('.fixed-row', (rows) =>
+      rows.map((row) => {
+        const host = row.querySelector<HTMLElement>('[data-onchain-lens="badge"]')!;
+        const r = row.getBoundingClientRect();
+        const h = host.getBoundingClientRect();
+        const link = row.querySelector('a')!.getBoundingClientRect();
+        return {
+          dot: host.hasAttribute('data-fit'),
+          shown: host.getClientRects().length > 0,
+          inRow: h.top >= r.top && h.bottom <= r.bottom,
+          beside: Math.abs(h.top + h.height / 2 - (link.top + link.height / 2)) <= 2,
+          // the row's text stays in its row (a wrapped pill pushed it up, out of sight)
+          textInRow: link.top >= r.top && link.bottom <= r.bottom,
+          width: h.width,
+        };
+      }),
+    );
+    for (const row of rows.slice(0, 3)) {
+      expect(row).toMatchObject({ dot: true, shown: true, inRow: true, beside: true, textInRow: true });
+      expect(row.width).toBeLessThanOrEqual(18);
+    }
+    expect(rows[3]).toMatchObject({ dot: true, shown: false, textInRow: true });
+    // A dot is still the badge: hovered, its popover opens.
+    await hosts.first().hover();
+    await expect
+      .poll(() => lens.page.locator('[data-onchain-lens="popover"]').count(), { timeout: 10_000 })
+      .toBe(1);
+    await lens.screenshot('badges-fixed-rows');
+    await lens.page.mouse.move(0, 0);
+
+    const prose = lens.page.locator('#narrow-prose [data-onchain-lens="badge"]');
+    await expect.poll(() => prose.getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
+    const wrap = await prose.evaluate((host) => ({
+      dot: host.hasAttribute('data-fit'),
+      width: host.getBoundingClientRect().width,
+      below:
+        host.getBoundingClientRect().top >= host.previousElementSibling!.getBoundingClientRect().bottom - 4,
+    }));
+    expect(wrap).toEqual({ dot: false, width: expect.any(Number), below: true });
+    expect(wrap.width).toBeGreaterThan(60);
+  });
+});
+
 describe("badges and the page's text", () => {
   it('are left out of text copied across them, and read left to right on a right-to-left page', async () => {
     const page = lens.fixture('x');
