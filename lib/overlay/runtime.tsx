@@ -10,7 +10,7 @@ import {
 import type { Loadable } from '../../components/shared/Loadable';
 import { BUILD_TEST_HOOKS, MIRROR_HOOKS } from '../env';
 import type { Found, ScannerOptions } from '../page';
-import { whenFrame } from '../page/schedule';
+import { afterFrame, whenFrame } from '../page/schedule';
 import type { SiteAdapter } from '../sites/types';
 import type { AddressKind } from '../views';
 import { badgeSlot, createBadgeHost, hasBadge, placeBadgeHost, type ShadowMount } from './host';
@@ -332,7 +332,7 @@ export function createOverlay(deps: OverlayDeps) {
   const commit = timed('commit', () => {
     cancelFrame = null;
     for (const m of writes) apply(m);
-    if (!toFit.length) whenFrame(fit, win);
+    if (!toFit.length) afterFrame(win).then(fit);
     toFit.push(...writes);
     writes.clear();
   });
@@ -345,7 +345,8 @@ export function createOverlay(deps: OverlayDeps) {
    * before): wrapped onto a line below its anchor in a box of fixed height (a virtualized list's
    * row), it covered the next row or pushed the row's text out of sight. With no room for a dot
    * either, it is not shown. Wrapping inside a box that grows (a paragraph, a table row) is left as
-   * it is. Read in the frame after the commit, the page laid out (no forced layout); written once
+   * it is. Read once the frame after the commit is rendered: the page is laid out then (read in the
+   * frame, before its layout, it would pull a long table's layout into our script); written once
    * everything is read.
    */
   const fit = timed('fit', () => {
