@@ -146,28 +146,24 @@ export function createPopover(o: PopoverOptions) {
 
   function load(s: Session): void {
     const { item, model } = s.badge;
-    const fail = (e: unknown) => ({ status: 'error' as const, error: toErrorView(e) });
-    if (item.kind === 'wallet') {
-      o.ask('wallet', { address: item.address }).then(
-        (value) => update(s, (c) => ({ ...c, view: { status: 'ready', value } }) as PopoverContent),
-        (e) => update(s, (c) => ({ ...c, view: fail(e) }) as PopoverContent),
-      );
-    } else if (item.kind === 'mint') {
-      o.ask('token', { mint: item.address }).then(
-        (value) => update(s, (c) => ({ ...c, view: { status: 'ready', value } }) as PopoverContent),
-        (e) => update(s, (c) => ({ ...c, view: fail(e) }) as PopoverContent),
-      );
-    } else if (item.kind === 'order' && !(model.kind === 'order' && model.data.status === 'ready')) {
-      o.ask('order', { address: item.address }).then(
-        (value) => update(s, () => ({ kind: 'order', view: { status: 'ready', value } })),
-        (e) => update(s, () => ({ kind: 'order', view: fail(e) })),
-      );
-    } else if (item.kind === 'event' && item.event) {
-      o.ask('oddsHistory', item.event).then(
-        (value) => update(s, (c) => ({ ...c, history: { status: 'ready', value } }) as PopoverContent),
-        (e) => update(s, (c) => ({ ...c, history: fail(e) }) as PopoverContent),
-      );
-    }
+    const { kind, address } = item;
+    // What the card asks for beyond the badge's own data: an event's price history, or the view.
+    const asked: Promise<unknown> | null =
+      kind === 'wallet'
+        ? o.ask('wallet', { address })
+        : kind === 'mint'
+          ? o.ask('token', { mint: address })
+          : kind === 'order' && !(model.kind === 'order' && model.data.status === 'ready')
+            ? o.ask('order', { address })
+            : kind === 'event' && item.event
+              ? o.ask('oddsHistory', item.event)
+              : null;
+    const part = kind === 'event' ? 'history' : 'view';
+    asked?.then(
+      (value) => update(s, (c) => ({ ...c, [part]: { status: 'ready', value } }) as PopoverContent),
+      (e) =>
+        update(s, (c) => ({ ...c, [part]: { status: 'error', error: toErrorView(e) } }) as PopoverContent),
+    );
   }
 
   function initial(badge: BadgeRef): PopoverContent {

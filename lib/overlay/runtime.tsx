@@ -10,7 +10,7 @@ import {
 import type { Loadable } from '../../components/shared/Loadable';
 import { BUILD_TEST_HOOKS, MIRROR_HOOKS } from '../env';
 import type { Found, ScannerOptions } from '../page';
-import { afterFrame, whenFrame } from '../page/schedule';
+import { whenFrame } from '../page/schedule';
 import type { SiteAdapter } from '../sites/types';
 import type { AddressKind } from '../views';
 import { badgeSlot, createBadgeHost, hasBadge, placeBadgeHost, type ShadowMount } from './host';
@@ -188,7 +188,7 @@ export function createOverlay(deps: OverlayDeps) {
       if (expanded) paint(expanded);
     },
     onHover: (inside) => (inside ? clearClose() : scheduleClose()),
-    testHooks: deps.testHooks,
+    testHooks: MIRROR_HOOKS && deps.testHooks,
   });
 
   const unlisten = deps.onPush(
@@ -331,48 +331,49 @@ export function createOverlay(deps: OverlayDeps) {
   /** Writes what was gathered since the last commit (in a frame, before its layout). */
   const commit = timed('commit', () => {
     cancelFrame = null;
-    for (const m of writes) apply(m);
-    if (!toFit.length) afterFrame(win).then(fit);
-    toFit.push(...writes);
+    for (const m of writes) {
+      apply(m);
+      fitter.observe(m.shadow.host);
+    }
     writes.clear();
   });
-
-  /** Badges the last commits wrote, checked for room in the next frame (fit). */
-  const toFit: BadgeMount[] = [];
 
   /**
    * A badge with no room beside its anchor becomes a dot (its colour; its name and popover as
    * before): wrapped onto a line below its anchor in a box of fixed height (a virtualized list's
    * row), it covered the next row or pushed the row's text out of sight. With no room for a dot
    * either, it is not shown. Wrapping inside a box that grows (a paragraph, a table row) is left as
-   * it is. Read once the frame after the commit is rendered: the page is laid out then (read in the
-   * frame, before its layout, it would pull a long table's layout into our script); written once
-   * everything is read.
+   * it is. Read when a written badge is laid out (a resize observer's callback, in the frame, after
+   * its layout: read before it, or in a task after the frame that the page's own changes may
+   * precede, it pulled a long table's layout into our script); written once everything is read.
+   * What a badge follows is its anchor (or, appended in one, the anchor's last element).
    */
-  const fit = timed('fit', () => {
-    const tight: [HTMLElement, boolean][] = [];
-    for (const m of toFit.splice(0)) {
-      const host = m.shadow.host;
-      const at = host.getBoundingClientRect();
-      // (an anchor's box ends with its last line; a host the page took out has no parent)
-      const anchor = m.anchor.getBoundingClientRect();
-      if (at.top + at.height / 2 > anchor.bottom)
-        for (let box = host.parentElement, i = 0; box && i < 3; box = box.parentElement, i++) {
-          // Out of a box around it: below it (more than the 3 px a pill sticks out of its line), or
-          // its anchor above it (a row centring its taller content pushed the text up).
-          const edge = box.getBoundingClientRect();
-          if (at.bottom > edge.bottom + 4 || anchor.top < edge.top - 1) {
-            // a dot and its margins take 24 px
-            tight.push([host, host.parentElement!.getBoundingClientRect().right - anchor.right > 25]);
-            break;
+  const fitter = new win.ResizeObserver(
+    timed('fit', (seen: ResizeObserverEntry[]) => {
+      const tight: [Element, boolean][] = [];
+      for (const { target: host } of seen) {
+        fitter.unobserve(host);
+        const at = host.getBoundingClientRect();
+        // (an element's box ends with its last line; a host the page took out has no parent)
+        const before = host.previousElementSibling?.getBoundingClientRect();
+        if (before && at.top + at.height / 2 > before.bottom)
+          for (let box = host.parentElement, i = 0; box && i < 3; box = box.parentElement, i++) {
+            // Out of a box around it: below it (more than the 3 px a pill sticks out of its line),
+            // or what it follows above it (a row centring its taller content pushed the text up).
+            const edge = box.getBoundingClientRect();
+            if (at.bottom > edge.bottom + 4 || before.top < edge.top - 1) {
+              // a dot and its margins take 24 px
+              tight.push([host, host.parentElement!.getBoundingClientRect().right - before.right > 25]);
+              break;
+            }
           }
-        }
-    }
-    for (const [host, dot] of tight) {
-      host.setAttribute('data-fit', '');
-      if (!dot) host.style.display = 'none';
-    }
-  });
+      }
+      for (const [host, dot] of tight) {
+        host.setAttribute('data-fit', '');
+        if (!dot) (host as HTMLElement).style.display = 'none';
+      }
+    }),
+  );
 
   function cancelCommit(): void {
     if (commitTimer !== null) timers.clearTimeout(commitTimer);
