@@ -11,6 +11,14 @@ export interface PermissionsApi {
   request(p: { origins: string[] }): Promise<boolean>;
   remove(p: { origins: string[] }): Promise<boolean>;
   contains(p: { origins: string[] }): Promise<boolean>;
+  /** Permissions granted or removed elsewhere (the browser's own site access settings). */
+  onAdded?: PermissionEvent;
+  onRemoved?: PermissionEvent;
+}
+
+interface PermissionEvent {
+  addListener(listener: () => void): void;
+  removeListener(listener: () => void): void;
 }
 
 export function SitesSection({
@@ -22,7 +30,16 @@ export function SitesSection({
   const [granted, setGranted] = useState<boolean | null>(null);
   const [anyError, setAnyError] = useState<string | null>(null);
   useEffect(() => {
-    permissions.contains({ origins: ANY_SITE_ORIGINS }).then(setGranted, () => setGranted(false));
+    const check = () => {
+      permissions.contains({ origins: ANY_SITE_ORIGINS }).then(setGranted, () => setGranted(false));
+    };
+    check();
+    // Access removed (or given) in the browser's own settings shows here at once, not after a reload.
+    const events = [permissions.onAdded, permissions.onRemoved];
+    for (const event of events) event?.addListener(check);
+    return () => {
+      for (const event of events) event?.removeListener(check);
+    };
   }, [permissions]);
 
   function toggleAnySite(on: boolean) {
@@ -74,7 +91,12 @@ export function SitesSection({
             type="checkbox"
             data-testid="any-site"
             checked={anyOn}
-            onChange={(e) => toggleAnySite(e.currentTarget.checked)}
+            onChange={(e) => {
+              const on = e.currentTarget.checked;
+              // Unchanged until the browser answers: it looked on while the prompt was still open.
+              e.currentTarget.checked = anyOn;
+              toggleAnySite(on);
+            }}
           />{' '}
           Detect addresses on any site (asks for access to all sites)
         </label>

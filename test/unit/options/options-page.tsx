@@ -41,12 +41,23 @@ export function renderOptions(handlers: Handlers = {}, granted = false) {
     cacheStats: () => ({ entries: 0, bytes: 0, hits: 0, misses: 0 }),
     ...handlers,
   });
+  // What the browser holds; access removed in its own settings fires onRemoved (revoke()).
+  let holds = granted;
+  const removed = new Set<() => void>();
   const permissions = {
     request: vi.fn(async () => granted),
     remove: vi.fn(async () => true),
-    contains: vi.fn(async () => granted),
+    contains: vi.fn(async () => holds),
+    onRemoved: {
+      addListener: (listener: () => void) => void removed.add(listener),
+      removeListener: (listener: () => void) => void removed.delete(listener),
+    },
   } satisfies PermissionsApi;
   const download = vi.fn();
   render(<OptionsApp ask={fake.ask} permissions={permissions} download={download} />);
-  return { ...fake, permissions, download };
+  const revoke = () => {
+    holds = false;
+    for (const listener of removed) listener();
+  };
+  return { ...fake, permissions, download, revoke };
 }

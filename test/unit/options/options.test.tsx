@@ -154,6 +154,28 @@ describe('options: settings', () => {
     await waitFor(() => expect(patches(fake)).toEqual([{ anySite: true }, { anySite: false }]));
   });
 
+  it("any site stays unchecked while the browser's prompt is open, and shows the answer", async () => {
+    const fake = setup({}, true);
+    let answer: (ok: boolean) => void = () => {};
+    fake.permissions.request.mockImplementationOnce(() => new Promise<boolean>((ok) => (answer = ok)));
+    const box = (await screen.findByTestId('any-site')) as HTMLInputElement;
+    fireEvent.click(box);
+    expect(box.checked).toBe(false); // (it looked on while the prompt was still open)
+    answer(true);
+    await waitFor(() => expect(box.checked).toBe(true));
+    expect(patches(fake)).toEqual([{ anySite: true }]);
+  });
+
+  it("access removed in the browser's own settings shows at once, without a reload", async () => {
+    const fake = setup({}, true);
+    const box = (await screen.findByTestId('any-site')) as HTMLInputElement;
+    fireEvent.click(box);
+    await waitFor(() => expect(box.checked).toBe(true));
+    fake.revoke();
+    await waitFor(() => expect(box.checked).toBe(false));
+    expect(screen.getByText(/The permission was removed in the browser/)).toBeTruthy();
+  });
+
   it('a refused permission leaves any-site off and says why', async () => {
     const fake = setup({}, false);
     fireEvent.click(await screen.findByTestId('any-site'));
