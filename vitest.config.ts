@@ -18,6 +18,9 @@ export default defineConfig({
     include: ['test/unit/**/*.test.{ts,tsx}'],
     setupFiles: ['fake-indexeddb/auto'],
     testTimeout: 20_000,
+    // Run through Vite (not loaded as is from node_modules), so the alias above reaches the
+    // messaging library's own import of the serializer.
+    server: { deps: { inline: ['@webext-core/messaging'] } },
     hookTimeout: 20_000,
   },
 });

@@ -340,38 +340,38 @@ export function createOverlay(deps: OverlayDeps) {
 
   /**
    * A badge with no room beside its anchor becomes a dot (its colour; its name and popover as
-   * before): wrapped onto a line below its anchor in a box of fixed height (a virtualized list's
-   * row), it covered the next row or pushed the row's text out of sight. With no room for a dot
-   * either, it is not shown. Wrapping inside a box that grows (a paragraph, a table row) is left as
-   * it is. Read when a written badge is laid out (a resize observer's callback, in the frame, after
-   * its layout: read before it, or in a task after the frame that the page's own changes may
-   * precede, it pulled a long table's layout into our script); written once everything is read.
-   * What a badge follows is its anchor (or, appended in one, the anchor's last element).
+   * before): wrapped onto a line below what it follows in a box of fixed height (a virtualized
+   * list's row), it covered the next row or pushed the row's text out of sight. Such a box is one
+   * whose content is taller than it by about a line: more than the 3 px a pill sticks out of its
+   * line box (a paragraph or a table row grows around a wrapped badge, which is left as it is), less
+   * than a scroller's or the page's overflow. Up to six boxes up: list rows nest their cells deep.
+   * Read when a written badge is laid out (a resize observer's callback, in the frame, after its
+   * layout: read before it, or in a task after the frame that the page's own changes may precede,
+   * it pulled a long table's layout into our script); written once everything is read.
    */
   const fitter = new win.ResizeObserver(
     timed('fit', (seen: ResizeObserverEntry[]) => {
-      const tight: [Element, boolean][] = [];
+      const tight: Element[] = [];
       for (const { target: host } of seen) {
         fitter.unobserve(host);
         const at = host.getBoundingClientRect();
-        // (an element's box ends with its last line; a host the page took out has no parent)
+        // (an element's box ends with its last line; one not laid out, or a host the page took
+        // out, has no height)
         const before = host.previousElementSibling?.getBoundingClientRect();
-        if (before && at.top + at.height / 2 > before.bottom)
-          for (let box = host.parentElement, i = 0; box && i < 3; box = box.parentElement, i++) {
-            // Out of a box around it: below it (more than the 3 px a pill sticks out of its line),
-            // or what it follows above it (a row centring its taller content pushed the text up).
-            const edge = box.getBoundingClientRect();
-            if (at.bottom > edge.bottom + 4 || before.top < edge.top - 1) {
-              // a dot and its margins take 24 px
-              tight.push([host, host.parentElement!.getBoundingClientRect().right - before.right > 25]);
+        if (before?.height && at.top + at.height / 2 > before.bottom)
+          for (
+            let box = host.parentElement, i = 0;
+            box && box !== doc.body && i < 6;
+            box = box.parentElement, i++
+          ) {
+            const over = box.scrollHeight - box.clientHeight;
+            if (over > 4 && over < 48) {
+              tight.push(host);
               break;
             }
           }
       }
-      for (const [host, dot] of tight) {
-        host.setAttribute('data-fit', '');
-        if (!dot) (host as HTMLElement).style.display = 'none';
-      }
+      for (const host of tight) host.setAttribute('data-fit', '');
     }),
   );
 
@@ -590,6 +590,7 @@ export function createOverlay(deps: OverlayDeps) {
     visible: guard(true),
     destroy(): void {
       stopPage();
+      fitter.disconnect();
       unlisten();
       doc.removeEventListener('visibilitychange', onVisibility);
     },

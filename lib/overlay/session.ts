@@ -23,13 +23,17 @@ export function overlaySession<T extends { destroy(): void }>(deps: OverlaySessi
   let shown = '';
   let turn = 0;
   let frame: Promise<void> | undefined;
+  /** A key or host change still to act on: a later call that supersedes its call keeps it. */
+  let forced = false;
   return {
     current: () => current,
     async apply(always: boolean): Promise<void> {
       const mine = ++turn;
+      forced ||= always;
       const config = await deps.readConfig();
       const key = config?.enabled && config.hasKey ? JSON.stringify(config) : '';
-      if (mine !== turn || (key === shown && !always)) return;
+      if (mine !== turn || (key === shown && !forced)) return;
+      forced = false;
       current?.destroy();
       current = null;
       shown = '';

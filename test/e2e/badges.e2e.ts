@@ -150,13 +150,13 @@ describe('badge placement in real layouts', () => {
 });
 
 describe('badges with no room beside their anchor', () => {
-  it('in rows of fixed height become dots inside the row (none if no dot fits); in a paragraph they wrap whole', async () => {
+  it('in rows of fixed height become dots inside the row; in a paragraph, a small-text span or after a padded chip they wrap whole', async () => {
     await lens.page.goto(lens.fixture('generic'));
     const w = lens.catalog.wallets;
     await lens.page.evaluate(
       ({ rows, prose }) => {
         // A virtualized list: rows 28 px high, placed absolutely; a narrow cell holds a label and a
-        // short wallet link.
+        // short wallet link. The last row nests its link four levels deep, as list components do.
         const list = Object.assign(document.createElement('div'), { id: 'fixed-rows' });
         list.style.cssText = 'position:relative;height:140px;width:640px;font:16px serif';
         rows.forEach((address, i) => {
@@ -168,27 +168,49 @@ describe('badges with no room beside their anchor', () => {
             href: `https://solscan.io/account/${address}`,
             textContent: `${address.slice(0, 4)}…${address.slice(-4)}`,
           });
-          cell.append('Maker ', link);
+          if (i === rows.length - 1) {
+            const inner = document.createElement('div');
+            const outer = document.createElement('span');
+            const span = document.createElement('span');
+            span.append(link);
+            outer.append('Maker ', span);
+            inner.append(outer);
+            cell.append(inner);
+          } else cell.append('Maker ', link);
           const amount = Object.assign(document.createElement('div'), { textContent: `${i + 1}.5 SOL` });
           row.append(cell, amount);
           list.append(row);
         });
         document.body.append(list);
-        // Each cell is as wide as its text and 40 px more: room for a dot (24 px), not for a pill; the
-        // last one 10 px more: room for neither.
-        for (const [i, row] of [...list.children].entries()) {
+        // Each cell is as wide as its text and 40 px more: room for a dot (24 px), not for a pill.
+        for (const row of list.children) {
           const cell = row.firstElementChild as HTMLElement;
           const end =
             cell.querySelector('a')!.getBoundingClientRect().right - cell.getBoundingClientRect().left;
-          cell.style.width = `${Math.ceil(end) + (i === rows.length - 1 ? 10 : 40)}px`;
+          cell.style.width = `${Math.ceil(end) + 40}px`;
         }
-        // A paragraph that grows: a badge at the end of a full line goes to the next one, whole.
-        const p = Object.assign(document.createElement('p'), { id: 'narrow-prose' });
-        p.style.cssText = 'width:330px;font:16px serif';
-        p.textContent = `Whale wallet to follow ${prose} today`;
-        document.body.append(p);
+        // Boxes that grow: a badge at the end of a full line goes to the next one, whole. A plain
+        // paragraph; 10 px text in an inline span (shorter than the pill); a link styled as a chip
+        // with 4 px of padding on a paragraph's first line.
+        const add = (id: string, css: string, html: string) => {
+          const p = Object.assign(document.createElement('p'), { id });
+          p.style.cssText = css;
+          p.innerHTML = html;
+          document.body.append(p);
+        };
+        add('narrow-prose', 'width:330px;font:16px serif', `Whale wallet to follow ${prose[0]} today`);
+        add(
+          'small-prose',
+          'width:260px',
+          `<span style="font:10px sans-serif">Wallet ${prose[1]} and more words after it</span>`,
+        );
+        add(
+          'chip-prose',
+          'width:330px;margin:0;font:14px sans-serif',
+          `<a href="https://solscan.io/account/${prose[2]}" style="padding:4px 6px;background:#eef;border-radius:6px">${prose[2]!.slice(0, 4)}…${prose[2]!.slice(-4)} whale wallet of the week</a> and the rest`,
+        );
       },
-      { rows: w.slice(20, 24), prose: w[24]! },
+      { rows: w.slice(20, 24), prose: w.slice(24, 27) },
     );
     const hosts = lens.page.locator('#fixed-rows [data-onchain-lens="badge"]');
     await expect.poll(() => hosts.count(), { timeout: 15_000 }).toBe(4);
@@ -197,7 +219,7 @@ describe('badges with no room beside their anchor', () => {
         timeout: 15_000,
       })
       .toBe(0);
-    await lens.page.waitForTimeout(300); // (the check runs in the frame after the data is written)
+    await lens.page.waitForTimeout(300); // (the check runs when the written badge is laid out)
     const rows = await lens.page.$$eval('.fixed-row', (rows) =>
       rows.map((row) => {
         const host = row.querySelector<HTMLElement>('[data-onchain-lens="badge"]')!;
@@ -206,7 +228,6 @@ describe('badges with no room beside their anchor', () => {
         const link = row.querySelector('a')!.getBoundingClientRect();
         return {
           dot: host.hasAttribute('data-fit'),
-          shown: host.getClientRects().length > 0,
           inRow: h.top >= r.top && h.bottom <= r.bottom,
           beside: Math.abs(h.top + h.height / 2 - (link.top + link.height / 2)) <= 2,
           // the row's text stays in its row (a wrapped pill pushed it up, out of sight)
@@ -215,11 +236,10 @@ describe('badges with no room beside their anchor', () => {
         };
       }),
     );
-    for (const row of rows.slice(0, 3)) {
-      expect(row).toMatchObject({ dot: true, shown: true, inRow: true, beside: true, textInRow: true });
+    for (const row of rows) {
+      expect(row).toMatchObject({ dot: true, inRow: true, beside: true, textInRow: true });
       expect(row.width).toBeLessThanOrEqual(18);
     }
-    expect(rows[3]).toMatchObject({ dot: true, shown: false, textInRow: true });
     // A dot is still the badge: hovered, its popover opens.
     await hosts.first().hover();
     await expect
@@ -228,16 +248,18 @@ describe('badges with no room beside their anchor', () => {
     await lens.screenshot('badges-fixed-rows');
     await lens.page.mouse.move(0, 0);
 
-    const prose = lens.page.locator('#narrow-prose [data-onchain-lens="badge"]');
-    await expect.poll(() => prose.getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
-    const wrap = await prose.evaluate((host) => ({
-      dot: host.hasAttribute('data-fit'),
-      width: host.getBoundingClientRect().width,
-      below:
-        host.getBoundingClientRect().top >= host.previousElementSibling!.getBoundingClientRect().bottom - 4,
-    }));
-    expect(wrap).toEqual({ dot: false, width: expect.any(Number), below: true });
-    expect(wrap.width).toBeGreaterThan(60);
+    for (const id of ['narrow-prose', 'small-prose', 'chip-prose']) {
+      const badge = lens.page.locator(`#${id} [data-onchain-lens="badge"]`);
+      await expect.poll(() => badge.getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
+      const wrap = await badge.evaluate((host) => ({
+        dot: host.hasAttribute('data-fit'),
+        width: host.getBoundingClientRect().width,
+        below:
+          host.getBoundingClientRect().top >= host.previousElementSibling!.getBoundingClientRect().bottom - 4,
+      }));
+      expect(wrap, id).toEqual({ dot: false, width: expect.any(Number), below: true });
+      expect(wrap.width, id).toBeGreaterThan(60);
+    }
   });
 });
 

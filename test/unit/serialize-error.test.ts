@@ -26,11 +26,16 @@ describe('serializeError / deserializeError', () => {
 describe('through the messaging library', () => {
   beforeEach(() => fakeBrowser.reset());
 
-  it('a handler that throws rejects the send with its message', async () => {
+  it('a handler that throws rejects the send with its message, through the shim (no other field crosses)', async () => {
     const { onMessage, sendMessage } = defineExtensionMessaging<{ ping(x: number): number }>();
     onMessage('ping', () => {
-      throw new Error('handler failed');
+      throw Object.assign(new TypeError('handler failed'), { code: 'X1' });
     });
-    await expect(sendMessage('ping', 1)).rejects.toThrow('handler failed');
+    const error = await sendMessage('ping', 1).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe('handler failed');
+    // (the library's own serializer would have sent the name and the code along)
+    expect(error).not.toHaveProperty('code');
+    expect((error as Error).name).toBe('Error');
   });
 });

@@ -148,6 +148,19 @@ describe('overlaySession', () => {
     expect(t.made).toHaveLength(2);
   });
 
+  it('a key or host change superseded by a settings change that changes nothing here still replaces the overlay', async () => {
+    const t = setup();
+    await t.session.apply(true);
+    t.hold(true);
+    const hosts = t.session.apply(true); // the data host changed: failed badges must ask again
+    const settings = t.session.apply(false); // another site switched off right after
+    t.answer(0, ON);
+    t.answer(1, ON);
+    await Promise.all([hosts, settings]);
+    expect(t.made).toHaveLength(2);
+    expect(t.live()).toEqual([t.made[1]]);
+  });
+
   it('destroy (the content script invalidated) takes the overlay down, and nothing starts after it', async () => {
     const t = setup();
     await t.session.apply(true);
