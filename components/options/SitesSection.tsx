@@ -29,6 +29,8 @@ export function SitesSection({
 }: SectionProps & { permissions: PermissionsApi }) {
   const [granted, setGranted] = useState<boolean | null>(null);
   const [anyError, setAnyError] = useState<string | null>(null);
+  /** The browser's permission prompt is open: the box waits for its answer (one request at a time). */
+  const [asking, setAsking] = useState(false);
   useEffect(() => {
     const check = () => {
       permissions.contains({ origins: ANY_SITE_ORIGINS }).then(setGranted, () => setGranted(false));
@@ -48,6 +50,7 @@ export function SitesSection({
     const asked = on
       ? permissions.request({ origins: ANY_SITE_ORIGINS })
       : permissions.remove({ origins: ANY_SITE_ORIGINS });
+    setAsking(true);
     void asked
       .then(async (ok) => {
         if (on && !ok) {
@@ -58,7 +61,8 @@ export function SitesSection({
         setGranted(on);
         await save('anySite', { anySite: on });
       })
-      .catch(() => setAnyError('The browser refused the permission request.'));
+      .catch(() => setAnyError('The browser refused the permission request.'))
+      .finally(() => setAsking(false));
   }
 
   // A permission removed in the browser's own UI turns the switch off here too.
@@ -91,6 +95,7 @@ export function SitesSection({
             type="checkbox"
             data-testid="any-site"
             checked={anyOn}
+            disabled={asking}
             onChange={(e) => {
               const on = e.currentTarget.checked;
               // Unchanged until the browser answers: it looked on while the prompt was still open.
@@ -100,6 +105,9 @@ export function SitesSection({
           />{' '}
           Detect addresses on any site (asks for access to all sites)
         </label>
+        <p class="muted small" data-testid="any-site-note">
+          Other sites' tabs already open get badges once reloaded; the sites above follow at once.
+        </p>
         <SaveNote section="anySite" note={notes.anySite} />
       </div>
       {settings.anySite && granted === false && !anyError && (

@@ -161,9 +161,11 @@ describe('options: settings', () => {
     const box = (await screen.findByTestId('any-site')) as HTMLInputElement;
     fireEvent.click(box);
     expect(box.checked).toBe(false); // (it looked on while the prompt was still open)
+    expect(box.disabled).toBe(true); // (a second click would ask a second time)
     answer(true);
     await waitFor(() => expect(box.checked).toBe(true));
     expect(patches(fake)).toEqual([{ anySite: true }]);
+    await waitFor(() => expect(box.disabled).toBe(false));
   });
 
   it("access removed in the browser's own settings shows at once, without a reload", async () => {
