@@ -10,7 +10,7 @@ import {
 import type { Loadable } from '../../components/shared/Loadable';
 import { BUILD_TEST_HOOKS, MIRROR_HOOKS } from '../env';
 import type { Found, ScannerOptions } from '../page';
-import { whenFrame } from '../page/schedule';
+import { afterFrame, whenFrame } from '../page/schedule';
 import type { SiteAdapter } from '../sites/types';
 import type { AddressKind } from '../views';
 import { badgeSlot, createBadgeHost, hasBadge, placeBadgeHost, type ShadowMount } from './host';
@@ -331,49 +331,53 @@ export function createOverlay(deps: OverlayDeps) {
   /** Writes what was gathered since the last commit (in a frame, before its layout). */
   const commit = timed('commit', () => {
     cancelFrame = null;
+    if (!toFit.length) afterFrame(win).then(fit);
     for (const m of writes) {
       apply(m);
-      fitter.observe(m.shadow.host);
+      toFit.push(m.shadow.host);
     }
     writes.clear();
   });
+
+  /** Badges the last commits wrote, checked for room once the next frame is rendered (fit). */
+  const toFit: HTMLElement[] = [];
 
   /**
    * A badge with no room beside its anchor becomes a dot (its colour; its name and popover as
    * before): wrapped onto a line below what it follows in a box of fixed height (a virtualized
    * list's row), it covered the next row or pushed the row's text out of sight. Such a box is one
    * whose content is taller than it by about a line: more than the 3 px a pill sticks out of its
-   * line box (a paragraph or a table row grows around a wrapped badge, which is left as it is), less
-   * than a scroller's or the page's overflow. Up to six boxes up: list rows nest their cells deep.
-   * Read when a written badge is laid out (a resize observer's callback, in the frame, after its
-   * layout: read before it, or in a task after the frame that the page's own changes may precede,
-   * it pulled a long table's layout into our script); written once everything is read.
+   * line box (a paragraph grows around a wrapped badge, which is left as it is), less than a
+   * scroller's or the page's overflow. Up to six boxes up: list rows nest their cells deep. A badge
+   * in a table cell is not read at all: a table row grows with its cells.
+   * Read in a task after the frame is rendered, when the page is laid out. (A resize observer's
+   * callback, in the frame itself, made every frame of the benchmark's scroll burst a long one: its
+   * 120 ms table layout done again.) Written once everything is read.
    */
-  const fitter = new win.ResizeObserver(
-    timed('fit', (seen: ResizeObserverEntry[]) => {
-      const tight: Element[] = [];
-      for (const { target: host } of seen) {
-        fitter.unobserve(host);
-        const at = host.getBoundingClientRect();
-        // (an element's box ends with its last line; one not laid out, or a host the page took
-        // out, has no height)
-        const before = host.previousElementSibling?.getBoundingClientRect();
-        if (before?.height && at.top + at.height / 2 > before.bottom)
-          for (
-            let box = host.parentElement, i = 0;
-            box && box !== doc.body && i < 6;
-            box = box.parentElement, i++
-          ) {
-            const over = box.scrollHeight - box.clientHeight;
-            if (over > 4 && over < 48) {
-              tight.push(host);
-              break;
-            }
+  const fit = timed('fit', () => {
+    const tight: Element[] = [];
+    for (const host of toFit.splice(0)) {
+      // (a host the page took out has no parent; nothing is read before this test)
+      const parent = host.parentElement;
+      if (!parent || /^T[DH]$/.test(parent.tagName)) continue;
+      const at = host.getBoundingClientRect();
+      // (an element's box ends with its last line; one not laid out has no height)
+      const before = host.previousElementSibling?.getBoundingClientRect();
+      if (before?.height && at.top + at.height / 2 > before.bottom)
+        for (
+          let box: Element | null = parent, i = 0;
+          box && box !== doc.body && i < 6;
+          box = box.parentElement, i++
+        ) {
+          const over = box.scrollHeight - box.clientHeight;
+          if (over > 4 && over < 48) {
+            tight.push(host);
+            break;
           }
-      }
-      for (const host of tight) host.setAttribute('data-fit', '');
-    }),
-  );
+        }
+    }
+    for (const host of tight) host.setAttribute('data-fit', '');
+  });
 
   function cancelCommit(): void {
     if (commitTimer !== null) timers.clearTimeout(commitTimer);
@@ -590,7 +594,6 @@ export function createOverlay(deps: OverlayDeps) {
     visible: guard(true),
     destroy(): void {
       stopPage();
-      fitter.disconnect();
       unlisten();
       doc.removeEventListener('visibilitychange', onVisibility);
     },
