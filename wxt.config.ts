@@ -27,17 +27,20 @@ const joinCssLines = {
   },
 };
 
+/**
+ * The messaging library's error serializer, in less (see lib/serialize-error.ts): in the build and,
+ * through vitest.config.ts, in the unit tests.
+ */
+export const ALIASES = {
+  '@aklinker1/zero-serialize-error': fileURLToPath(new URL('lib/serialize-error.ts', import.meta.url)),
+};
+
 export default defineConfig({
   imports: false,
   outDir,
   vite: () => ({
     plugins: [preact(), joinCssLines],
-    // The messaging library's error serializer, in less (see lib/serialize-error.ts).
-    resolve: {
-      alias: {
-        '@aklinker1/zero-serialize-error': fileURLToPath(new URL('lib/serialize-error.ts', import.meta.url)),
-      },
-    },
+    resolve: { alias: ALIASES },
     define: {
       __LENS_SIM_URL__: JSON.stringify(simUrl),
       __LENS_SIM_KEY__: JSON.stringify(simKey),

@@ -5,7 +5,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
-import { type Settings, settingsItem } from '../../lib/settings';
+import { normalizeSettings, type Settings, settingsItem } from '../../lib/settings';
 import { CARD_CSS } from '../shared/styles';
 import { AddressToolsProvider } from './addressTools';
 import { type AskFn, AskProvider, useAsk } from './ask';
@@ -48,16 +48,15 @@ function Shell({ page, children }: { page: string; children: ComponentChildren }
   }, [theme]);
   const update = (patch: typeof saved) => setSaved((v) => ({ ...v, ...patch }));
   // A theme or currency saved elsewhere (the options page) shows here at once: an open lookup tab
-  // kept the old theme until it was reloaded. Asked of the background, like the first read.
+  // kept the old theme until it was reloaded. The change carries the stored settings: nothing is
+  // asked again.
   useEffect(
     () =>
-      settingsItem.watch(() => {
-        ask('settingsGet', {}).then(
-          ({ theme, currency }) => update({ theme, currency }),
-          () => {},
-        );
+      settingsItem.watch((stored) => {
+        const { theme, currency } = normalizeSettings(stored);
+        update({ theme, currency });
       }),
-    [ask],
+    [],
   );
   return (
     <SettingsContext.Provider value={{ currency, theme, update, loaded, reload }}>

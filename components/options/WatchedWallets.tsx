@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatDate, shortAddress } from '../../lib/format';
 import { LABEL_MAX, type WatchEntry } from '../../lib/watch/watchlist';
 import { useAsk } from '../lookup/ask';
-import { focusIsFree } from '../lookup/focus';
+import { focusIsFree, useRemoveFocus } from '../lookup/focus';
 import { Empty, errorText } from '../lookup/states';
 import { watchName } from '../popup/Watchlist';
 
@@ -20,25 +20,12 @@ export function WatchedWallets({
   const ask = useAsk();
   const [removeError, setRemoveError] = useState<string | null>(null);
   const boxRef = useRef<HTMLDivElement>(null);
-  /** the removed wallet and its row, whose Remove takes the focus once the list without it is shown */
-  const focusAfter = useRef<{ wallet: string; row: number } | null>(null);
-  useEffect(() => {
-    const removed = focusAfter.current;
-    // (an effect of an earlier render may run first: it waits for the list without the wallet)
-    if (!removed || entries.some((e) => e.wallet === removed.wallet)) return;
-    focusAfter.current = null;
-    const buttons = boxRef.current?.querySelectorAll<HTMLElement>('[data-testid="watch-remove"]') ?? [];
-    // the next row's Remove, else the one above it, else the list itself (its empty state)
-    (buttons[Math.min(removed.row, buttons.length - 1)] ?? boxRef.current)?.focus();
-  }, [entries]);
+  const removing = useRemoveFocus(boxRef, '[data-testid="watch-remove"]', entries);
 
   async function remove(wallet: string, row: number) {
     setRemoveError(null);
-    const hadFocus = boxRef.current?.contains(document.activeElement) ?? false;
     try {
-      const next = await ask('watchRemove', { wallet });
-      if (hadFocus && focusIsFree(boxRef.current)) focusAfter.current = { wallet, row }; // (not if the user went on)
-      onChange(next);
+      onChange(await removing(wallet, row, () => ask('watchRemove', { wallet })));
     } catch (e) {
       setRemoveError(errorText(e));
     }

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { shortAddress, truncateText } from '../../lib/format';
 import type { WatchEntry } from '../../lib/watch/watchlist';
 import { useAsk } from '../lookup/ask';
-import { focusIsFree } from '../lookup/focus';
+import { useRemoveFocus } from '../lookup/focus';
 import { useOpenLookup } from '../lookup/nav';
 import { Empty, ErrorState, errorText, Loading } from '../lookup/states';
 import { useAsync } from '../lookup/useAsync';
@@ -17,6 +17,9 @@ import { useWatchSync } from '../lookup/watchSync';
 export const watchName = (e: Pick<WatchEntry, 'wallet' | 'label' | 'domain'>, max: number) =>
   truncateText(e.label || e.domain, max) || shortAddress(e.wallet, 6, 6);
 
+/** (one empty list, so the focus effect does not run for a new [] each render) */
+const NONE: WatchEntry[] = [];
+
 export function Watchlist() {
   const ask = useAsk();
   const open = useOpenLookup();
@@ -27,24 +30,13 @@ export function Watchlist() {
   useEffect(() => setOverride(null), [version]);
   const [removeError, setRemoveError] = useState<string | null>(null);
   const sectionRef = useRef<HTMLElement>(null);
-  /** the row whose × takes the focus once the list is shown again (the removed row's × had it) */
-  const focusRow = useRef<number | null>(null);
-  useEffect(() => {
-    const i = focusRow.current;
-    if (i === null) return;
-    focusRow.current = null;
-    const xs = sectionRef.current?.querySelectorAll<HTMLElement>('.watch-rows .icon') ?? [];
-    // the next row's ×, else the one above it, else the watchlist itself
-    (xs[Math.min(i, xs.length - 1)] ?? sectionRef.current)?.focus();
-  }, [override]);
+  const shown = override ?? (state.status === 'ok' ? state.value : NONE);
+  const removing = useRemoveFocus(sectionRef, '.watch-rows .icon', shown);
 
   async function remove(wallet: string, row: number) {
     setRemoveError(null);
-    const hadFocus = sectionRef.current?.contains(document.activeElement) ?? false;
     try {
-      const next = await ask('watchRemove', { wallet });
-      if (hadFocus && focusIsFree(sectionRef.current)) focusRow.current = row; // (not if the user went on)
-      setOverride(next);
+      setOverride(await removing(wallet, row, () => ask('watchRemove', { wallet })));
       // the wallet's view above must stop saying "Watching"; this list already is the answer
       sync.changed({ wallet, watched: false }, false);
     } catch (e) {
@@ -57,13 +49,12 @@ export function Watchlist() {
   else if (state.status === 'error')
     body = <ErrorState error={state.error} onRetry={reload} autoRetry={autoReload} />;
   else {
-    const entries = override ?? state.value;
     body =
-      entries.length === 0 ? (
+      shown.length === 0 ? (
         <Empty>No watched wallets. Look up a wallet and press Watch.</Empty>
       ) : (
         <ul class="watch-rows">
-          {entries.map((e, i) => (
+          {shown.map((e, i) => (
             <li key={e.wallet} data-testid="watch-row">
               <button type="button" class="link truncate" onClick={() => open(e.wallet)} title={e.wallet}>
                 {watchName(e, 30)}

@@ -4,38 +4,31 @@
  * everywhere else (the popup adds "Open options"): only a failure of the service or the network
  * says that the kind could not be told.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api';
+import { describe, expect, it } from 'vitest';
 import { lookup } from '../../../lib/background/lookup';
 import { toErrorResult } from '../../../lib/background/router';
 import type { Services } from '../../../lib/background/services';
 import { kalshiTickerOf } from '../../../lib/detect/lookup';
 import { errorMessage } from '../../../lib/errors';
-import { closeServices, control, type Sim, simServices, startSim } from './helpers';
+import { caught } from '../api/helpers';
+import { control, type Sim, simServices } from './helpers';
+import { simHooks } from './sim-hooks';
 
 let sim: Sim;
 let services: Services | undefined;
-beforeAll(async () => {
-  sim = await startSim({ eventsPerSecond: 0 });
-});
-afterAll(() => sim.close());
-afterEach(async () => {
-  await control(sim, 'POST', '/__sim/faults', {});
-  await closeServices(services);
-  services = undefined;
-});
+simHooks(
+  { eventsPerSecond: 0 },
+  (s) => {
+    sim = s;
+  },
+  () => services,
+);
 
 const fault = (paths: string, status: number) => control(sim, 'POST', '/__sim/faults', { status, paths });
+/** The lookup's failure (an ApiError, else the test fails) as the router answers it. */
 async function failedView(input: string, opts: { apiKey?: string } = {}) {
   services = simServices(sim, opts);
-  const error = await lookup(input, services.data, services.client()).then(
-    () => {
-      throw new Error('expected the lookup to fail');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return toErrorResult(error);
+  return toErrorResult(await caught(lookup(input, services.data, services.client())));
 }
 
 describe('a bare address looked up without a working key', () => {

@@ -6,22 +6,21 @@
  * and WebSocket, wired as start.ts wires them, with the production catch-up interval; the alarm tick
  * is the watch service's sync with its clock a minute on.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '../live/helpers';
-import { control, type Sim, startSim } from './helpers';
+import { control, type Sim } from './helpers';
+import { simHooks } from './sim-hooks';
 import { simWatchWorker } from './watch-worker';
 
 let sim: Sim;
-beforeAll(async () => {
-  sim = await startSim({ port: 0, seed: 11, eventsPerSecond: 0, pingIntervalMs: 60_000 });
-});
-afterAll(async () => {
-  await sim?.close();
-});
-beforeEach(() => {
-  fakeBrowser.reset();
-});
+// (each test closes the worker it built)
+simHooks(
+  { port: 0, seed: 11, eventsPerSecond: 0, pingIntervalMs: 60_000 },
+  (s) => {
+    sim = s;
+  },
+  () => undefined,
+);
 
 async function worker(wallet: string, label: string) {
   const clock = { skew: 0 };

@@ -5,22 +5,22 @@
  * with the hooks start.ts uses. The "Wi-Fi" is the hub's isOnline plus a socket closed under it;
  * events during the gap are applied to the simulator's REST state and never published.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { waitFor } from '../live/helpers';
-import { clearLog, control, requests, rest, type Sim, startSim } from './helpers';
+import { clearLog, control, requests, rest, type Sim } from './helpers';
+import { simHooks } from './sim-hooks';
 import { simWatchWorker } from './watch-worker';
 
 let sim: Sim;
-beforeAll(async () => {
-  sim = await startSim({ port: 0, seed: 5, eventsPerSecond: 0, pingIntervalMs: 60_000 });
-});
-afterAll(async () => {
-  await sim?.close();
-});
-beforeEach(() => {
-  fakeBrowser.reset();
-});
+// (each test closes the worker it built)
+simHooks(
+  { port: 0, seed: 5, eventsPerSecond: 0, pingIntervalMs: 60_000 },
+  (s) => {
+    sim = s;
+  },
+  () => undefined,
+);
 
 /** What one service worker builds: services + watch service, wired as start.ts wires them. */
 async function worker(opts: { wallets?: string[]; labels?: string[] } = {}) {
