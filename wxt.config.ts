@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
+import { minify } from 'terser';
 import { defineConfig } from 'wxt';
 import { ANY_SITE_ORIGINS, API_HOST_PERMISSIONS, LOCAL_MATCHES, SITE_MATCHES } from './lib/sites/hosts';
 
@@ -28,6 +29,31 @@ const joinCssLines = {
 };
 
 /**
+ * The content script is minified twice: by the build's own minifier (Oxc), then by Terser over its
+ * output, which takes about 300 bytes (gzipped) more off the content script's size budget. (Terser
+ * instead of Oxc took 20; two passes of Terser's compressor are worth 120 of the 300, a third
+ * nothing.) Only the content script: every page a trader opens loads it.
+ */
+const terserContentScript = {
+  name: 'lens-terser-content-script',
+  apply: 'build' as const,
+  async generateBundle(
+    _: unknown,
+    bundle: Record<string, { type: string; fileName: string; code?: string }>,
+  ) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk' || !chunk.fileName.startsWith('content-scripts/')) continue;
+      const out = await minify(chunk.code!, {
+        compress: { passes: 2 },
+        mangle: true,
+        format: { comments: false },
+      });
+      chunk.code = out.code!;
+    }
+  },
+};
+
+/**
  * The messaging library's error serializer, in less (see lib/serialize-error.ts): in the build and,
  * through vitest.config.ts, in the unit tests.
  */
@@ -39,7 +65,7 @@ export default defineConfig({
   imports: false,
   outDir,
   vite: () => ({
-    plugins: [preact(), joinCssLines],
+    plugins: [preact(), joinCssLines, terserContentScript],
     resolve: { alias: ALIASES },
     define: {
       __LENS_SIM_URL__: JSON.stringify(simUrl),
