@@ -6,5 +6,9 @@ export default defineContentScript({
   // manifest by wxt.config.ts (build:manifestGenerated): the script itself never needs the list.
   matches: [],
   runAt: 'document_idle',
+  // WXT would also announce each start with window.postMessage(..., '*'), its type holding the
+  // extension's id: every page (and frame) would learn the extension is installed. A newer copy of
+  // this script still stops the old one (WXT's document event does that).
+  noScriptStartedPostMessage: true,
   main: (ctx) => startOverlay(ctx),
 });

@@ -192,6 +192,31 @@ describe('a hostile page and a content-script context cannot misuse the backgrou
     expect(fromPage).not.toBe('answered');
   });
 
+  it('the page is told nothing of the extension: no window message carries its id', async () => {
+    // WXT's content-script context announced each start with window.postMessage(..., '*'), its type
+    // "<extension id>:overlay:wxt:content-script-started": any page (and any frame in it) learned
+    // the extension was installed, and its id.
+    const page = await lens.context.newPage();
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      addEventListener('message', (e) => seen.push(JSON.stringify(e.data) ?? String(e.data)));
+    });
+    await page.goto(lens.fixture('solscan'));
+    await expect
+      .poll(() => page.locator('[data-onchain-lens="badge"]').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    // A page's own message still arrives (the listener works), and nothing of ours came before it.
+    const seen = await page.evaluate(async () => {
+      postMessage('page-ping', '*');
+      await new Promise((r) => setTimeout(r, 200));
+      return (window as unknown as { seen: string[] }).seen;
+    });
+    expect(seen).toEqual(['"page-ping"']);
+    expect(seen.join(' ')).not.toContain(lens.extensionId);
+    await page.close();
+  });
+
   it('privileged messages from a content script are refused and change nothing', async () => {
     await lens.page.goto(lens.fixture('solscan'));
     const extPage = await lens.context.newPage();
