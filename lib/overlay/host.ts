@@ -58,12 +58,10 @@ const BLOCK_DISPLAY = /^(block|flex|grid|flow-root|list-item|table-cell)$/;
 /** Elements that cannot hold a badge (void or replaced, or form controls the page owns). */
 const NO_CHILDREN = new Set(['INPUT', 'IMG', 'BR', 'HR', 'TEXTAREA', 'SELECT', 'BUTTON', 'VIDEO', 'IFRAME']);
 
-function placesInside(anchor: Element): boolean {
+function placesInside(anchor: Element, view: Window): boolean {
   const tag = anchor.tagName.toUpperCase();
   if (INSIDE_TAGS.has(tag)) return true;
   if (NO_CHILDREN.has(tag)) return false;
-  const view = anchor.ownerDocument.defaultView;
-  if (!view) return false;
   const own = view.getComputedStyle(anchor);
   // A hidden anchor (a [hidden] panel, a closed dialog) hides and shows its badge with it: beside
   // it, the badge showed alone.
@@ -81,9 +79,26 @@ function placesInside(anchor: Element): boolean {
     return (
       (/^space-/.test(flex.justifyContent) || /^column/.test(flex.flexDirection)) &&
       tag !== 'A' &&
-      !/hid|clip|auto|scroll/.test(own.overflowX)
+      !CLIPS.test(own.overflowX)
     );
   return BLOCK_DISPLAY.test(own.display);
+}
+
+const CLIPS = /hid|clip|auto|scroll/;
+
+/**
+ * The element that cuts off the end of a badge in `slot`, if any: one that keeps its content to one
+ * line and clips what overflows it (an ellipsis cell holding a whole address), from the slot's
+ * element up, three at most. Such a badge is checked once laid out (the runtime's fit) and, cut
+ * off, put first.
+ */
+export function cutBy([at, how]: Slot): Element | null {
+  const view = at.ownerDocument.defaultView!;
+  for (let el = how === 'after' ? at.parentElement : at, i = 0; el && i < 3; el = el.parentElement, i++) {
+    const style = view.getComputedStyle(el);
+    if (CLIPS.test(style.overflowX) && /nowrap|pre/.test(style.whiteSpace)) return el;
+  }
+  return null;
 }
 
 /**
@@ -97,36 +112,54 @@ export function createBadgeHost(doc: Document, theme: Theme): ShadowMount {
 }
 
 /**
- * Where a badge goes: null right after its anchor, else the element to append it to (placesInside
- * anchors). A block whose content ends with a paragraph or a heading (a card link ending with its
- * title) gets the badge at the end of that text: after it, the badge would open a line of its own
- * and push the page down. Only into such text, laid out in the flow, that neither clips nor keeps
- * to one line (where the badge would be cut off or pushed past the card's edge).
+ * Where a badge goes: an element, and the DOM method that puts the host there (named so:
+ * `el[how](host)`). Right after its anchor, or appended to the anchor (placesInside anchors); at the
+ * end of a paragraph or a heading that ends a block anchor (a card link ending with its title), where
+ * after it the badge would open a line of its own and push the page down: only into such text, laid
+ * out in the flow, that neither clips nor keeps to one line (where the badge would be cut off or
+ * pushed past the card's edge). Before the anchor, or first in it, where a badge at the end would
+ * be cut off (cutBy).
  */
-export function badgeSlot(anchor: Element): Element | null {
-  if (!placesInside(anchor)) return null;
+export type Slot = [Element, 'after' | 'append' | 'before' | 'prepend'];
+
+export function badgeSlot(anchor: Element): Slot {
+  const view = anchor.ownerDocument.defaultView!;
+  if (!placesInside(anchor, view)) return [anchor, 'after'];
   const last = anchor.lastElementChild;
-  if (!last || !/^(P|H[1-6])$/.test(last.tagName) || !last.textContent?.trim()) return anchor;
+  if (!last || !/^(P|H[1-6])$/.test(last.tagName) || !last.textContent?.trim()) return [anchor, 'append'];
   // (only what ends the anchor: text after it is on a line of its own, which the badge can follow)
-  for (let n = last.nextSibling; n; n = n.nextSibling) if (n.textContent?.trim()) return anchor;
-  const style = anchor.ownerDocument.defaultView!.getComputedStyle(last);
-  return style.display !== 'block' ||
+  for (let n = last.nextSibling; n; n = n.nextSibling) if (n.textContent?.trim()) return [anchor, 'append'];
+  const style = view.getComputedStyle(last);
+  return [
+    style.display !== 'block' ||
     /abs|fix/.test(style.position) ||
     /nowrap|pre/.test(style.whiteSpace) ||
-    /hid|clip|auto|scroll/.test(style.overflowX)
-    ? anchor
-    : last;
+    CLIPS.test(style.overflowX)
+      ? anchor
+      : last,
+    'append',
+  ];
 }
 
 /**
- * Puts a badge host in its slot (badgeSlot: appended to it, or right after the anchor when null;
- * in the anchor itself when the page has replaced the slot since); nothing when the anchor has no
- * parent any more (its badge is let go by the next prune).
+ * Puts a badge host in its slot (in the anchor itself when the page has replaced the slot's element
+ * since); nothing when the anchor has no parent any more (its badge is let go by the next prune).
  */
-export function placeBadgeHost(anchor: Element, host: Element, slot: Element | null): void {
-  if (!anchor.parentNode) return;
-  if (slot) (anchor.contains(slot) ? slot : anchor).append(host);
-  else anchor.after(host);
+export function placeBadgeHost(anchor: Element, host: Element, [at, how]: Slot): void {
+  if (anchor.parentNode) (anchor.contains(at) ? at : anchor)[how](host);
+}
+
+/**
+ * True when the anchor already has our badge in its slot (a re-scan or a re-render by the site).
+ * `slot` is badgeSlot(anchor) when the caller has it already (each answer reads computed styles,
+ * which forces a style recalc of a page that just changed: ask once per badge). (A badge the fit
+ * check put first is its runtime's, which knows its anchors: it asks only of slots badgeSlot gave.)
+ */
+export function hasBadge(anchor: Element, [at, how] = badgeSlot(anchor)): boolean {
+  return (
+    (how === 'after' ? anchor.nextElementSibling : at.lastElementChild)?.getAttribute('data-onchain-lens') ===
+    'badge'
+  );
 }
 
 /** The popover host: fixed to the viewport above everything on the page. */
@@ -135,14 +168,4 @@ export function mountPopoverHost(doc: Document, theme: Theme): ShadowMount {
   mount.host.setAttribute('data-onchain-lens', 'popover');
   doc.documentElement.append(mount.host);
   return mount;
-}
-
-/**
- * True when the anchor already has our badge in its slot (a re-scan or a re-render by the site).
- * `slot` is badgeSlot(anchor) when the caller has it already (each answer reads computed styles,
- * which forces a style recalc of a page that just changed: ask once per badge).
- */
-export function hasBadge(anchor: Element, slot = badgeSlot(anchor)): boolean {
-  const next = slot ? slot.lastElementChild : anchor.nextElementSibling;
-  return next?.getAttribute('data-onchain-lens') === 'badge';
 }

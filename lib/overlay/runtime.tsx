@@ -13,7 +13,15 @@ import type { Found, ScannerOptions } from '../page';
 import { afterFrame, whenFrame } from '../page/schedule';
 import type { SiteAdapter } from '../sites/types';
 import type { AddressKind } from '../views';
-import { badgeSlot, createBadgeHost, hasBadge, placeBadgeHost, type ShadowMount } from './host';
+import {
+  badgeSlot,
+  createBadgeHost,
+  cutBy,
+  hasBadge,
+  placeBadgeHost,
+  type ShadowMount,
+  type Slot,
+} from './host';
 import { BADGED, itemOf } from './items';
 import { type BadgeRef, createPopover, progressed } from './popover';
 import { createRequestQueue } from './queue';
@@ -74,8 +82,10 @@ interface BadgeMount {
   shadow: ShadowMount;
   ref: BadgeRef;
   anchor: Element;
-  /** Where the host goes: appended to this element in the anchor, or (null) right after it (badgeSlot). */
-  slot: Element | null;
+  /** Where the host goes (badgeSlot). */
+  slot: Slot;
+  /** What would cut the badge off at the end of its slot (cutBy), read once laid out (fit). */
+  cut: Element | null;
   /** New data for a badge on the page, rendered off the page, swapped in at the next commit. */
   next?: { container: HTMLElement; face: BadgeFace };
 }
@@ -334,13 +344,13 @@ export function createOverlay(deps: OverlayDeps) {
     if (!toFit.length) afterFrame(win).then(fit);
     for (const m of writes) {
       apply(m);
-      toFit.push(m.shadow.host);
+      toFit.push(m);
     }
     writes.clear();
   });
 
   /** Badges the last commits wrote, checked for room once the next frame is rendered (fit). */
-  const toFit: HTMLElement[] = [];
+  const toFit: BadgeMount[] = [];
 
   /**
    * A badge with no room beside its anchor becomes a dot (its colour; its name and popover as
@@ -349,17 +359,30 @@ export function createOverlay(deps: OverlayDeps) {
    * whose content is taller than it by about a line: more than the 3 px a pill sticks out of its
    * line box (a paragraph grows around a wrapped badge, which is left as it is), less than a
    * scroller's or the page's overflow. Up to six boxes up: list rows nest their cells deep. A badge
-   * in a table cell is not read at all: a table row grows with its cells.
+   * in a table cell is not read for this: a table row grows with its cells.
+   * A badge cut off at the end of a one-line box that clips (an ellipsis cell holding a whole address,
+   * cutBy) goes first instead, before its address, as a dot: it shows, and the address keeps most of
+   * the cell. Only such badges are read for this (those that fit stay pills at the end).
    * Read in a task after the frame is rendered, when the page is laid out. (A resize observer's
    * callback, in the frame itself, made every frame of the benchmark's scroll burst a long one: its
    * 120 ms table layout done again.) Written once everything is read.
    */
   const fit = timed('fit', () => {
-    const tight: Element[] = [];
-    for (const host of toFit.splice(0)) {
+    const tight: BadgeMount[] = [];
+    const first: BadgeMount[] = [];
+    for (const m of toFit.splice(0)) {
+      const host = m.shadow.host;
       // (a host the page took out has no parent; nothing is read before this test)
       const parent = host.parentElement;
-      if (!parent || /^T[DH]$/.test(parent.tagName)) continue;
+      if (!parent || host.hasAttribute('data-fit')) continue;
+      if (m.cut) {
+        // Cut off at the end of a one-line box (the left end on a right-to-left page): put first.
+        const at = host.getBoundingClientRect();
+        const box = m.cut.getBoundingClientRect();
+        if (at.right > box.right + 1 || at.left < box.left - 1) first.push(m);
+        continue;
+      }
+      if (/^T[DH]$/.test(parent.tagName)) continue;
       const at = host.getBoundingClientRect();
       // (an element's box ends with its last line; one not laid out has no height)
       const before = host.previousElementSibling?.getBoundingClientRect();
@@ -371,12 +394,17 @@ export function createOverlay(deps: OverlayDeps) {
         ) {
           const over = box.scrollHeight - box.clientHeight;
           if (over > 4 && over < 48) {
-            tight.push(host);
+            tight.push(m);
             break;
           }
         }
     }
-    for (const host of tight) host.setAttribute('data-fit', '');
+    for (const m of first) {
+      m.slot[1] = m.slot[1] === 'after' ? 'before' : 'prepend';
+      placeBadgeHost(m.anchor, m.shadow.host, m.slot);
+      tight.push(m);
+    }
+    for (const m of tight) m.shadow.host.setAttribute('data-fit', '');
   });
 
   function cancelCommit(): void {
@@ -446,7 +474,7 @@ export function createOverlay(deps: OverlayDeps) {
       host: shadow.host,
       focus: () => shadow.root.querySelector('button')?.focus(),
     };
-    const m: BadgeMount = { entry, shadow, ref, anchor: f.anchor, slot };
+    const m: BadgeMount = { entry, shadow, ref, anchor: f.anchor, slot, cut: cutBy(slot) };
     entry.mounts.add(m);
     mounts.add(m);
     byAnchor.set(f.anchor, m);

@@ -263,6 +263,74 @@ describe('badges with no room beside their anchor', () => {
   });
 });
 
+describe('badges cut off at the end of an ellipsis cell', () => {
+  it('go first, as dots, before their address: in a table cell holding it, before a link, right to left too; a roomy cell keeps its pill', async () => {
+    await lens.page.goto(lens.fixture('generic'));
+    const w = lens.catalog.wallets;
+    await lens.page.evaluate(
+      (w) => {
+        // Cells that keep to one line and cut off what overflows them, each holding a whole address
+        // (Tailwind's "truncate"): a pill after the address is out of sight.
+        const cut = 'white-space:nowrap;overflow:hidden;text-overflow:ellipsis;width:180px;font:16px serif';
+        const box = document.createElement('div');
+        box.id = 'cut-cells';
+        box.innerHTML = [
+          `<table style="table-layout:fixed;width:500px"><tr><td style="width:40px">#1</td><td class="cut" style="${cut}">${w[0]}</td><td>12.5 SOL</td></tr>`,
+          `<tr><td>#2</td><td class="cut" style="${cut}"><a href="https://solscan.io/account/${w[1]}">${w[1]}</a></td><td>3.2 SOL</td></tr></table>`,
+          `<div style="display:flex;gap:8px"><span>Maker</span><div class="cut" style="${cut}"><span><a href="https://solscan.io/account/${w[2]}">${w[2]}</a></span></div><span>1.1 SOL</span></div>`,
+          `<div dir="rtl" style="display:flex;gap:8px"><span>صانع</span><div class="cut" style="${cut}"><a href="https://solscan.io/account/${w[3]}">${w[3]}</a></div></div>`,
+          `<div id="roomy" style="${cut.replace('180px', '600px')}"><a href="https://solscan.io/account/${w[4]}">${w[4]}</a></div>`,
+        ].join('');
+        document.body.append(box);
+      },
+      w.slice(30, 35),
+    );
+    const ready = lens.page.locator('#cut-cells [data-onchain-lens="badge"][data-state="ready"]');
+    await expect.poll(() => ready.count(), { timeout: 15_000 }).toBe(5);
+    const cells = lens.page.locator('#cut-cells .cut');
+    await expect
+      .poll(() => cells.evaluateAll((cs) => cs.filter((c) => c.querySelector('[data-fit]')).length), {
+        timeout: 5_000,
+      })
+      .toBe(4);
+    const placed = await cells.evaluateAll((cs) =>
+      cs.map((cell) => {
+        const host = cell.querySelector<HTMLElement>('[data-onchain-lens="badge"]')!;
+        const c = cell.getBoundingClientRect();
+        const h = host.getBoundingClientRect();
+        // (the address's text: in a link, in a span of ours, or the cell's own)
+        const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        let address = walk.nextNode() as Text | null;
+        while (address && address.data.length < 32) address = walk.nextNode() as Text | null;
+        return {
+          dot: host.hasAttribute('data-fit'),
+          // wholly inside its cell, where the cell starts (the right edge on a right-to-left page)
+          inside: h.left >= c.left && h.right <= c.right && h.width > 0,
+          first: getComputedStyle(cell).direction === 'rtl' ? c.right - h.right < 12 : h.left - c.left < 12,
+          // before its address, in the page's order: a screen reader reads it first too
+          before: !!address && !!(host.compareDocumentPosition(address) & Node.DOCUMENT_POSITION_FOLLOWING),
+        };
+      }),
+    );
+    for (const [i, cell] of placed.entries())
+      expect(cell, `cell ${i}`).toEqual({ dot: true, inside: true, first: true, before: true });
+    // The table keeps its columns: the dot is inside the cell, not a cell of its own.
+    expect(await lens.page.locator('#cut-cells tr').first().locator('td').count()).toBe(3);
+    const roomy = lens.page.locator('#roomy [data-onchain-lens="badge"]');
+    expect(
+      await roomy.evaluate((h) => [h.hasAttribute('data-fit'), h.previousElementSibling?.tagName]),
+    ).toEqual([false, 'A']);
+    await lens.page.locator('#cut-cells').scrollIntoViewIfNeeded();
+    await lens.screenshot('badges-ellipsis-cells');
+    // A dot is still the badge: hovered, its popover opens.
+    await cells.nth(1).locator('[data-onchain-lens="badge"]').hover();
+    await expect
+      .poll(() => lens.page.locator('[data-onchain-lens="popover"]').count(), { timeout: 10_000 })
+      .toBe(1);
+    await lens.page.mouse.move(0, 0);
+  });
+});
+
 describe("badges and the page's text", () => {
   it('are left out of text copied across them, and read left to right on a right-to-left page', async () => {
     const page = lens.fixture('x');

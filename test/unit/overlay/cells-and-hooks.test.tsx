@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import { badgeSlot, hasBadge, placeBadgeHost } from '../../../lib/overlay/host';
+import { badgeSlot, cutBy, hasBadge, placeBadgeHost } from '../../../lib/overlay/host';
 import type { createOverlay, OverlayDeps } from '../../../lib/overlay/runtime';
 import type { Found } from '../../../lib/page';
 import {
@@ -120,13 +120,40 @@ describe('badge placement next to block-level anchors', () => {
     document.body.innerHTML =
       '<div id="grid"><a id="card" href="#" style="display:block"><p id="t">Title</p></a></div>';
     const card = document.getElementById('card')!;
-    const slot = badgeSlot(card)!;
-    expect(slot.id).toBe('t');
+    const slot = badgeSlot(card);
+    expect(slot[0].id).toBe('t');
     // (the badge goes on at the next commit; the page re-renders the title first)
-    slot.replaceWith(Object.assign(document.createElement('p'), { textContent: 'Title' }));
+    slot[0].replaceWith(Object.assign(document.createElement('p'), { textContent: 'Title' }));
     const host = document.createElement('span');
     placeBadgeHost(card, host, slot);
     expect(host.parentElement).toBe(card); // not a cell of its own in the page's grid
+  });
+
+  it('knows what would cut a badge off at its end (an ellipsis cell), and puts a badge first there', () => {
+    // (happy-dom computes no overflow-x from the overflow shorthand, and lays nothing out: the e2e
+    // suite checks the move itself, in real cells)
+    const cut = 'white-space:nowrap;overflow-x:hidden;text-overflow:ellipsis;width:80px';
+    document.body.innerHTML = [
+      `<table><tbody><tr><td id="cell" style="${cut}"><i>W</i> ${WALLET}</td></tr></tbody></table>`,
+      `<div id="box" style="${cut}">Maker <span><a id="link" href="#">${WALLET}</a></span> x</div>`,
+      `<div style="white-space:nowrap"><a id="wide" href="#">${WALLET}</a></div>`,
+      `<div style="overflow-x:hidden"><a id="wraps" href="#">${WALLET}</a></div>`,
+    ].join('');
+    const [cell, link, wide, wraps] = ['cell', 'link', 'wide', 'wraps'].map(
+      (id) => document.getElementById(id)!,
+    );
+    expect(badgeSlot(cell!)).toEqual([cell, 'append']);
+    expect(cutBy(badgeSlot(cell!))).toBe(cell);
+    expect(cutBy(badgeSlot(link!))).toBe(document.getElementById('box'));
+    // One line that does not clip, or clipping that wraps: the end shows.
+    expect(cutBy(badgeSlot(wide!))).toBeNull();
+    expect(cutBy(badgeSlot(wraps!))).toBeNull();
+    // Put first (the fit check's move): before the link, first in the cell (before its label).
+    const [inCell, beforeLink] = [document.createElement('span'), document.createElement('span')];
+    placeBadgeHost(cell!, inCell, [cell!, 'prepend']);
+    placeBadgeHost(link!, beforeLink, [link!, 'before']);
+    expect(cell!.firstElementChild).toBe(inCell);
+    expect(link!.previousElementSibling).toBe(beforeLink);
   });
 
   it('puts it inside the address of a spread or stacked flex row: one more item would move the address', () => {
