@@ -84,7 +84,7 @@ interface BadgeMount {
   anchor: Element;
   /** Where the host goes (badgeSlot). */
   slot: Slot;
-  /** What would cut the badge off at the end of its slot (cutBy), read once laid out (fit). */
+  /** What would cut the badge off at the end of its slot (cutBy): checked once laid out (cutOff). */
   cut: Element | null;
   /** New data for a badge on the page, rendered off the page, swapped in at the next commit. */
   next?: { container: HTMLElement; face: BadgeFace };
@@ -344,13 +344,42 @@ export function createOverlay(deps: OverlayDeps) {
     if (!toFit.length) afterFrame(win).then(fit);
     for (const m of writes) {
       apply(m);
-      toFit.push(m);
+      if (m.cut) cutOff(m);
+      else toFit.push(m.shadow.host);
     }
     writes.clear();
   });
 
+  /**
+   * A badge cut off at the end of a one-line box that clips (an ellipsis cell holding a whole
+   * address, cutBy) goes first instead, before its address, as a dot: it shows, and the address
+   * keeps most of the cell. A roomy cell keeps its pill. Measured by an intersection observer rooted
+   * at that box, once, in the frame's own update after layout: read in a task instead, the heavy
+   * benchmark page's cells (one line, clipping) made each read lay out its table again (one 318 ms
+   * stretch in the scroll burst).
+   */
+  function cutOff(m: BadgeMount): void {
+    const host = m.shadow.host;
+    const io = new win.IntersectionObserver(
+      ([e]) => {
+        io.disconnect();
+        // Laid out, on the page still, and cut across (not at its top or bottom: a pill sticks out
+        // of its line by 3 px, which a one-line box of the line's height clips).
+        const { width } = e!.boundingClientRect;
+        if (width && e!.intersectionRect.width < width - 1 && host.isConnected) {
+          m.slot[1] = m.slot[1] === 'after' ? 'before' : 'prepend';
+          placeBadgeHost(m.anchor, host, m.slot);
+          host.setAttribute('data-fit', '');
+          m.cut = null;
+        }
+      },
+      { root: m.cut, threshold: 1 },
+    );
+    io.observe(host);
+  }
+
   /** Badges the last commits wrote, checked for room once the next frame is rendered (fit). */
-  const toFit: BadgeMount[] = [];
+  const toFit: HTMLElement[] = [];
 
   /**
    * A badge with no room beside its anchor becomes a dot (its colour; its name and popover as
@@ -359,30 +388,18 @@ export function createOverlay(deps: OverlayDeps) {
    * whose content is taller than it by about a line: more than the 3 px a pill sticks out of its
    * line box (a paragraph grows around a wrapped badge, which is left as it is), less than a
    * scroller's or the page's overflow. Up to six boxes up: list rows nest their cells deep. A badge
-   * in a table cell is not read for this: a table row grows with its cells.
-   * A badge cut off at the end of a one-line box that clips (an ellipsis cell holding a whole address,
-   * cutBy) goes first instead, before its address, as a dot: it shows, and the address keeps most of
-   * the cell. Only such badges are read for this (those that fit stay pills at the end).
+   * in a table cell is not read at all: a table row grows with its cells (nor one in a box that
+   * cuts it off, which keeps to one line: cutOff).
    * Read in a task after the frame is rendered, when the page is laid out. (A resize observer's
    * callback, in the frame itself, made every frame of the benchmark's scroll burst a long one: its
    * 120 ms table layout done again.) Written once everything is read.
    */
   const fit = timed('fit', () => {
-    const tight: BadgeMount[] = [];
-    const first: BadgeMount[] = [];
-    for (const m of toFit.splice(0)) {
-      const host = m.shadow.host;
+    const tight: Element[] = [];
+    for (const host of toFit.splice(0)) {
       // (a host the page took out has no parent; nothing is read before this test)
       const parent = host.parentElement;
-      if (!parent || host.hasAttribute('data-fit')) continue;
-      if (m.cut) {
-        // Cut off at the end of a one-line box (the left end on a right-to-left page): put first.
-        const at = host.getBoundingClientRect();
-        const box = m.cut.getBoundingClientRect();
-        if (at.right > box.right + 1 || at.left < box.left - 1) first.push(m);
-        continue;
-      }
-      if (/^T[DH]$/.test(parent.tagName)) continue;
+      if (!parent || /^T[DH]$/.test(parent.tagName)) continue;
       const at = host.getBoundingClientRect();
       // (an element's box ends with its last line; one not laid out has no height)
       const before = host.previousElementSibling?.getBoundingClientRect();
@@ -394,17 +411,12 @@ export function createOverlay(deps: OverlayDeps) {
         ) {
           const over = box.scrollHeight - box.clientHeight;
           if (over > 4 && over < 48) {
-            tight.push(m);
+            tight.push(host);
             break;
           }
         }
     }
-    for (const m of first) {
-      m.slot[1] = m.slot[1] === 'after' ? 'before' : 'prepend';
-      placeBadgeHost(m.anchor, m.shadow.host, m.slot);
-      tight.push(m);
-    }
-    for (const m of tight) m.shadow.host.setAttribute('data-fit', '');
+    for (const host of tight) host.setAttribute('data-fit', '');
   });
 
   function cancelCommit(): void {
