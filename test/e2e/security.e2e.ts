@@ -192,7 +192,7 @@ describe('a hostile page and a content-script context cannot misuse the backgrou
     expect(fromPage).not.toBe('answered');
   });
 
-  it('the page is told nothing of the extension: no window message carries its id', async () => {
+  it('the page is told nothing of the extension: no window message carries its id, and a second copy of the script still replaces the first', async () => {
     // WXT's content-script context announced each start with window.postMessage(..., '*'), its type
     // "<extension id>:overlay:wxt:content-script-started": any page (and any frame in it) learned
     // the extension was installed, and its id.
@@ -214,6 +214,29 @@ describe('a hostile page and a content-script context cannot misuse the backgrou
     });
     expect(seen).toEqual(['"page-ping"']);
     expect(seen.join(' ')).not.toContain(lens.extensionId);
+
+    // A second copy of the content script in the same tab (an extension update re-injecting it)
+    // still stops the first through WXT's document event: the first takes its badges down, the
+    // second puts up its own, one per address. (The first's badges are marked to tell them apart.)
+    const badges = page.locator('[data-onchain-lens="badge"]');
+    const before = await badges.count();
+    await badges.evaluateAll((hosts) => {
+      for (const h of hosts) h.setAttribute('data-first-copy', '');
+    });
+    const url = page.url();
+    await lens.worker.evaluate(async (url) => {
+      const c = (globalThis as unknown as { chrome: ChromeApi }).chrome;
+      const tab = (await c.tabs.query({})).find((t: { url?: string }) => t.url === url);
+      await c.scripting.executeScript({
+        target: { tabId: tab!.id! },
+        files: ['/content-scripts/overlay.js'],
+      });
+    }, url);
+    await expect.poll(() => page.locator('[data-first-copy]').count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => badges.count(), { timeout: 15_000 }).toBe(before);
+    expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([
+      '"page-ping"',
+    ]);
     await page.close();
   });
 
