@@ -54,6 +54,19 @@ const terserContentScript = {
 };
 
 /**
+ * The messaging library logs each message through `config.logger`, which no messenger of ours sets
+ * (defineExtensionMessaging() with no logger): its log lines are dead code a minifier cannot prove
+ * dead. The build reads them as `undefined`, and they go.
+ */
+export const dropMessagingLogs = {
+  name: 'lens-drop-messaging-logs',
+  transform(code: string, id: string) {
+    if (!/@webext-core\/messaging\/dist\/generic-[^/]*\.mjs$/.test(id)) return null;
+    return code.replace(/config\??\.logger\?\./g, 'undefined?.');
+  },
+};
+
+/**
  * The messaging library's error serializer, in less (see lib/serialize-error.ts): in the build and,
  * through vitest.config.ts, in the unit tests.
  */
@@ -65,7 +78,7 @@ export default defineConfig({
   imports: false,
   outDir,
   vite: () => ({
-    plugins: [preact(), joinCssLines, terserContentScript],
+    plugins: [preact(), joinCssLines, dropMessagingLogs, terserContentScript],
     resolve: { alias: ALIASES },
     define: {
       __LENS_SIM_URL__: JSON.stringify(simUrl),
