@@ -89,14 +89,15 @@ const CLIPS = /hid|clip|auto|scroll/;
 /**
  * The element that cuts off the end of a badge in `slot`, if any: one that keeps its content to one
  * line and clips what overflows it (an ellipsis cell holding a whole address), from the slot's
- * element up, three at most. Such a badge is checked once laid out (the runtime's fit) and, cut
- * off, put first.
+ * element up, six at most (table components nest their cells deep). Not a box
+ * that scrolls (a code block, a scrolling row): the end is there to scroll to. Such a badge is
+ * checked once laid out (the runtime's cutOff) and, cut off, put first.
  */
 export function cutBy([at, how]: Slot): Element | null {
   const view = at.ownerDocument.defaultView!;
-  for (let el = how === 'after' ? at.parentElement : at, i = 0; el && i < 3; el = el.parentElement, i++) {
+  for (let el = how === 'after' ? at.parentElement : at, i = 0; el && i < 6; el = el.parentElement, i++) {
     const style = view.getComputedStyle(el);
-    if (CLIPS.test(style.overflowX) && /nowrap|pre/.test(style.whiteSpace)) return el;
+    if (/hid|clip/.test(style.overflowX) && /nowrap|pre/.test(style.whiteSpace)) return el;
   }
   return null;
 }

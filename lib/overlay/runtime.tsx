@@ -84,7 +84,7 @@ interface BadgeMount {
   anchor: Element;
   /** Where the host goes (badgeSlot). */
   slot: Slot;
-  /** What would cut the badge off at the end of its slot (cutBy): checked once laid out (cutOff). */
+  /** What would cut the badge off at the end of its slot (cutBy), until watched (cutOff). */
   cut: Element | null;
   /** New data for a badge on the page, rendered off the page, swapped in at the next commit. */
   next?: { container: HTMLElement; face: BadgeFace };
@@ -354,26 +354,37 @@ export function createOverlay(deps: OverlayDeps) {
    * A badge cut off at the end of a one-line box that clips (an ellipsis cell holding a whole
    * address, cutBy) goes first instead, before its address, as a dot: it shows, and the address
    * keeps most of the cell. A roomy cell keeps its pill. Measured by an intersection observer rooted
-   * at that box, once, in the frame's own update after layout: read in a task instead, the heavy
-   * benchmark page's cells (one line, clipping) made each read lay out its table again (one 318 ms
-   * stretch in the scroll burst).
+   * at that box, in the frames' own update after layout: read in a task instead, the heavy benchmark
+   * page's cells (one line, clipping) made each read lay out its table again (one 318 ms stretch in
+   * the scroll burst). A pill that fits stays watched, for a box made narrower later or a wider pill
+   * (new data); one not laid out yet (in a hidden panel) is checked once its host has a size. A
+   * badge with the keyboard's focus stays where it is (moved, it would lose the focus).
    */
-  function cutOff(m: BadgeMount): void {
+  function cutOff(m: BadgeMount, root = m.cut!): void {
+    m.cut = null;
     const host = m.shadow.host;
     const io = new win.IntersectionObserver(
       ([e]) => {
-        io.disconnect();
-        // Laid out, on the page still, and cut across (not at its top or bottom: a pill sticks out
-        // of its line by 3 px, which a one-line box of the line's height clips).
         const { width } = e!.boundingClientRect;
-        if (width && e!.intersectionRect.width < width - 1 && host.isConnected) {
+        if (!host.isConnected) io.disconnect();
+        else if (!width) {
+          io.disconnect();
+          const ro = new win.ResizeObserver(() => {
+            ro.disconnect();
+            cutOff(m, root);
+          });
+          ro.observe(host);
+        } else if (e!.intersectionRect.width < width - 1 && !m.shadow.root.activeElement) {
+          io.disconnect();
           m.slot[1] = m.slot[1] === 'after' ? 'before' : 'prepend';
           placeBadgeHost(m.anchor, host, m.slot);
           host.setAttribute('data-fit', '');
-          m.cut = null;
         }
       },
-      { root: m.cut, threshold: 1 },
+      // Cut across only: a pill sticks out of its line by 3 px at the top and bottom, which a
+      // one-line box of the line's height clips (and a ratio below 1 from the start would never
+      // cross the threshold again when the box is made narrower).
+      { root, threshold: 1, rootMargin: '8px 0px' },
     );
     io.observe(host);
   }

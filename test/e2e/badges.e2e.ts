@@ -264,7 +264,7 @@ describe('badges with no room beside their anchor', () => {
 });
 
 describe('badges cut off at the end of an ellipsis cell', () => {
-  it('go first, as dots, before their address: in a table cell holding it, before a link, right to left too; a roomy cell keeps its pill', async () => {
+  it('go first, as dots, before their address: in a table cell holding it, before a link, deep in a cell, right to left too; later, in a panel shown or a cell made narrower; a roomy cell or a scrolling code block keeps its pill', async () => {
     await lens.page.goto(lens.fixture('generic'));
     const w = lens.catalog.wallets;
     await lens.page.evaluate(
@@ -277,16 +277,20 @@ describe('badges cut off at the end of an ellipsis cell', () => {
         box.innerHTML = [
           `<table style="table-layout:fixed;width:500px"><tr><td style="width:40px">#1</td><td class="cut" style="${cut}">${w[0]}</td><td>12.5 SOL</td></tr>`,
           `<tr><td>#2</td><td class="cut" style="${cut}"><a href="https://solscan.io/account/${w[1]}">${w[1]}</a></td><td>3.2 SOL</td></tr></table>`,
-          `<div style="display:flex;gap:8px"><span>Maker</span><div class="cut" style="${cut}"><span><a href="https://solscan.io/account/${w[2]}">${w[2]}</a></span></div><span>1.1 SOL</span></div>`,
+          // (a table component's cell: the link four boxes down)
+          `<div style="display:flex;gap:8px"><span>Maker</span><div class="cut" style="${cut}"><div><div><span><a href="https://solscan.io/account/${w[2]}">${w[2]}</a></span></div></div></div><span>1.1 SOL</span></div>`,
           `<div dir="rtl" style="display:flex;gap:8px"><span>صانع</span><div class="cut" style="${cut}"><a href="https://solscan.io/account/${w[3]}">${w[3]}</a></div></div>`,
           `<div id="roomy" style="${cut.replace('180px', '600px')}"><a href="https://solscan.io/account/${w[4]}">${w[4]}</a></div>`,
+          // A code block scrolls sideways: the end is there to scroll to, nothing is cut.
+          `<pre id="code" style="width:300px;overflow:auto;font:14px monospace">$ solana transfer ${w[5]} 1.5</pre>`,
+          `<div id="panel" style="display:none"><div id="late" style="${cut}"><a href="https://solscan.io/account/${w[6]}">${w[6]}</a></div></div>`,
         ].join('');
         document.body.append(box);
       },
-      w.slice(30, 35),
+      w.slice(30, 37),
     );
     const ready = lens.page.locator('#cut-cells [data-onchain-lens="badge"][data-state="ready"]');
-    await expect.poll(() => ready.count(), { timeout: 15_000 }).toBe(5);
+    await expect.poll(() => ready.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(6);
     const cells = lens.page.locator('#cut-cells .cut');
     await expect
       .poll(() => cells.evaluateAll((cs) => cs.filter((c) => c.querySelector('[data-fit]')).length), {
@@ -317,11 +321,28 @@ describe('badges cut off at the end of an ellipsis cell', () => {
     // The table keeps its columns: the dot is inside the cell, not a cell of its own.
     expect(await lens.page.locator('#cut-cells tr').first().locator('td').count()).toBe(3);
     const roomy = lens.page.locator('#roomy [data-onchain-lens="badge"]');
-    expect(
-      await roomy.evaluate((h) => [h.hasAttribute('data-fit'), h.previousElementSibling?.tagName]),
-    ).toEqual([false, 'A']);
+    const shape = (h: Element) => [h.hasAttribute('data-fit'), h.previousElementSibling?.tagName];
+    expect(await roomy.evaluate(shape)).toEqual([false, 'A']);
+    const code = lens.page.locator('#code [data-onchain-lens="badge"]');
+    expect(await code.evaluate(shape)).toEqual([false, 'SPAN']); // (after the address's span)
     await lens.page.locator('#cut-cells').scrollIntoViewIfNeeded();
     await lens.screenshot('badges-ellipsis-cells');
+    // A panel shown later (a tab, an accordion), a roomy cell made narrower (a resized column):
+    // checked again once laid out, and put first.
+    await lens.page.evaluate(() => {
+      document.getElementById('panel')!.style.display = 'block';
+      document.getElementById('roomy')!.style.width = '200px';
+    });
+    for (const id of ['late', 'roomy'])
+      await expect
+        .poll(
+          () =>
+            lens.page
+              .locator(`#${id} [data-onchain-lens="badge"]`)
+              .evaluate((h) => [h.hasAttribute('data-fit'), h.nextElementSibling?.tagName]),
+          { timeout: 10_000 },
+        )
+        .toEqual([true, 'A']);
     // A dot is still the badge: hovered, its popover opens.
     await cells.nth(1).locator('[data-onchain-lens="badge"]').hover();
     await expect

@@ -138,8 +138,10 @@ describe('badge placement next to block-level anchors', () => {
       `<div id="box" style="${cut}">Maker <span><a id="link" href="#">${WALLET}</a></span> x</div>`,
       `<div style="white-space:nowrap"><a id="wide" href="#">${WALLET}</a></div>`,
       `<div style="overflow-x:hidden"><a id="wraps" href="#">${WALLET}</a></div>`,
+      `<pre style="overflow-x:auto"><a id="code" href="#">${WALLET}</a></pre>`,
+      `<div id="outer" style="${cut}"><div><div><div><span><a id="deep" href="#">${WALLET}</a></span></div></div></div></div>`,
     ].join('');
-    const [cell, link, wide, wraps] = ['cell', 'link', 'wide', 'wraps'].map(
+    const [cell, link, wide, wraps, code, deep] = ['cell', 'link', 'wide', 'wraps', 'code', 'deep'].map(
       (id) => document.getElementById(id)!,
     );
     expect(badgeSlot(cell!)).toEqual([cell, 'append']);
@@ -148,7 +150,11 @@ describe('badge placement next to block-level anchors', () => {
     // One line that does not clip, or clipping that wraps: the end shows.
     expect(cutBy(badgeSlot(wide!))).toBeNull();
     expect(cutBy(badgeSlot(wraps!))).toBeNull();
-    // Put first (the fit check's move): before the link, first in the cell (before its label).
+    // A box that scrolls sideways (a code block) cuts nothing off: its end is there to scroll to.
+    expect(cutBy(badgeSlot(code!))).toBeNull();
+    // Table components nest their cells deep: five boxes up is still found.
+    expect(cutBy(badgeSlot(deep!))).toBe(document.getElementById('outer'));
+    // Put first (cutOff's move): before the link, first in the cell (before its label).
     const [inCell, beforeLink] = [document.createElement('span'), document.createElement('span')];
     placeBadgeHost(cell!, inCell, [cell!, 'prepend']);
     placeBadgeHost(link!, beforeLink, [link!, 'before']);
