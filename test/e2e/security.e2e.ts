@@ -202,7 +202,8 @@ describe('a hostile page and a content-script context cannot misuse the backgrou
       (window as unknown as { seen: string[] }).seen = seen;
       addEventListener('message', (e) => seen.push(JSON.stringify(e.data) ?? String(e.data)));
     });
-    await page.goto(lens.fixture('solscan'));
+    // (a URL of its own: the worker below finds this tab by it, and other tests leave tabs on solscan)
+    await page.goto(`${lens.fixture('solscan')}?told-nothing`);
     await expect
       .poll(() => page.locator('[data-onchain-lens="badge"]').count(), { timeout: 15_000 })
       .toBeGreaterThan(0);
