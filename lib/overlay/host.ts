@@ -151,16 +151,18 @@ export function placeBadgeHost(anchor: Element, host: Element, [at, how]: Slot):
 }
 
 /**
- * True when the anchor already has our badge in its slot (a re-scan or a re-render by the site).
- * `slot` is badgeSlot(anchor) when the caller has it already (each answer reads computed styles,
- * which forces a style recalc of a page that just changed: ask once per badge). (A badge the fit
- * check put first is its runtime's, which knows its anchors: it asks only of slots badgeSlot gave.)
+ * True when the anchor already has our badge in its slot (a re-scan or a re-render by the site):
+ * at the slot's end, or first, where the runtime's cutOff puts a badge the slot's box cuts off
+ * (marked so: a dot of the room check after the anchor before is another's). `slot` is
+ * badgeSlot(anchor) when the caller has it already (each answer reads computed styles, which
+ * forces a style recalc of a page that just changed: ask once per badge).
  */
 export function hasBadge(anchor: Element, [at, how] = badgeSlot(anchor)): boolean {
-  return (
-    (how === 'after' ? anchor.nextElementSibling : at.lastElementChild)?.getAttribute('data-onchain-lens') ===
-    'badge'
-  );
+  const badge = '[data-onchain-lens=badge]';
+  return !!(how === 'after'
+    ? anchor.nextElementSibling?.matches(badge) ||
+      anchor.previousElementSibling?.matches(`${badge}[data-fit=first]`)
+    : at.lastElementChild?.matches(badge) || at.firstElementChild?.matches(`${badge}[data-fit=first]`));
 }
 
 /** The popover host: fixed to the viewport above everything on the page. */

@@ -84,8 +84,9 @@ interface BadgeMount {
   anchor: Element;
   /** Where the host goes (badgeSlot). */
   slot: Slot;
-  /** What would cut the badge off at the end of its slot (cutBy), until watched (cutOff). */
+  /** What would cut the badge off at the end of its slot (cutBy), watched for it (cutOff). */
   cut: Element | null;
+  watched?: true;
   /** New data for a badge on the page, rendered off the page, swapped in at the next commit. */
   next?: { container: HTMLElement; face: BadgeFace };
 }
@@ -344,8 +345,9 @@ export function createOverlay(deps: OverlayDeps) {
     if (!toFit.length) afterFrame(win).then(fit);
     for (const m of writes) {
       apply(m);
-      if (m.cut) cutOff(m);
-      else toFit.push(m.shadow.host);
+      // (a badge in a box that keeps to one line is watched for being cut off, never wraps)
+      if (!m.cut) toFit.push(m.shadow.host);
+      else if (!m.watched) cutOff(m);
     }
     writes.clear();
   });
@@ -360,8 +362,8 @@ export function createOverlay(deps: OverlayDeps) {
    * (new data); one not laid out yet (in a hidden panel) is checked once its host has a size. A
    * badge with the keyboard's focus stays where it is (moved, it would lose the focus).
    */
-  function cutOff(m: BadgeMount, root = m.cut!): void {
-    m.cut = null;
+  function cutOff(m: BadgeMount, again = false): void {
+    m.watched = true;
     const host = m.shadow.host;
     const io = new win.IntersectionObserver(
       ([e]) => {
@@ -369,22 +371,27 @@ export function createOverlay(deps: OverlayDeps) {
         if (!host.isConnected) io.disconnect();
         else if (!width) {
           io.disconnect();
-          const ro = new win.ResizeObserver(() => {
+          // Once, and only when the host has a size: a resize observer reports at once, even a
+          // zero size, and an observer that still saw none would start this again every frame.
+          if (again) return;
+          const ro = new win.ResizeObserver(([r]) => {
+            if (!r!.contentRect.width) return;
             ro.disconnect();
-            cutOff(m, root);
+            cutOff(m, true);
           });
           ro.observe(host);
         } else if (e!.intersectionRect.width < width - 1 && !m.shadow.root.activeElement) {
           io.disconnect();
           m.slot[1] = m.slot[1] === 'after' ? 'before' : 'prepend';
           placeBadgeHost(m.anchor, host, m.slot);
-          host.setAttribute('data-fit', '');
+          // ("first": a re-rendered anchor finds it there, hasBadge)
+          host.setAttribute('data-fit', 'first');
         }
       },
       // Cut across only: a pill sticks out of its line by 3 px at the top and bottom, which a
       // one-line box of the line's height clips (and a ratio below 1 from the start would never
       // cross the threshold again when the box is made narrower).
-      { root, threshold: 1, rootMargin: '8px 0px' },
+      { root: m.cut, threshold: 1, rootMargin: '8px 0px' },
     );
     io.observe(host);
   }
@@ -629,8 +636,10 @@ export function createOverlay(deps: OverlayDeps) {
         },
         // The page took a badge out but kept its anchor (it rewrote the text the badge ended):
         // the badge goes back at the next commit. (Ours, unmounted, is in no mount any more.)
+        // (Not one the overlay moved itself: it is back on the page already.)
         onUiRemoved(host) {
-          for (const m of mounts) if (m.shadow.host === host && m.anchor.isConnected) write(m, true);
+          if (!host.isConnected)
+            for (const m of mounts) if (m.shadow.host === host && m.anchor.isConnected) write(m, true);
         },
       });
     },

@@ -160,6 +160,13 @@ describe('badge placement next to block-level anchors', () => {
     placeBadgeHost(link!, beforeLink, [link!, 'before']);
     expect(cell!.firstElementChild).toBe(inCell);
     expect(link!.previousElementSibling).toBe(beforeLink);
+    // Found there again (the page re-rendered its link): marked first by cutOff, it is this
+    // anchor's; a room-check dot after the address before it is that address's.
+    for (const h of [inCell, beforeLink]) h.setAttribute('data-onchain-lens', 'badge');
+    beforeLink.setAttribute('data-fit', '');
+    expect(hasBadge(link!)).toBe(false);
+    for (const h of [inCell, beforeLink]) h.setAttribute('data-fit', 'first');
+    expect(hasBadge(cell!) && hasBadge(link!)).toBe(true);
   });
 
   it('puts it inside the address of a spread or stacked flex row: one more item would move the address', () => {

@@ -1,0 +1,144 @@
+// @vitest-environment happy-dom
+/**
+ * cutOff (lib/overlay/runtime.tsx): the runtime side of badges cut off by an ellipsis cell, with
+ * observers that behave as the browsers' do (happy-dom lays nothing out): an intersection
+ * observer's first report always comes, with zero boxes for a target not laid out; a resize
+ * observer's first report always comes too, even for a zero size (Chromium starts from an
+ * impossible size). The e2e suite checks the placement itself in real cells.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { createOverlay } from '../../../lib/overlay/runtime';
+import { createScanner } from '../../../lib/page';
+import { adapterFor } from '../../../lib/sites';
+import { startOverlay } from './harness';
+
+const WALLET = '7JsiQWfj8Vn1YqwjcNEPq4uv3R4DDgm2dLVYwxTMTZz8';
+const CELL = `<div id="cell" style="overflow-x:hidden;white-space:nowrap;width:100px"><a href="/account/${WALLET}">${WALLET}</a></div>`;
+
+/** What the fake observers see: laid out unless inside .hidden; cut off unless `fits` (cutOff's). */
+const world = { fits: false, ios: 0, ros: 0 };
+const laidOut = (el: Element) => el.isConnected && !el.closest('.hidden');
+type Callback = (entries: unknown[]) => void;
+const resizeObservers = new Set<{ cb: Callback; target?: Element }>();
+
+class FakeIO {
+  private on = true;
+  constructor(
+    private cb: Callback,
+    options?: { root?: Element },
+  ) {
+    if (options?.root) world.ios++; // (cutOff's: the scanner's own visibility observer has none)
+  }
+  observe(target: Element) {
+    setTimeout(() => {
+      if (!this.on) return;
+      const width = laidOut(target) ? 40 : 0;
+      const seen = width && (world.fits ? 40 : 10);
+      this.cb([{ target, boundingClientRect: { width }, intersectionRect: { width: seen } }]);
+    }, 5);
+  }
+  disconnect() {
+    this.on = false;
+  }
+}
+class FakeRO {
+  private entry: { cb: Callback; target?: Element };
+  constructor(cb: Callback) {
+    world.ros++;
+    this.entry = { cb };
+  }
+  observe(target: Element) {
+    this.entry.target = target;
+    resizeObservers.add(this.entry);
+    setTimeout(() => report(this.entry), 5);
+  }
+  disconnect() {
+    resizeObservers.delete(this.entry);
+  }
+}
+function report(entry: { cb: Callback; target?: Element }) {
+  if (resizeObservers.has(entry))
+    entry.cb([{ target: entry.target, contentRect: { width: laidOut(entry.target!) ? 40 : 0 } }]);
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let overlay: ReturnType<typeof createOverlay> | null = null;
+const saved = { io: window.IntersectionObserver, ro: window.ResizeObserver };
+beforeEach(() => {
+  Object.assign(world, { fits: false, ios: 0, ros: 0 });
+  resizeObservers.clear();
+  Object.assign(window, { IntersectionObserver: FakeIO, ResizeObserver: FakeRO });
+});
+afterEach(() => {
+  overlay?.destroy();
+  overlay = null;
+  Object.assign(window, { IntersectionObserver: saved.io, ResizeObserver: saved.ro });
+});
+
+function start() {
+  ({ overlay } = startOverlay(
+    { classify: () => ({ [WALLET]: 'wallet' }) },
+    { adapter: adapterFor('https://solscan.io/account/x')!, createScanner, lazyMs: 10, commitMs: 1 },
+  ));
+}
+const hosts = () => [...document.querySelectorAll('[data-onchain-lens="badge"]')];
+
+describe('cutOff', () => {
+  it('puts a cut-off badge first, as a dot, and does not write or measure it again for that move', async () => {
+    document.body.innerHTML = CELL;
+    let reads = 0;
+    const rect = HTMLElement.prototype.getBoundingClientRect;
+    HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
+      if (this.hasAttribute('data-onchain-lens')) reads++;
+      return rect.call(this);
+    };
+    try {
+      start();
+      await sleep(600);
+    } finally {
+      HTMLElement.prototype.getBoundingClientRect = rect;
+    }
+    const [host] = hosts();
+    expect(host!.getAttribute('data-fit')).toBe('first');
+    expect(host!.nextElementSibling?.tagName).toBe('A');
+    // (the scanner saw the move as a removal of ours: it is not written again, nor read by fit)
+    expect(reads).toBe(0);
+  });
+
+  it('a badge the page re-renders the link of keeps one dot (the new link finds it first)', async () => {
+    document.body.innerHTML = CELL;
+    start();
+    await sleep(600);
+    const cell = document.getElementById('cell')!;
+    const a = cell.querySelector('a')!;
+    a.replaceWith(a.cloneNode(true)); // React re-creating the link
+    await sleep(800);
+    expect(cell.querySelectorAll('[data-onchain-lens="badge"]')).toHaveLength(1);
+  });
+
+  it('a badge in a hidden panel waits for a size: no observers made frame after frame, checked once shown', async () => {
+    document.body.innerHTML = `<div class="hidden">${CELL}</div>`;
+    start();
+    await sleep(1200);
+    expect(hosts()).toHaveLength(1);
+    // One check, one resize observer waiting (it reported a zero size first: ignored).
+    expect(world.ios).toBe(1);
+    expect(world.ros).toBe(1);
+    expect(hosts()[0]!.hasAttribute('data-fit')).toBe(false);
+    document.querySelector('.hidden')!.classList.remove('hidden');
+    for (const entry of resizeObservers) report(entry); // (the browser reports the new size)
+    await sleep(100);
+    expect(world.ios).toBe(2);
+    expect(hosts()[0]!.getAttribute('data-fit')).toBe('first');
+  });
+
+  it('a pill that fits stays at the end', async () => {
+    world.fits = true;
+    document.body.innerHTML = CELL;
+    start();
+    await sleep(600);
+    const [host] = hosts();
+    expect(host!.hasAttribute('data-fit')).toBe(false);
+    expect(host!.previousElementSibling?.tagName).toBe('A');
+  });
+});
