@@ -36,7 +36,11 @@ const joinCssLines = {
  */
 const terserContentScript = {
   name: 'lens-terser-content-script',
-  apply: 'build' as const,
+  // Store and test builds; not `wxt` dev, whose content scripts are left unminified.
+  apply: (_: unknown, env: { mode: string }) => env.mode === 'production',
+  // After WXT's own generateBundle, which makes the script's IIFE anonymous (it matches
+  // `var overlay=(function`, which Terser would have rewritten first).
+  enforce: 'post' as const,
   async generateBundle(
     _: unknown,
     bundle: Record<string, { type: string; fileName: string; code?: string }>,
@@ -44,7 +48,8 @@ const terserContentScript = {
     for (const chunk of Object.values(bundle)) {
       if (chunk.type !== 'chunk' || !chunk.fileName.startsWith('content-scripts/')) continue;
       const out = await minify(chunk.code!, {
-        compress: { passes: 2 },
+        // (`expression`: the script stays `(function(){…})()`, its completion value kept)
+        compress: { passes: 2, expression: true },
         mangle: true,
         format: { comments: false },
       });
@@ -62,7 +67,7 @@ export const dropMessagingLogs = {
   name: 'lens-drop-messaging-logs',
   transform(code: string, id: string) {
     if (!/@webext-core\/messaging\/dist\/generic-[^/]*\.mjs$/.test(id)) return null;
-    return code.replace(/config\??\.logger\?\./g, 'undefined?.');
+    return code.replace(/(?<![\w$.])config\??\.logger\?\./g, 'undefined?.');
   },
 };
 
