@@ -10,32 +10,38 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { createOverlay } from '../../../lib/overlay/runtime';
 import { createScanner } from '../../../lib/page';
 import { adapterFor } from '../../../lib/sites';
-import { startOverlay } from './harness';
+import { roots, startOverlay } from './harness';
 
 const WALLET = '7JsiQWfj8Vn1YqwjcNEPq4uv3R4DDgm2dLVYwxTMTZz8';
 const CELL = `<div id="cell" style="overflow-x:hidden;white-space:nowrap;width:100px"><a href="/account/${WALLET}">${WALLET}</a></div>`;
 
 /** What the fake observers see: laid out unless inside .hidden; cut off unless `fits` (cutOff's). */
-const world = { fits: false, ios: 0, ros: 0 };
+const world = { fits: false, ios: 0, ros: 0, hold: false };
+/** cutOff's reports kept back while `hold` (sent by the test). */
+const held: (() => void)[] = [];
 const laidOut = (el: Element) => el.isConnected && !el.closest('.hidden');
 type Callback = (entries: unknown[]) => void;
 const resizeObservers = new Set<{ cb: Callback; target?: Element }>();
 
 class FakeIO {
   private on = true;
+  private mine: boolean;
   constructor(
     private cb: Callback,
     options?: { root?: Element },
   ) {
-    if (options?.root) world.ios++; // (cutOff's: the scanner's own visibility observer has none)
+    this.mine = !!options?.root; // (cutOff's: the scanner's own visibility observer has none)
+    if (this.mine) world.ios++;
   }
   observe(target: Element) {
-    setTimeout(() => {
+    const send = () => {
       if (!this.on) return;
       const width = laidOut(target) ? 40 : 0;
       const seen = width && (world.fits ? 40 : 10);
       this.cb([{ target, boundingClientRect: { width }, intersectionRect: { width: seen } }]);
-    }, 5);
+    };
+    if (world.hold && this.mine) held.push(send);
+    else setTimeout(send, 5);
   }
   disconnect() {
     this.on = false;
@@ -65,7 +71,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let overlay: ReturnType<typeof createOverlay> | null = null;
 const saved = { io: window.IntersectionObserver, ro: window.ResizeObserver };
 beforeEach(() => {
-  Object.assign(world, { fits: false, ios: 0, ros: 0 });
+  Object.assign(world, { fits: false, ios: 0, ros: 0, hold: false });
+  held.length = 0;
   resizeObservers.clear();
   Object.assign(window, { IntersectionObserver: FakeIO, ResizeObserver: FakeRO });
 });
@@ -130,6 +137,22 @@ describe('cutOff', () => {
     await sleep(100);
     expect(world.ios).toBe(2);
     expect(hosts()[0]!.getAttribute('data-fit')).toBe('first');
+  });
+
+  it('a badge with the keyboard focus is not moved (it would lose the focus)', async () => {
+    world.hold = true;
+    document.body.innerHTML = CELL;
+    start();
+    await sleep(600);
+    const [host] = hosts();
+    const button = roots.get(host!)!.querySelector('button')!;
+    button.focus();
+    expect(roots.get(host!)!.activeElement).toBe(button);
+    for (const send of held.splice(0)) send();
+    await sleep(50);
+    expect(host!.hasAttribute('data-fit')).toBe(false);
+    expect(host!.previousElementSibling?.tagName).toBe('A');
+    expect(roots.get(host!)!.activeElement).toBe(button);
   });
 
   it('a pill that fits stays at the end', async () => {
