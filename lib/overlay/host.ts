@@ -85,6 +85,8 @@ function placesInside(anchor: Element, view: Window): boolean {
 }
 
 const CLIPS = /hid|clip|auto|scroll/;
+/** white-space that keeps text to one line (or to the lines it was written with) */
+const ONE_LINE = /nowrap|pre/;
 
 /**
  * The element that cuts off the end of a badge in `slot`, if any: one that keeps its content to one
@@ -97,7 +99,10 @@ export function cutBy([at, how]: Slot): Element | null {
   const view = at.ownerDocument.defaultView!;
   for (let el = how === 'after' ? at.parentElement : at, i = 0; el && i < 6; el = el.parentElement, i++) {
     const style = view.getComputedStyle(el);
-    if (/hid|clip/.test(style.overflowX) && /nowrap|pre/.test(style.whiteSpace)) return el;
+    // white-space is inherited: a box that wraps is not inside a one-line box that could cut it
+    // across (and on most pages this first read is the only one).
+    if (!ONE_LINE.test(style.whiteSpace)) return null;
+    if (/hid|clip/.test(style.overflowX)) return el;
   }
   return null;
 }
@@ -134,7 +139,7 @@ export function badgeSlot(anchor: Element): Slot {
   return [
     style.display !== 'block' ||
     /abs|fix/.test(style.position) ||
-    /nowrap|pre/.test(style.whiteSpace) ||
+    ONE_LINE.test(style.whiteSpace) ||
     CLIPS.test(style.overflowX)
       ? anchor
       : last,
@@ -158,11 +163,12 @@ export function placeBadgeHost(anchor: Element, host: Element, [at, how]: Slot):
  * forces a style recalc of a page that just changed: ask once per badge).
  */
 export function hasBadge(anchor: Element, [at, how] = badgeSlot(anchor)): boolean {
+  const [end, first] =
+    how === 'after'
+      ? [anchor.nextElementSibling, anchor.previousElementSibling]
+      : [at.lastElementChild, at.firstElementChild];
   const badge = '[data-onchain-lens=badge]';
-  return !!(how === 'after'
-    ? anchor.nextElementSibling?.matches(badge) ||
-      anchor.previousElementSibling?.matches(`${badge}[data-fit=first]`)
-    : at.lastElementChild?.matches(badge) || at.firstElementChild?.matches(`${badge}[data-fit=first]`));
+  return !!(end?.matches(badge) || first?.matches(`${badge}[data-fit=first]`));
 }
 
 /** The popover host: fixed to the viewport above everything on the page. */

@@ -342,12 +342,12 @@ export function createOverlay(deps: OverlayDeps) {
   /** Writes what was gathered since the last commit (in a frame, before its layout). */
   const commit = timed('commit', () => {
     cancelFrame = null;
-    if (!toFit.length) afterFrame(win).then(fit);
     for (const m of writes) {
       apply(m);
       // (a badge in a box that keeps to one line is watched for being cut off, never wraps)
-      if (!m.cut) toFit.push(m.shadow.host);
-      else if (!m.watched) cutOff(m);
+      if (m.cut) {
+        if (!m.watched) cutOff(m);
+      } else if (toFit.push(m.shadow.host) === 1) afterFrame(win).then(fit);
     }
     writes.clear();
   });
@@ -636,10 +636,8 @@ export function createOverlay(deps: OverlayDeps) {
         },
         // The page took a badge out but kept its anchor (it rewrote the text the badge ended):
         // the badge goes back at the next commit. (Ours, unmounted, is in no mount any more.)
-        // (Not one the overlay moved itself: it is back on the page already.)
         onUiRemoved(host) {
-          if (!host.isConnected)
-            for (const m of mounts) if (m.shadow.host === host && m.anchor.isConnected) write(m, true);
+          for (const m of mounts) if (m.shadow.host === host && m.anchor.isConnected) write(m, true);
         },
       });
     },

@@ -26,7 +26,8 @@ export interface ScannerOptions {
   onLost?(anchor: Element): void;
   /**
    * Called with an element of the overlay's own UI (a badge host) the page took out: a framework
-   * rewriting the text of the paragraph a badge sits at the end of takes the badge with it.
+   * rewriting the text of the paragraph a badge sits at the end of takes the badge with it. Not for
+   * one moved (on the page still when the records are read).
    */
   onUiRemoved?(el: Element): void;
   /**
@@ -231,8 +232,10 @@ export function createScanner(options: ScannerOptions): Scanner {
         // added and removed next to anchors, change no one's ancestors.
         for (const node of record.removedNodes) {
           if (splits.size) unsplit(node as Text, false);
-          if (isOwnUi(node)) options.onUiRemoved?.(node as Element);
-          else contextsStale = removedSince = true;
+          if (isOwnUi(node)) {
+            // (ours moved, by the overlay or the page, is on the page still: not reported)
+            if (!node.isConnected) options.onUiRemoved?.(node as Element);
+          } else contextsStale = removedSince = true;
         }
       }
     }

@@ -154,6 +154,12 @@ describe('badge placement next to block-level anchors', () => {
     expect(cutBy(badgeSlot(code!))).toBeNull();
     // Table components nest their cells deep: five boxes up is still found.
     expect(cutBy(badgeSlot(deep!))).toBe(document.getElementById('outer'));
+    // A box that wraps ends the search (white-space is inherited): one style read on most pages.
+    const slot = badgeSlot(wraps!);
+    const read = vi.spyOn(window, 'getComputedStyle');
+    expect(cutBy(slot)).toBeNull();
+    expect(read).toHaveBeenCalledTimes(1);
+    read.mockRestore();
     // Put first (cutOff's move): before the link, first in the cell (before its label).
     const [inCell, beforeLink] = [document.createElement('span'), document.createElement('span')];
     placeBadgeHost(cell!, inCell, [cell!, 'prepend']);

@@ -89,33 +89,36 @@ function start() {
   ));
 }
 const hosts = () => [...document.querySelectorAll('[data-onchain-lens="badge"]')];
+/** The page set to `html`, the overlay started on it, its badges once written and checked. */
+async function badgesOf(html: string, ms = 600) {
+  document.body.innerHTML = html;
+  start();
+  await sleep(ms);
+  return hosts();
+}
 
 describe('cutOff', () => {
-  it('puts a cut-off badge first, as a dot, and does not write or measure it again for that move', async () => {
-    document.body.innerHTML = CELL;
+  it('puts a cut-off badge first, as a dot, and never measures it with rect reads', async () => {
     let reads = 0;
     const rect = HTMLElement.prototype.getBoundingClientRect;
     HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
       if (this.hasAttribute('data-onchain-lens')) reads++;
       return rect.call(this);
     };
+    let host: Element | undefined;
     try {
-      start();
-      await sleep(600);
+      [host] = await badgesOf(CELL);
     } finally {
       HTMLElement.prototype.getBoundingClientRect = rect;
     }
-    const [host] = hosts();
     expect(host!.getAttribute('data-fit')).toBe('first');
     expect(host!.nextElementSibling?.tagName).toBe('A');
-    // (the scanner saw the move as a removal of ours: it is not written again, nor read by fit)
+    // (the move is no removal: it is not written again, nor read by fit)
     expect(reads).toBe(0);
   });
 
   it('a badge the page re-renders the link of keeps one dot (the new link finds it first)', async () => {
-    document.body.innerHTML = CELL;
-    start();
-    await sleep(600);
+    await badgesOf(CELL);
     const cell = document.getElementById('cell')!;
     const a = cell.querySelector('a')!;
     a.replaceWith(a.cloneNode(true)); // React re-creating the link
@@ -124,10 +127,7 @@ describe('cutOff', () => {
   });
 
   it('a badge in a hidden panel waits for a size: no observers made frame after frame, checked once shown', async () => {
-    document.body.innerHTML = `<div class="hidden">${CELL}</div>`;
-    start();
-    await sleep(1200);
-    expect(hosts()).toHaveLength(1);
+    expect(await badgesOf(`<div class="hidden">${CELL}</div>`, 1200)).toHaveLength(1);
     // One check, one resize observer waiting (it reported a zero size first: ignored).
     expect(world.ios).toBe(1);
     expect(world.ros).toBe(1);
@@ -141,10 +141,7 @@ describe('cutOff', () => {
 
   it('a badge with the keyboard focus is not moved (it would lose the focus)', async () => {
     world.hold = true;
-    document.body.innerHTML = CELL;
-    start();
-    await sleep(600);
-    const [host] = hosts();
+    const [host] = await badgesOf(CELL);
     const button = roots.get(host!)!.querySelector('button')!;
     button.focus();
     expect(roots.get(host!)!.activeElement).toBe(button);
@@ -157,10 +154,7 @@ describe('cutOff', () => {
 
   it('a pill that fits stays at the end', async () => {
     world.fits = true;
-    document.body.innerHTML = CELL;
-    start();
-    await sleep(600);
-    const [host] = hosts();
+    const [host] = await badgesOf(CELL);
     expect(host!.hasAttribute('data-fit')).toBe(false);
     expect(host!.previousElementSibling?.tagName).toBe('A');
   });

@@ -619,4 +619,22 @@ describe("the page taking out the overlay's own UI", () => {
     await scanner.idle();
     expect(removed).toEqual([host]);
   });
+
+  it('does not report a badge host moved on the page (the overlay putting a cut-off badge first)', async () => {
+    const removed: Element[] = [];
+    const cell = document.createElement('div');
+    const link = Object.assign(document.createElement('a'), { textContent: 'Maker' });
+    const host = document.createElement('span');
+    host.setAttribute(OWN_UI_ATTR, 'badge');
+    cell.append(link, host);
+    document.body.append(cell);
+    const scanner = scan({ onUiRemoved: (el) => removed.push(el) });
+    await scanner.idle();
+    link.before(host); // removed, then added, in one task
+    await scanner.idle();
+    expect(removed).toEqual([]);
+    host.remove();
+    await scanner.idle();
+    expect(removed).toEqual([host]);
+  });
 });
