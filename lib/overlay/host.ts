@@ -23,6 +23,8 @@ const BADGE_HOST_STYLE =
   'line-height:0;min-height:18px;max-width:260px;contain:style;' +
   // Not copied with the page's text (a trader copying "CA: <mint>" got the pill's lines too).
   'user-select:none;' +
+  // Hidden with a panel the page hides by visibility (a menu, a tab): all:initial made it visible.
+  'visibility:inherit;' +
   LTR;
 
 const POPOVER_HOST_STYLE = `all:initial;position:fixed;top:0;left:0;z-index:2147483647;display:block;contain:layout style;${LTR}`;

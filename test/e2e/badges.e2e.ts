@@ -390,32 +390,50 @@ describe("badges and the page's text", () => {
 describe('badges of hidden text', () => {
   it('a hidden panel or a closed dialog shows no badge of its own, and shows it with its content', async () => {
     await lens.page.goto(lens.fixture('solscan'));
-    const [a, b] = [lens.catalog.wallets[5]!, lens.catalog.wallets[6]!];
+    const [a, b, c, d] = [5, 6, 7, 8].map((i) => lens.catalog.wallets[i]!);
     await lens.page.evaluate(
-      ([a, b]) => {
+      ([a, b, c, d]) => {
         const panel = Object.assign(document.createElement('div'), { id: 'hidden-panel', hidden: true });
         panel.textContent = a!;
         const dialog = Object.assign(document.createElement('dialog'), { id: 'closed-dialog' });
         dialog.textContent = b!;
-        document.body.append(panel, dialog);
+        // A menu hidden by visibility (the badge's host resets the page's styles: it must not reset this)
+        const menu = Object.assign(document.createElement('div'), { id: 'invisible-menu' });
+        menu.style.visibility = 'hidden';
+        menu.innerHTML = '<span></span> <a href="#"></a>';
+        menu.querySelector('span')!.textContent = c!;
+        menu.querySelector('a')!.textContent = d!;
+        // A dialog opened and closed again
+        const shut = Object.assign(document.createElement('dialog'), { id: 'shut-dialog' });
+        shut.textContent = a!;
+        document.body.append(panel, dialog, menu, shut);
+        shut.show();
+        shut.close();
       },
-      [a, b],
+      [a, b, c, d],
     );
     const badgeOf = (address: string) =>
       lens.page.locator(`[data-onchain-lens="badge"][data-address="${address}"]`);
     const shown = (address: string) =>
-      badgeOf(address).evaluateAll((hosts) => hosts.map((h) => h.getClientRects().length > 0));
-    for (const address of [a, b]) {
+      badgeOf(address).evaluateAll((hosts) =>
+        hosts.map((h) => h.checkVisibility({ visibilityProperty: true })),
+      );
+    for (const address of [b, c, d]) {
       await expect.poll(() => badgeOf(address).getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
       expect(await shown(address)).toEqual([false]); // (beside its anchor, it showed alone)
     }
+    await expect.poll(() => badgeOf(a).count(), { timeout: 15_000 }).toBe(2);
+    expect(await shown(a)).toEqual([false, false]);
     await lens.page.evaluate(() => {
       (document.getElementById('hidden-panel') as HTMLElement).hidden = false;
       (document.getElementById('closed-dialog') as HTMLDialogElement).show();
+      (document.getElementById('invisible-menu') as HTMLElement).style.visibility = 'visible';
     });
     await lens.page.waitForTimeout(500);
-    expect(await shown(a)).toEqual([true]);
+    expect(await shown(a)).toEqual([true, false]);
     expect(await shown(b)).toEqual([true]);
+    expect(await shown(c)).toEqual([true]);
+    expect(await shown(d)).toEqual([true]);
   });
 });
 
