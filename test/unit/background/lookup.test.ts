@@ -86,8 +86,9 @@ describe('a bare number: a Polymarket id or a slot', () => {
     const body = (await res.json()) as { results: { event: { id: string } }[] };
     return body.results[0]!.event.id;
   }
-  // Small for a slot, yet one the simulator has a block for (it serves slots from 20,000,000 on).
-  const OLD_SLOT = 50_000_000;
+  // Small for a slot, yet a block (the README's example: the simulator answered it with a negative
+  // block height once, which the schema refused).
+  const OLD_SLOT = 512_340;
   const pmCalls = async () => (await requests(sim, '/pm')).length;
   const blockCalls = async () =>
     (await requests(sim, '/rpc')).filter((r) => r.rpc?.method === 'getBlock').length;
