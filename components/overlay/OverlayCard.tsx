@@ -22,7 +22,7 @@ export type PopoverContent =
 
 function Skeleton() {
   return (
-    <section class="ol-card" role="status" aria-label="Loading">
+    <section class="ol-card">
       <div class="ol-skel" style={{ width: '60%' }} />
       <div class="ol-skel" />
       <div class="ol-skel" style={{ width: '80%' }} />

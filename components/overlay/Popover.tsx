@@ -43,7 +43,10 @@ export function Popover({ label, onClose, focusOnOpen, busy, children }: Popover
       }}
     >
       <div class="ol-pop-head">
-        <span class="ol-sub">Onchain Lens · read-only</span>
+        {/* (one live region for the whole life of the dialog: a screen reader hears the load end) */}
+        <span class="ol-sub" role="status">
+          Onchain Lens · {busy ? 'loading…' : 'read-only'}
+        </span>
         <button type="button" class="ol-close" aria-label="Close" onClick={onClose}>
           ×
         </button>

@@ -94,8 +94,11 @@ function walletFace(v: WalletBadgeView, currency: string): BadgeFace {
       : activeOrders === 0 && pnl.state !== 'ready'
         ? 'empty'
         : 'ready';
-  const label = `wallet with ${formatNumber(activeOrders)} active DCA orders${pnl.state === 'ready' ? `, PnL ${parts[parts.length - 1]!.text}` : ''}`;
-  return face(state, parts, label, { tint, title: notes.length ? notes.join(' ') : undefined });
+  // (the PnL is in the text the name starts with: not said twice)
+  return face(state, parts, `wallet with ${formatNumber(activeOrders)} active DCA orders`, {
+    tint,
+    title: notes.length ? notes.join(' ') : undefined,
+  });
 }
 
 function mintFace(v: TokenFlowView): BadgeFace {

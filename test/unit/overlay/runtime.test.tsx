@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Badge } from '../../../components/shared/Badge';
 import { errorMessage } from '../../../lib/errors';
 import type { createOverlay, OverlayDeps } from '../../../lib/overlay/runtime';
-import { fill, odds, order, walletBadge } from '../components/fixtures';
+import { fill, odds, order, walletBadge, walletView } from '../components/fixtures';
 import {
   badgeButton,
   badges,
@@ -329,6 +329,24 @@ describe('popover', () => {
     await vi.advanceTimersByTimeAsync(0);
     return host;
   }
+
+  it('says in one live region that it loads, then that it has loaded (a screen reader hears the end)', async () => {
+    let release: (v: unknown) => void = () => {};
+    start({}, { wallet: () => new Promise((r) => (release = r)) });
+    await openWith('wallet', W(1));
+    const dialog = popoverRoot()!.querySelector('[role=dialog]')!;
+    const status = dialog.querySelector('[role=status]')!;
+    expect(dialog.getAttribute('aria-busy')).toBe('true');
+    expect(status.textContent).toBe('Onchain Lens · loading…');
+    release(walletView({ address: W(1) }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(dialog.textContent).toContain('Trader Joe');
+    // the same element (a region put in with the data is not announced), now saying it is done
+    expect(dialog.querySelectorAll('[role=status]')).toHaveLength(1);
+    expect(dialog.querySelector('[role=status]')).toBe(status);
+    expect(status.textContent).toBe('Onchain Lens · read-only');
+    expect(dialog.getAttribute('aria-busy')).not.toBe('true');
+  });
 
   it('opens on click/Enter with the full view, subscribes, and Esc closes and unsubscribes', async () => {
     start();
