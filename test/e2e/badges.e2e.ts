@@ -390,7 +390,8 @@ describe("badges and the page's text", () => {
 describe('badges of hidden text', () => {
   it('a hidden panel or a closed dialog shows no badge of its own, and shows it with its content', async () => {
     await lens.page.goto(lens.fixture('solscan'));
-    const [a, b, c, d] = [5, 6, 7, 8].map((i) => lens.catalog.wallets[i]!);
+    const w = lens.catalog.wallets;
+    const [a, b, c, d] = [w[5]!, w[6]!, w[7]!, w[8]!] as const;
     await lens.page.evaluate(
       ([a, b, c, d]) => {
         const panel = Object.assign(document.createElement('div'), { id: 'hidden-panel', hidden: true });
