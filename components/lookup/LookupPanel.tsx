@@ -11,8 +11,8 @@ import { refreshStatus } from '../popup/statusRefresh';
 import { useAsk } from './ask';
 import { LookupLoading } from './LookupLoading';
 import { LookupNav } from './nav';
-import { matchingRecent, RECENT_LIST_ID, RecentList, recentOptionId } from './RecentList';
-import { ResultView, resultSummary } from './ResultView';
+import { matchingRecent, RECENT_KEYS_ID, RECENT_LIST_ID, RecentList, recentOptionId } from './RecentList';
+import { ResultView, resultHeading, resultSummary } from './ResultView';
 import { loadRecentMeta, type RecentMetaMap, recordLookup } from './recentMeta';
 import { ErrorState } from './states';
 import { type AsyncState, useAsync } from './useAsync';
@@ -252,7 +252,11 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
               aria-controls={showRecent ? RECENT_LIST_ID : undefined}
               aria-activedescendant={showRecent && active >= 0 ? recentOptionId(active) : undefined}
               aria-invalid={invalid ? true : undefined}
-              aria-describedby={invalid ? 'search-invalid' : undefined}
+              // the refusal, and while the recent searches show, their keys (Shift+Delete forgets)
+              aria-describedby={
+                [invalid && 'search-invalid', showRecent && RECENT_KEYS_ID].filter(Boolean).join(' ') ||
+                undefined
+              }
               onInput={(e) => {
                 setText(e.currentTarget.value);
                 setInvalid(null);
@@ -292,6 +296,11 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
               {outcome.status === 'loading' && <LookupLoading />}
               {outcome.status === 'error' && (
                 <ErrorState error={outcome.error} onRetry={retry} autoRetry={autoRetry} />
+              )}
+              {outcome.status === 'ok' && resultHeading(outcome.value) !== null && (
+                <h2 class="sr-only" data-testid="result-heading">
+                  {resultHeading(outcome.value)}
+                </h2>
               )}
               {outcome.status === 'ok' && entry && (
                 // each entry's result is its own: it starts from what was kept with it

@@ -1,7 +1,10 @@
 /**
  * Recent searches as a listbox driven from the search box (combobox pattern): focus stays in the
- * input, arrow keys move the active option, Enter runs it, Shift+Delete forgets it (the × buttons are
- * for the pointer). `active` is owned by the parent so the input's key handler and this list agree.
+ * input, arrow keys move the active option, Enter runs it, Shift+Delete forgets it (each option says so
+ * in aria-keyshortcuts, the box in its description, and a hint shows beside "Recent" while an option
+ * is active). The × in each entry is for the pointer only: hidden from assistive technology and out of
+ * the tab order, it is no control nested in the option (axe nested-interactive, WCAG 4.1.2).
+ * `active` is owned by the parent so the input's key handler and this list agree.
  * Each entry says what it is ("Token", "Wallet", "Slot") and its short name ("BONK", "7Jsi…cTZz"),
  * from the note of its answer (recentMeta.ts) or else from its text; the whole input stays in the
  * tooltip and in the option's accessible name. The panel passes only the entries that hold what is
@@ -11,6 +14,10 @@ import { describeInput, RECENT_KINDS, type RecentMetaMap, recentNote } from './r
 
 export const RECENT_LIST_ID = 'recent-searches';
 export const recentOptionId = (i: number) => `recent-option-${i}`;
+/** The id of the text telling the keys of the list: the search box is described by it while the list shows. */
+export const RECENT_KEYS_ID = 'recent-keys';
+/** What forgets the active entry (LookupPanel's key handler), in aria-keyshortcuts' syntax. */
+export const FORGET_SHORTCUT = 'Shift+Delete';
 
 /**
  * What an entry is: the note of its answer, else what its text looks like. An own note only: an
@@ -50,6 +57,15 @@ export function RecentList({
   return (
     <section class="recent" aria-labelledby="recent-title" data-testid="recent-searches">
       <h2 id="recent-title">Recent</h2>
+      <p id={RECENT_KEYS_ID} class="sr-only">
+        Up and down arrows choose a recent search, Enter looks it up, Shift+Delete forgets it.
+      </p>
+      {/* for the keyboard user who reached an entry: how to forget it (screen readers have the line above) */}
+      {active >= 0 && (
+        <span class="recent-hint muted small" aria-hidden="true" data-testid="recent-hint">
+          Shift+Delete forgets
+        </span>
+      )}
       <div id={RECENT_LIST_ID} role="listbox" aria-label="Recent searches">
         {items.map((item, i) => {
           const { kind, label } = describeEntry(meta, item);
@@ -61,6 +77,7 @@ export function RecentList({
               role="option"
               tabIndex={-1}
               aria-selected={i === active}
+              aria-keyshortcuts={FORGET_SHORTCUT}
               // what it is and its name first, then the whole input (when the name is not all of it)
               aria-label={label === item ? `${kindText} ${item}` : `${kindText} ${label}, ${item}`}
               class={i === active ? 'active' : undefined}
@@ -73,22 +90,23 @@ export function RecentList({
               <span class="recent-kind" data-testid="recent-kind">
                 {kindText}
               </span>
+              {/* a space (not drawn between flex items): the text reads "Token BONK", as the name does */}{' '}
               {/* a short form or a name, cut with an ellipsis if long; the title shows the whole input */}
               <span class="recent-label truncate" title={item} data-testid="recent-label">
                 {label}
               </span>
-              <button
-                type="button"
-                class="icon"
-                aria-label={`Forget ${item}`}
-                tabIndex={-1}
+              {/* the pointer's "Forget": the keyboard's is Shift+Delete, so no control sits inside the option */}
+              <span
+                class="recent-forget"
+                aria-hidden="true"
+                data-testid="recent-forget"
                 onClick={(e) => {
                   e.stopPropagation();
                   onRemove(item);
                 }}
               >
                 ×
-              </button>
+              </span>
             </div>
           );
         })}

@@ -31,6 +31,33 @@ export function ResultView({ result, ...reloads }: { result: LookupResult } & Re
   }
 }
 
+/**
+ * The heading a result's view lacks: the wallet, token, order and event cards (components/shared)
+ * title themselves with no heading and head their parts with <h3>, so the result panel puts this
+ * visually hidden <h2> above them (the page's outline reads h1, h2, h3: axe heading-order). Null for
+ * the views that have a visible <h2> of their own.
+ */
+export function resultHeading(result: LookupResult): string | null {
+  switch (result.kind) {
+    case 'wallet':
+      return `Wallet ${shortAddress(result.wallet.address)}`;
+    case 'token':
+      return `Token ${truncateText(result.token.flow.token?.symbol, 20) || shortAddress(result.mint)}`;
+    case 'order':
+      return `DCA order ${truncateText(result.order.pair, 30)}`;
+    case 'event':
+      return result.event.found ? `Market ${truncateText(result.event.title, 60)}` : 'Market not found';
+    case 'block':
+      return result.block ? null : `Slot ${formatNumber(result.slot)}`;
+    case 'search':
+      return `Tokens matching ${truncateText(result.query, 40)}`;
+    case 'pair':
+    case 'program':
+    case 'pool':
+      return null;
+  }
+}
+
 /** What a screen reader hears when a result is in: one short line, never the whole result. */
 export function resultSummary(result: LookupResult): string {
   switch (result.kind) {

@@ -14,6 +14,8 @@ function Popup() {
   }, [ask]);
   return (
     <>
+      {/* the page's name for screen readers (the lookup tab shows it): its first heading, above Recent and the result */}
+      <h1 class="sr-only">Onchain Lens</h1>
       <LookupPanel aside={<Watchlist />} />
       <StatusLine />
     </>

@@ -271,7 +271,12 @@ describe('recent searches', () => {
   it('can be forgotten one by one', async () => {
     await recentItem.setValue(['first', 'second']);
     popup();
-    fireEvent.click(await screen.findByRole('button', { name: 'Forget first' }));
+    // the × is the pointer's (aria-hidden, no control inside the option): the one of the entry 'first'
+    const [entry] = await screen.findAllByTestId('recent-item');
+    expect(within(entry!).getByTestId('recent-label').getAttribute('title')).toBe('first');
+    const forget = within(entry!).getByTestId('recent-forget');
+    expect(forget.getAttribute('aria-hidden')).toBe('true');
+    fireEvent.click(forget);
     await waitFor(() => expect(screen.getAllByTestId('recent-item')).toHaveLength(1));
     expect(await recentItem.getValue()).toEqual(['second']);
   });

@@ -4,7 +4,7 @@
  * whose input or name holds it, and the keyboard (arrows, Enter, Shift+Delete, Esc) works on what is
  * left. An empty box shows them all; a paste and Enter still looks the paste up.
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -172,7 +172,11 @@ describe('the keyboard on the narrowed list', () => {
     type(box, 'bonk');
     key(box, 'ArrowDown');
     key(box, 'ArrowDown');
-    fireEvent.click(screen.getByRole('button', { name: 'Forget bonk inu' }));
+    // the pointer's × of the entry 'bonk inu' (aria-hidden: no control nested in the option)
+    const entry = screen
+      .getAllByTestId('recent-item')
+      .find((o) => within(o).getByTestId('recent-label').getAttribute('title') === 'bonk inu')!;
+    fireEvent.click(within(entry).getByTestId('recent-forget'));
     await waitFor(() => expect(labels()).toEqual(['BONK']));
     expect(box.getAttribute('aria-activedescendant')).toBeNull();
     key(box, 'ArrowDown');
