@@ -2,6 +2,7 @@
 import { formatDateTime, formatNumber, formatUsd, shortAddress, truncateText } from '../../lib/format';
 import type { BlockView, SearchHit } from '../../lib/lookup';
 import { ExternalLink } from '../shared/ExternalLink';
+import { CopyButton } from './CopyButton';
 import { accountUrl, blockUrl, poolUrl, txUrl } from './links';
 import { useOpenLookup } from './nav';
 import { Empty } from './states';
@@ -102,7 +103,8 @@ export function PoolResult({ address }: { address: string }) {
     <article class="view view-pool" data-testid="view-pool">
       <h2>Liquidity pool</h2>
       <p class="muted small mono">
-        <ExternalLink href={accountUrl(address)}>{shortAddress(address, 6, 6)}</ExternalLink>
+        <ExternalLink href={accountUrl(address)}>{shortAddress(address, 6, 6)}</ExternalLink>{' '}
+        <CopyButton address={address} />
       </p>
       <p class="small">
         A pool has no DCA orders or PnL of its own. Look up one of its tokens (mint address or symbol) for DCA
@@ -118,7 +120,8 @@ export function ProgramResult({ address, label }: { address: string; label: stri
     <article class="view view-program" data-testid="view-program">
       <h2>{truncateText(label, 60)}</h2>
       <p class="muted small mono">
-        Program · <ExternalLink href={accountUrl(address)}>{shortAddress(address, 6, 6)}</ExternalLink>
+        Program · <ExternalLink href={accountUrl(address)}>{shortAddress(address, 6, 6)}</ExternalLink>{' '}
+        <CopyButton address={address} />
       </p>
     </article>
   );

@@ -209,6 +209,8 @@ describe('lookup panel: other kinds', () => {
     expect(links).toContain(`https://dexscreener.com/solana/${WALLET}`);
     expect(links.every((h) => h?.startsWith('https://'))).toBe(true);
     expect(screen.queryByRole('button', { name: /^watch/i })).toBeNull();
+    // the whole address one click away (shown short)
+    expect(within(view).getByRole('button', { name: `Copy address ${WALLET}` })).toBeTruthy();
     const asked = new Set(fake.calls.map((c) => c.name));
     for (const name of ['walletOrders', 'tokenOrders', 'chart', 'candles'] as const)
       expect(asked.has(name)).toBe(false);
@@ -217,7 +219,9 @@ describe('lookup panel: other kinds', () => {
   it('program view shows its label', async () => {
     setup({ lookup: answer({ kind: 'program', address: WALLET, label: 'Jupiter DCA' }) });
     search(WALLET);
-    expect((await screen.findByTestId('view-program')).textContent).toContain('Jupiter DCA');
+    const view = await screen.findByTestId('view-program');
+    expect(view.textContent).toContain('Jupiter DCA');
+    expect(within(view).getByRole('button', { name: `Copy address ${WALLET}` })).toBeTruthy();
   });
 
   it('renders hostile text as text', async () => {
