@@ -1,4 +1,3 @@
-import { hostKey } from '../detect/classify';
 import type { AddressKind, LinkTarget } from '../detect/types';
 
 /**
@@ -41,8 +40,14 @@ export function defineAdapter(adapter: SiteAdapter): SiteAdapter {
   return adapter;
 }
 
-/** Matches a URL by host (with or without `www.`). */
-export function hostIs(...hosts: string[]): (url: URL) => boolean {
-  return (url) =>
-    (url.protocol === 'https:' || url.protocol === 'http:') && hosts.includes(hostKey(url.hostname));
+/** A `matches` made by hostIs: it carries the hosts it accepts (the manifest meta-test reads them). */
+export type HostMatch = ((url: URL) => boolean) & { readonly hosts: readonly string[] };
+
+/**
+ * Matches https URLs of exactly these hosts: the pages the manifest's `https://<host>/*` patterns
+ * (hosts.ts) run the overlay on. No `www.` or http variants: the sites redirect those to these, and
+ * the overlay does not run there (test/unit/sites/adapters.test.ts holds the two to each other).
+ */
+export function hostIs(...hosts: string[]): HostMatch {
+  return Object.assign((url: URL) => url.protocol === 'https:' && hosts.includes(url.hostname), { hosts });
 }

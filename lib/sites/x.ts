@@ -10,7 +10,7 @@ const TWEET_TEXT = '[data-testid="tweetText"], [data-testid="UserDescription"]';
 export const x = defineAdapter({
   id: 'x',
   origin: 'https://x.com',
-  matches: hostIs('x.com', 'pro.x.com', 'twitter.com', 'mobile.twitter.com'),
+  matches: hostIs('x.com', 'pro.x.com', 'twitter.com'),
   sources: { links: true, text: TWEET_TEXT },
   linkHref(link) {
     const href = link.getAttribute('href') ?? '';

@@ -2,10 +2,32 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ADAPTERS, adapterFor } from '../../../lib/sites';
-import { SUPPORTED_SITES } from '../../../lib/sites/hosts';
+import { ANY_SITE_ORIGINS, SITE_MATCHES, SUPPORTED_SITES } from '../../../lib/sites/hosts';
+import type { HostMatch, SiteAdapter } from '../../../lib/sites/types';
 import { x } from '../../../lib/sites/x';
 
 const ROOT = process.cwd();
+
+/** The hosts an adapter declares (its `matches` made by hostIs), or undefined for one that declares none. */
+const hostsOf = (a: SiteAdapter) => (a.matches as Partial<HostMatch>).hosts;
+
+/** Whether a manifest match pattern (`https://x.com/*`, `https://*\/*`) matches `url`, by Chrome's rules. */
+function patternMatches(pattern: string, url: URL): boolean {
+  const m = /^(\*|https?):\/\/(\*|(?:\*\.)?[^/*]+)(\/.*)$/.exec(pattern);
+  if (!m) throw new Error(`not a match pattern: ${pattern}`);
+  const [, scheme, host, path] = m as unknown as [string, string, string, string];
+  if (scheme === '*' ? !/^https?:$/.test(url.protocol) : url.protocol !== `${scheme}:`) return false;
+  const bare = host.replace(/^\*\./, '');
+  const hostOk =
+    host === '*' || url.hostname === bare || (host.startsWith('*.') && url.hostname.endsWith(`.${bare}`));
+  const glob = new RegExp(
+    `^${path
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
+  return hostOk && glob.test(url.pathname + url.search);
+}
 
 describe('site adapters', () => {
   it('have unique ids', () => {
@@ -25,8 +47,13 @@ describe('site adapters', () => {
 
   it.each([
     ['https://solscan.io/account/x', 'solscan'],
-    ['https://www.birdeye.so/token/x', 'birdeye'],
+    ['https://birdeye.so/token/x', 'birdeye'],
     ['https://twitter.com/home', 'x'],
+    // not pages the overlay runs on (the manifest matches none: mobile.twitter.com redirects to x.com,
+    // and one more host would be a new permission to approve for every user): no adapter claims them
+    ['https://mobile.twitter.com/home', undefined],
+    ['https://www.birdeye.so/token/x', undefined],
+    ['http://solscan.io/account/x', undefined],
     ['https://pro.x.com/i/decks/1', 'x'], // X Pro (TweetDeck): the same tweets
     ['https://polymarket.com/event/x', 'polymarket-links'],
     ['https://kalshi.com/events/x', 'polymarket-links'],
@@ -34,6 +61,48 @@ describe('site adapters', () => {
     ['http://localhost:4173/infinite-scroll.html', 'generic'],
   ])('adapterFor(%s) = %s', (url, id) => {
     expect(adapterFor(url)?.id).toBe(id);
+  });
+
+  it('every adapter but the generic one declares its hosts (hostIs), so the test below sees them all', () => {
+    for (const a of ADAPTERS) {
+      if (a.id === 'generic') expect(hostsOf(a), a.id).toBeUndefined();
+      else expect(hostsOf(a)?.length, `${a.id} declares its hosts with hostIs`).toBeGreaterThan(0);
+    }
+  });
+
+  it('both ways: a page an adapter takes is one the manifest runs the overlay on, and the reverse', () => {
+    // Every host an adapter declares and every host of the manifest's patterns, as typed and with the
+    // variants a browser may show (`www.`, plain http): the adapter and the manifest must agree on each.
+    const hosts = new Set([
+      ...ADAPTERS.flatMap((a) => hostsOf(a) ?? []),
+      ...SITE_MATCHES.map((p) => new URL(p.replace(/\*/g, 'x')).hostname),
+    ]);
+    const probes = [...hosts].flatMap((h) =>
+      [`https://${h}/`, `https://www.${h}/`, `http://${h}/`].map((u) => new URL(`${u}some/page?q=1`)),
+    );
+    const disagree: string[] = [];
+    for (const url of probes) {
+      const adapter = adapterFor(url)?.id;
+      const site = SUPPORTED_SITES.find((s) => s.matches.some((p) => patternMatches(p, url)))?.id;
+      if (adapter !== undefined && !SUPPORTED_SITES.some((s) => s.id === adapter)) {
+        // An adapter without a site of its own (polymarket-links): its pages get the overlay only
+        // through the "any site" opt-in, never through the manifest's matches.
+        if (site !== undefined || !ANY_SITE_ORIGINS.some((p) => patternMatches(p, url)))
+          disagree.push(`${url.href}: adapter ${adapter} (opt-in only), manifest site ${site}`);
+      } else if (adapter !== site) {
+        disagree.push(`${url.href}: adapter ${adapter}, manifest site ${site}`);
+      }
+    }
+    expect(disagree).toEqual([]);
+  });
+
+  it("each site of the manifest lists exactly its adapter's hosts, https only", () => {
+    for (const site of SUPPORTED_SITES) {
+      const adapter = ADAPTERS.find((a) => a.id === site.id)!;
+      expect([...site.matches].sort(), site.id).toEqual(
+        [...(hostsOf(adapter) ?? [])].map((h) => `https://${h}/*`).sort(),
+      );
+    }
   });
 
   it('gives other pages the generic adapter only when the user allowed it', () => {
