@@ -12,7 +12,7 @@ import { INPUTS, type MessageName } from '../messaging';
 import { messenger } from '../messenger';
 import { readApiKey } from '../secrets';
 import { loadSettings } from '../settings';
-import { ANY_SITE_ORIGINS } from '../sites/hosts';
+import { ANY_SITE_ORIGINS, SITE_MATCHES } from '../sites/hosts';
 import type { OrderView } from '../views';
 import { createWatchService, fetchAllOrders, POLL_ALARM, type WatchService } from '../watch';
 import { createDomainResolver } from '../watch/domains';
@@ -267,23 +267,25 @@ async function build(): Promise<Runtime> {
 
 /** "Any site" detection: a dynamic content script registered only while the user grants it. */
 async function syncAnySite(services: Services): Promise<void> {
-  const id = 'overlay-any-site';
+  const script = {
+    id: 'overlay-any-site',
+    matches: ANY_SITE_ORIGINS,
+    // (the supported sites have the manifest's copy: a second would start there, then stop the first)
+    excludeMatches: SITE_MATCHES,
+    js: ['content-scripts/overlay.js'],
+    runAt: 'document_idle' as const,
+    persistAcrossSessions: true,
+  };
   const granted = await browser.permissions.contains({ origins: ANY_SITE_ORIGINS });
-  const registered = await browser.scripting.getRegisteredContentScripts({ ids: [id] });
+  const [registered] = await browser.scripting.getRegisteredContentScripts({ ids: [script.id] });
   const want = services.settings().anySite && granted;
-  if (want && registered.length === 0) {
-    await browser.scripting.registerContentScripts([
-      {
-        id,
-        matches: ANY_SITE_ORIGINS,
-        js: ['content-scripts/overlay.js'],
-        runAt: 'document_idle',
-        persistAcrossSessions: true,
-      },
+  if (want && !registered) await browser.scripting.registerContentScripts([script]);
+  else if (!want && registered) await browser.scripting.unregisterContentScripts({ ids: [script.id] });
+  // registered by a version that ran it on the supported sites as well (it persists across updates)
+  else if (want && registered && String(registered.excludeMatches) !== String(SITE_MATCHES))
+    await browser.scripting.updateContentScripts([
+      { id: script.id, js: script.js, excludeMatches: SITE_MATCHES },
     ]);
-  } else if (!want && registered.length > 0) {
-    await browser.scripting.unregisterContentScripts({ ids: [id] });
-  }
 }
 
 /**

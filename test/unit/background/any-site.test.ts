@@ -1,0 +1,212 @@
+/**
+ * "Any site" detection (start.ts, syncAnySite): the overlay's dynamic content script is registered
+ * while the optional all-sites permission is granted and the setting is on, and only then. The fake
+ * browser has no scripting or permissions: an in-memory one here, strict like Chrome's (registering
+ * an id twice or unregistering one never registered throws).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import overlayScript from '../../../entrypoints/overlay.content/index';
+import { startBackground } from '../../../lib/background/start';
+import { messenger } from '../../../lib/messenger';
+import { ANY_SITE_ORIGINS, SITE_MATCHES } from '../../../lib/sites/hosts';
+
+const EXT = fakeBrowser.runtime.id;
+const optionsPage = { id: EXT, url: `chrome-extension://${EXT}/options.html` };
+/** The overlay's file in the build, as the manifest's content script names it (pinned by manifest.test.ts). */
+const OVERLAY_JS = 'content-scripts/overlay.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: stubbing the APIs the fake browser leaves unimplemented
+const fake = fakeBrowser as any;
+
+interface Script {
+  id: string;
+  matches?: string[];
+  excludeMatches?: string[];
+  js?: string[];
+  runAt?: string;
+  world?: string;
+  persistAcrossSessions?: boolean;
+}
+type PermissionListener = (permissions: { origins?: string[] }) => Promise<void>;
+
+let granted: Set<string>;
+let scripts: Map<string, Script>;
+let onAdded: PermissionListener[];
+let onRemoved: PermissionListener[];
+
+const hadSelf = Object.hasOwn(globalThis, 'self');
+beforeEach(() => {
+  messenger.removeAllListeners();
+  fakeBrowser.reset();
+  (globalThis as { self?: unknown }).self = new EventTarget();
+  fake.storage.local.setAccessLevel = vi.fn(async () => {});
+  fake.contextMenus.create = vi.fn();
+  fake.contextMenus.onClicked = { addListener: vi.fn() };
+  fake.tabs.sendMessage = vi.fn((_t: number, _m: unknown, _o: unknown, reply: (r: unknown) => void) =>
+    reply(undefined),
+  );
+
+  granted = new Set();
+  scripts = new Map();
+  onAdded = [];
+  onRemoved = [];
+  fake.permissions.contains = vi.fn(async ({ origins = [] }: { origins?: string[] }) =>
+    origins.every((o) => granted.has(o)),
+  );
+  fake.permissions.onAdded = { addListener: (l: PermissionListener) => onAdded.push(l) };
+  fake.permissions.onRemoved = { addListener: (l: PermissionListener) => onRemoved.push(l) };
+  fake.scripting.getRegisteredContentScripts = vi.fn(async (filter?: { ids?: string[] }) =>
+    [...scripts.values()].filter((s) => !filter?.ids || filter.ids.includes(s.id)).map((s) => ({ ...s })),
+  );
+  fake.scripting.registerContentScripts = vi.fn(async (list: Script[]) => {
+    for (const s of list) {
+      if (scripts.has(s.id)) throw new Error(`Duplicate script ID '${s.id}'`);
+      scripts.set(s.id, structuredClone(s));
+    }
+  });
+  fake.scripting.updateContentScripts = vi.fn(async (list: Script[]) => {
+    for (const s of list) {
+      const was = scripts.get(s.id);
+      if (!was) throw new Error(`Nonexistent script ID '${s.id}'`);
+      scripts.set(s.id, { ...was, ...structuredClone(s) });
+    }
+  });
+  fake.scripting.unregisterContentScripts = vi.fn(async (filter: { ids: string[] }) => {
+    for (const id of filter.ids) {
+      if (!scripts.delete(id)) throw new Error(`Nonexistent script ID '${id}'`);
+    }
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  if (!hadSelf) delete (globalThis as { self?: unknown }).self;
+});
+
+async function send(type: string, data: unknown): Promise<{ res?: unknown; err?: unknown }> {
+  let answer!: (r: { res?: unknown; err?: unknown }) => void;
+  const reply = new Promise<{ res?: unknown; err?: unknown }>((r) => {
+    answer = r;
+  });
+  await fakeBrowser.runtime.onMessage.trigger(
+    { id: 1, type, data, timestamp: Date.now() },
+    optionsPage,
+    answer,
+  );
+  return reply;
+}
+
+/** Syncs finished so far: each reads the registered scripts once, then may register or unregister. */
+const syncsRead = () => fake.scripting.getRegisteredContentScripts.mock.calls.length;
+async function settled(reads: number): Promise<void> {
+  await vi.waitFor(() => expect(syncsRead()).toBe(reads));
+  await new Promise((r) => setTimeout(r, 10)); // the register/unregister after the read
+}
+
+/** The options page's switch: the setting saved (the worker syncs after the save, not awaited). */
+async function setAnySite(on: boolean): Promise<void> {
+  const before = syncsRead();
+  expect(await send('settingsSet', { patch: { anySite: on } })).toMatchObject({ res: { ok: true } });
+  await settled(before + 1);
+}
+
+/** The browser grants (or the user revokes) the all-sites permission: the worker's listeners run. */
+async function grant(origins = ANY_SITE_ORIGINS): Promise<void> {
+  for (const o of origins) granted.add(o);
+  await Promise.all(onAdded.map((l) => l({ origins })));
+}
+async function revoke(origins = ANY_SITE_ORIGINS): Promise<void> {
+  for (const o of origins) granted.delete(o);
+  await Promise.all(onRemoved.map((l) => l({ origins })));
+}
+
+describe('"any site" detection: the dynamic content script', () => {
+  it("is registered once the permission is granted with the setting on, like the manifest's overlay", async () => {
+    startBackground();
+    await setAnySite(true); // (the options page saves the switch, then asks for the permission)
+    expect(scripts.size).toBe(0);
+    await grant();
+    expect([...scripts.values()]).toEqual([
+      {
+        id: 'overlay-any-site',
+        // what the manifest offers as optional (wxt.config.ts optional_host_permissions)
+        matches: ANY_SITE_ORIGINS,
+        // not where the manifest's copy runs: two copies would start, the second stopping the first
+        excludeMatches: SITE_MATCHES,
+        // the manifest's overlay: the same file, run at the same time, in the same (isolated) world
+        js: [OVERLAY_JS],
+        runAt: overlayScript.runAt,
+        persistAcrossSessions: true,
+      },
+    ]);
+    // (no `world` above: the isolated world, where the manifest's overlay runs as it names none)
+    expect(overlayScript.world).toBeUndefined();
+  });
+
+  it('is registered when the setting is turned on with the permission already granted', async () => {
+    startBackground();
+    await grant(); // setting off: nothing yet
+    expect(scripts.size).toBe(0);
+    await setAnySite(true);
+    expect([...scripts.keys()]).toEqual(['overlay-any-site']);
+  });
+
+  it('is not registered without the permission (the user refused it), whatever the setting says', async () => {
+    startBackground();
+    await setAnySite(true);
+    await grant(['https://solscan.io/*']); // another permission granted: not the all-sites one
+    await setAnySite(true);
+    expect(scripts.size).toBe(0);
+    expect(fake.scripting.registerContentScripts).not.toHaveBeenCalled();
+  });
+
+  it('is unregistered when the permission is revoked', async () => {
+    startBackground();
+    await setAnySite(true);
+    await grant();
+    expect(scripts.size).toBe(1);
+    await revoke();
+    expect(scripts.size).toBe(0);
+    expect(fake.scripting.unregisterContentScripts).toHaveBeenCalledWith({ ids: ['overlay-any-site'] });
+  });
+
+  it('is unregistered when the setting is turned off, the permission kept', async () => {
+    startBackground();
+    await setAnySite(true);
+    await grant();
+    expect(scripts.size).toBe(1);
+    await setAnySite(false);
+    expect(scripts.size).toBe(0);
+    expect(granted.has(ANY_SITE_ORIGINS[0]!)).toBe(true);
+  });
+
+  it('is registered once: a second sync (another grant, a settings save) registers nothing more', async () => {
+    startBackground();
+    await setAnySite(true);
+    await grant();
+    await grant();
+    await setAnySite(true);
+    await revoke(['https://solscan.io/*']); // another permission removed: the all-sites one stays
+    expect(fake.scripting.registerContentScripts).toHaveBeenCalledTimes(1);
+    expect(fake.scripting.unregisterContentScripts).not.toHaveBeenCalled();
+    expect(scripts.size).toBe(1);
+  });
+
+  it('registered by an earlier version without the supported sites left out, is updated to leave them out', async () => {
+    // (a dynamic script persists across the extension's updates: the new worker finds the old one)
+    scripts.set('overlay-any-site', {
+      id: 'overlay-any-site',
+      matches: ANY_SITE_ORIGINS,
+      js: [OVERLAY_JS],
+      runAt: 'document_idle',
+      persistAcrossSessions: true,
+    });
+    granted = new Set(ANY_SITE_ORIGINS);
+    startBackground();
+    await setAnySite(true);
+    expect(scripts.get('overlay-any-site')?.excludeMatches).toEqual(SITE_MATCHES);
+    expect(fake.scripting.registerContentScripts).not.toHaveBeenCalled();
+    await setAnySite(true); // up to date now: nothing more
+    expect(fake.scripting.updateContentScripts).toHaveBeenCalledTimes(1);
+  });
+});
