@@ -180,6 +180,72 @@ describe('opening a lookup from the desktop (a menu, a notification)', () => {
   });
 });
 
+describe('the context menu', () => {
+  const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+  const menuClick = () =>
+    fake.contextMenus.onClicked.addListener.mock.calls[0]![0] as (info: object) => Promise<void>;
+  const watched = async () => ((await send('watchList', {}, optionsPage)).res as { value: unknown[] }).value;
+  let notes: Array<{ id: string; options: { title: string; message: string } }>;
+  beforeEach(() => {
+    notes = [];
+    fake.notifications.create = vi.fn(async (id: string, options: { title: string; message: string }) => {
+      notes.push({ id, options });
+      return id;
+    });
+    fake.windows.getLastFocused = vi.fn(async () => ({ id: 7 }));
+    fake.windows.update = vi.fn(async () => ({}));
+  });
+
+  it('has two items: look up a selection, and watch a wallet from a selection or a link', async () => {
+    startBackground();
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' });
+    expect(fake.contextMenus.create.mock.calls.map((c: unknown[]) => c[0])).toEqual([
+      { id: 'lookup-selection', title: 'Look up in Onchain Lens', contexts: ['selection'] },
+      { id: 'watch-wallet', title: 'Watch wallet in Onchain Lens', contexts: ['selection', 'link'] },
+    ]);
+  });
+
+  it('"Watch wallet" on a selected wallet address adds it to the watchlist and opens its lookup', async () => {
+    const created = vi.spyOn(fakeBrowser.tabs, 'create');
+    startBackground();
+    await menuClick()({ menuItemId: 'watch-wallet', selectionText: ` ${WALLET}\n` });
+    expect(await watched()).toEqual([expect.objectContaining({ wallet: WALLET })]);
+    expect(created).toHaveBeenCalledWith({
+      url: `${BASE}lookup.html#q=${encodeURIComponent(WALLET)}`,
+      windowId: 7,
+    });
+    expect(notes).toEqual([]);
+  });
+
+  it.each([
+    ['a truncated address', `${WALLET.slice(0, 4)}...${WALLET.slice(-4)}`, /truncated address/],
+    ['an address cut short', WALLET.slice(0, 31), /too short/],
+    // a mint by its link only (not one known offline, which the watchlist itself would refuse too)
+    [
+      'a token link',
+      'https://solscan.io/token/EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm',
+      /token mint, not a wallet/,
+    ],
+    ['a known mint', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', /token mint, not a wallet/],
+    ['a word', 'bonk', /Select a wallet address/],
+  ])(
+    '"Watch wallet" on %s says why in a notification and watches nothing',
+    async (_what, selectionText, why) => {
+      const created = vi.spyOn(fakeBrowser.tabs, 'create');
+      startBackground();
+      await menuClick()({ menuItemId: 'watch-wallet', selectionText });
+      expect(notes).toEqual([
+        {
+          id: expect.stringMatching(/^menu\|/),
+          options: expect.objectContaining({ title: 'Not watched', message: expect.stringMatching(why) }),
+        },
+      ]);
+      expect(await watched()).toEqual([]);
+      expect(created).not.toHaveBeenCalled();
+    },
+  );
+});
+
 describe('watching a wallet watched already', () => {
   it('keeps its label when no new one is given (the context menu, the popup)', async () => {
     const wallet = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';

@@ -33,6 +33,7 @@ describe('parseLookupInput: an address with text around it', () => {
     [`see solscan.io/token/${M} now`, addr(M, 'mint')],
     [`${W} (again: ${W})`, addr(W, 'unknown')],
     ['dog wif hat', search('dog wif hat')],
+    ['Bonk Token', search('Bonk Token')], // a multi-word name, capitals kept
     ['BONK', search('BONK')],
     ['$WIF', search('WIF')],
   ])('%s', (input, expected) => {

@@ -71,6 +71,42 @@ describe('links traders share that already read right', () => {
   });
 });
 
+/** A DCA order account (any valid address: the link's place says what it is). */
+const ORDER = 'CT5vZjVFsSLrj3JqrBHrRVmYdcTetW1eq7QNKsh3CnDC';
+
+describe('every URL form the popup reads, by site (the shapes the sites use, lib/sites/*)', () => {
+  const isTx = {
+    type: 'error',
+    code: 'INVALID_INPUT',
+    message: expect.stringMatching(/transaction, not an address/),
+  };
+  it.each([
+    ['Solana Explorer address', `https://explorer.solana.com/address/${W}`, addr(W, 'unknown')],
+    ['Solana Explorer tx', `https://explorer.solana.com/tx/${SIG}`, isTx],
+    [
+      'SolanaFM address on mainnet',
+      `https://solana.fm/address/${W}?cluster=mainnet-alpha`,
+      addr(W, 'unknown'),
+    ],
+    ['SolanaFM tx on mainnet', `https://solana.fm/tx/${SIG}?cluster=mainnet-alpha`, isTx],
+    ['Birdeye token', `https://birdeye.so/token/${M}?chain=solana`, addr(M, 'mint')],
+    ['Birdeye token, chain in the path', `https://birdeye.so/solana/token/${M}`, addr(M, 'mint')],
+    ['Birdeye profile', `https://birdeye.so/profile/${W}?chain=solana`, addr(W, 'wallet')],
+    ['DexScreener with a mint', `https://dexscreener.com/solana/${M}`, addr(M, 'unknown')],
+    ['Jupiter swap path', `https://jup.ag/swap/SOL-${M}`, addr(M, 'mint')],
+    ['Jupiter swap query', `https://jup.ag/swap?sell=${SOL}&buy=${M}`, addr(M, 'mint')],
+    ['Jupiter tokens page', `https://jup.ag/tokens/${M}`, addr(M, 'mint')],
+    ['Jupiter recurring order', `https://jup.ag/recurring?order=${ORDER}`, addr(ORDER, 'order')],
+    ['Jupiter portfolio', `https://jup.ag/portfolio/${W}`, addr(W, 'wallet')],
+    ['pump.fun coin', `https://pump.fun/coin/${M}`, addr(M, 'mint')],
+    ['pump.fun profile', `https://pump.fun/profile/${W}`, addr(W, 'wallet')],
+    ['GMGN token', `https://gmgn.ai/sol/token/${M}`, addr(M, 'mint')],
+    ['GMGN address', `https://gmgn.ai/sol/address/${W}`, addr(W, 'wallet')],
+  ])('%s: %s', (_site, url, expected) => {
+    expect(parseLookupInput(url)).toEqual(expected);
+  });
+});
+
 describe('an explorer block link', () => {
   it.each([
     'https://solscan.io/block/312000000',
