@@ -10,6 +10,7 @@ import { BUILD_TEST_HOOKS } from '../env';
 import type { BackoffState, LiveStatus } from '../live/types';
 import { INPUTS, type MessageName } from '../messaging';
 import { messenger } from '../messenger';
+import { createTurns } from '../sched';
 import { readApiKey } from '../secrets';
 import { loadSettings } from '../settings';
 import { ANY_SITE_ORIGINS, SITE_MATCHES } from '../sites/hosts';
@@ -241,6 +242,7 @@ async function build(): Promise<Runtime> {
   });
   syncWatchRooms();
   if (services.apiKey()) void resolveDomains(started.entries);
+  void syncAnySite(services);
 
   const handlers = createHandlers({
     services,
@@ -265,27 +267,39 @@ async function build(): Promise<Runtime> {
   return { services, watch, tabLive, dispatch, syncWatchRooms };
 }
 
-/** "Any site" detection: a dynamic content script registered only while the user grants it. */
-async function syncAnySite(services: Services): Promise<void> {
-  const script = {
-    id: 'overlay-any-site',
-    matches: ANY_SITE_ORIGINS,
-    // (the supported sites have the manifest's copy: a second would start there, then stop the first)
-    excludeMatches: SITE_MATCHES,
-    js: ['content-scripts/overlay.js'],
-    runAt: 'document_idle' as const,
-    persistAcrossSessions: true,
-  };
-  const granted = await browser.permissions.contains({ origins: ANY_SITE_ORIGINS });
-  const [registered] = await browser.scripting.getRegisteredContentScripts({ ids: [script.id] });
-  const want = services.settings().anySite && granted;
-  if (want && !registered) await browser.scripting.registerContentScripts([script]);
-  else if (!want && registered) await browser.scripting.unregisterContentScripts({ ids: [script.id] });
-  // registered by a version that ran it on the supported sites as well (it persists across updates)
-  else if (want && registered && String(registered.excludeMatches) !== String(SITE_MATCHES))
-    await browser.scripting.updateContentScripts([
-      { id: script.id, js: script.js, excludeMatches: SITE_MATCHES },
-    ]);
+/** Patterns as a set (Chrome returns a registered script's patterns sorted). */
+const patterns = (list: readonly string[] | undefined) => [...(list ?? [])].sort().join(' ');
+
+/** One sync at a time: a save and a revoke together would both unregister, and the second throw. */
+const anySiteTurn = createTurns();
+
+/**
+ * "Any site" detection: a dynamic content script registered only while the user grants it. Synced
+ * at each worker start (a script registered by an earlier version persists across updates), after a
+ * settings save and on each permission change.
+ */
+function syncAnySite(services: Services): Promise<void> {
+  return anySiteTurn(async () => {
+    const script = {
+      id: 'overlay-any-site',
+      matches: ANY_SITE_ORIGINS,
+      // (the supported sites have the manifest's copy: a second would start there, then stop the first)
+      excludeMatches: SITE_MATCHES,
+      js: ['content-scripts/overlay.js'],
+      runAt: 'document_idle' as const,
+      persistAcrossSessions: true,
+    };
+    const granted = await browser.permissions.contains({ origins: ANY_SITE_ORIGINS });
+    const [registered] = await browser.scripting.getRegisteredContentScripts({ ids: [script.id] });
+    const want = services.settings().anySite && granted;
+    if (want && !registered) await browser.scripting.registerContentScripts([script]);
+    else if (!want && registered) await browser.scripting.unregisterContentScripts({ ids: [script.id] });
+    // registered by a version that ran it on the supported sites as well
+    else if (want && registered && patterns(registered.excludeMatches) !== patterns(SITE_MATCHES))
+      await browser.scripting.updateContentScripts([
+        { id: script.id, js: script.js, excludeMatches: SITE_MATCHES },
+      ]);
+  }).catch(() => {}); // (a browser refusing it leaves it as it was: the next sync tries again)
 }
 
 /**
