@@ -115,8 +115,12 @@ export default defineConfig({
     // host permission: its matches let it run there, and nothing else of ours may touch those sites.
     host_permissions: [...API_HOST_PERMISSIONS, ...(simUrl ? LOCAL_MATCHES : [])],
     optional_host_permissions: ANY_SITE_ORIGINS,
+    // The popup's shortcut: MV2 (Firefox) opens a browser action's popup by its own command name.
     commands: {
-      _execute_action: { suggested_key: { default: 'Alt+Shift+L' }, description: 'Open Onchain Lens' },
+      [browser === 'firefox' ? '_execute_browser_action' : '_execute_action']: {
+        suggested_key: { default: 'Alt+Shift+L' },
+        description: 'Open Onchain Lens',
+      },
     },
     action: { default_title: 'Onchain Lens' },
     ...(browser === 'firefox'
