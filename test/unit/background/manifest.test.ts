@@ -43,7 +43,7 @@ describe('store manifests', () => {
     // The API hosts only: the supported sites get the content script by its matches, nothing more.
     expect(m.host_permissions).toEqual(API_HOST_PERMISSIONS);
     expect(JSON.stringify(m)).not.toContain('127.0.0.1'); // the store build has no local pages
-    expect(Object.keys(m.commands)).toEqual(['_execute_action']); // Alt+Shift+L opens the popup
+    expect(Object.keys(m.commands as object)).toEqual(['_execute_action']); // Alt+Shift+L opens the popup
     expect(m.action).toBeDefined();
   });
 
@@ -61,8 +61,12 @@ describe('store manifests', () => {
     expect(m.permissions).toEqual(expect.arrayContaining(API_HOST_PERMISSIONS));
     for (const site of SITE_MATCHES) expect(m.permissions).not.toContain(site);
     // MV2 knows no _execute_action: Alt+Shift+L opens the browser action's popup by this name
-    expect(Object.keys(m.commands)).toEqual(['_execute_browser_action']);
-    expect(m.commands._execute_browser_action.suggested_key).toEqual({ default: 'Alt+Shift+L' });
+    expect(m.commands).toEqual({
+      _execute_browser_action: {
+        suggested_key: { default: 'Alt+Shift+L' },
+        description: 'Open Onchain Lens',
+      },
+    });
     expect(m.browser_action).toBeDefined();
   });
 });
