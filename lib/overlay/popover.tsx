@@ -220,13 +220,14 @@ export function createPopover(o: PopoverOptions) {
         else place(s);
       }, 16);
     };
-    // A badge the site removed without a scroll (a re-render, a closed panel) takes its popover with
-    // it too: nothing else tells, so it is checked twice a second while the popover is open. Every
-    // 30 s it is painted again, so its relative times ("just now", "2 min ago") stay true.
+    // A badge the site removed or hid without a scroll (a re-render, a menu closed by display or
+    // visibility) takes its popover with it too: nothing else tells, so it is checked twice a second
+    // while the popover is open. Every 30 s it is painted again, so its relative times ("just now",
+    // "2 min ago") stay true.
     let checks = 0;
     const check = () => {
       if (session !== s) return;
-      if (!s.badge.host.isConnected) return close(false);
+      if (!s.badge.host.checkVisibility({ visibilityProperty: true })) return close(false);
       if (++checks % 60 === 0) paint();
       o.timers.setTimeout(check, 500);
     };

@@ -427,6 +427,28 @@ describe('popover', () => {
     expect(popoverHost()).toBeNull();
   });
 
+  it('closes when the panel its badge is in is hidden (by visibility or display), not only when removed', async () => {
+    for (const hide of [
+      (el: HTMLElement) => (el.style.visibility = 'hidden'),
+      (el: HTMLElement) => (el.style.display = 'none'),
+    ]) {
+      start();
+      const host = await openWith('wallet', W(1));
+      const menu = document.createElement('div');
+      const anchor = host.previousElementSibling!;
+      anchor.before(menu);
+      menu.append(anchor, host); // (the anchor and its badge, in a menu)
+      await vi.advanceTimersByTimeAsync(600);
+      expect(popoverHost()).not.toBeNull();
+      hide(menu); // the page closes its menu; the badge stays on the page
+      await vi.advanceTimersByTimeAsync(600);
+      expect(host.isConnected).toBe(true);
+      expect(popoverHost()).toBeNull();
+      overlay.destroy();
+      document.body.innerHTML = '';
+    }
+  });
+
   it('sends the wallet to the lookup tab from the "Open in Onchain Lens" button', async () => {
     start();
     await openWith('wallet', W(1));
