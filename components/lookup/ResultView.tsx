@@ -31,13 +31,8 @@ export function ResultView({ result, ...reloads }: { result: LookupResult } & Re
   }
 }
 
-/**
- * The heading a result's view lacks: the wallet, token, order and event cards (components/shared)
- * title themselves with no heading and head their parts with <h3>, so the result panel puts this
- * visually hidden <h2> above them (the page's outline reads h1, h2, h3: axe heading-order). Null for
- * the views that have a visible <h2> of their own.
- */
-export function resultHeading(result: LookupResult): string | null {
+/** The name of the wallet, token, order or event a result is about; null for the other kinds. */
+function cardName(result: LookupResult): string | null {
   switch (result.kind) {
     case 'wallet':
       return `Wallet ${shortAddress(result.wallet.address)}`;
@@ -46,33 +41,38 @@ export function resultHeading(result: LookupResult): string | null {
     case 'order':
       return `DCA order ${truncateText(result.order.pair, 30)}`;
     case 'event':
-      return result.event.found ? `Market ${truncateText(result.event.title, 60)}` : 'Market not found';
+      return result.event.found ? `Market ${truncateText(result.event.title, 60)}` : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The heading a result's view lacks: the wallet, token, order and event cards (components/shared)
+ * title themselves with no heading and head their parts with <h3>, so the result panel puts this
+ * visually hidden <h2> above them (the page's outline reads h1, h2, h3: axe heading-order). Null for
+ * the views that have a visible <h2> of their own.
+ */
+export function resultHeading(result: LookupResult): string | null {
+  switch (result.kind) {
+    case 'event':
+      return cardName(result) ?? 'Market not found';
     case 'block':
       return result.block ? null : `Slot ${formatNumber(result.slot)}`;
     case 'search':
       return `Tokens matching ${truncateText(result.query, 40)}`;
-    case 'pair':
-    case 'program':
-    case 'pool':
-      return null;
+    default:
+      return cardName(result);
   }
 }
 
 /** What a screen reader hears when a result is in: one short line, never the whole result. */
 export function resultSummary(result: LookupResult): string {
+  const card = cardName(result);
+  if (card) return `${card} loaded`;
   switch (result.kind) {
-    case 'wallet':
-      return `Wallet ${shortAddress(result.wallet.address)} loaded`;
-    case 'token':
-      return `Token ${truncateText(result.token.flow.token?.symbol, 20) || shortAddress(result.mint)} loaded`;
-    case 'order':
-      return `DCA order ${truncateText(result.order.pair, 30)} loaded`;
     case 'pair':
       return `Pair loaded, ${countOf(result.page.orders.length, 'order')}`;
-    case 'event':
-      return result.event.found
-        ? `Market ${truncateText(result.event.title, 60)} loaded`
-        : 'Market not found';
     case 'block':
       return result.block
         ? `Block ${formatNumber(result.slot)} loaded`
@@ -83,5 +83,7 @@ export function resultSummary(result: LookupResult): string {
       return `Program ${truncateText(result.label, 60)} loaded`;
     case 'pool':
       return `Liquidity pool ${shortAddress(result.address)} loaded`;
+    default:
+      return 'Market not found'; // (the other kinds left have a card's name)
   }
 }

@@ -86,6 +86,13 @@ describe('accessibility (axe-core, WCAG 2.2 AA and best practices, light and dar
     await expect.poll(() => popup.getByTestId('recent-item').count()).toBeGreaterThanOrEqual(3);
     await popup.getByTestId('watch-row').first().waitFor();
     await expectAccessible('popup-empty', popup);
+    // the pointer's × (no control, so axe's target-size does not see it) is a 24 x 24 px target too
+    for (const box of await popup
+      .getByTestId('recent-forget')
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.width).toBeGreaterThanOrEqual(24);
+      expect(box.height).toBeGreaterThanOrEqual(24);
+    }
     // an entry reached with the arrows: the active option, and the hint that Shift+Delete forgets it
     await popup.getByTestId('search-input').press('ArrowDown');
     await popup.getByTestId('recent-hint').waitFor();
