@@ -18,12 +18,17 @@ color:var(--ol-fg);font-variant-numeric:tabular-nums;letter-spacing:normal;text-
 .up{color:var(--ol-up)}.down{color:var(--ol-down)}.muted{color:var(--ol-muted)}
 `;
 
+/**
+ * A badge's focus ring is two rings: the overlay's background, then its accent. The badge sits on the
+ * page, whose background the overlay's theme may not match (a theme forced in the options, or a
+ * page painted by an image): one of the two then stands out from it (the accent alone was 2:1 there).
+ */
 const BADGE = `
 .ol-badge{all:unset;box-sizing:border-box;display:inline-flex;align-items:center;gap:4px;min-height:18px;
 padding:0 7px;border-radius:9px;font-size:11px;font-weight:600;line-height:1.4;white-space:nowrap;
 cursor:pointer;background:var(--ol-soft);color:var(--ol-fg);border:1px solid var(--ol-border);
 max-width:240px;overflow:hidden;text-overflow:ellipsis;font-variant-numeric:tabular-nums}
-.ol-badge:focus-visible{outline:2px solid var(--ol-accent);outline-offset:1px}
+.ol-badge:focus-visible{outline:2px solid var(--ol-accent);outline-offset:2px;box-shadow:0 0 0 2px var(--ol-bg)}
 .ol-badge[data-tint=up]{background:var(--ol-up-bg);border-color:transparent}
 .ol-badge[data-tint=down]{background:var(--ol-down-bg);border-color:transparent}
 .ol-badge[data-state=loading]{padding:0 4px;background:transparent;border-color:transparent;cursor:default}

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { luminance } from '../../lib/overlay/theme';
 import { type Lens, launchLens } from './harness';
 import { lookupIn, openPopup, watchWalletInPopup } from './ui';
 
@@ -151,5 +152,83 @@ describe('accessibility (axe-core, WCAG 2.2 AA and best practices, light and dar
     await expect.poll(() => view.getByTestId('order-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await expectAccessible('lookup-wallet', tab);
     await tab.close();
+  });
+});
+
+describe('the in-page badge', () => {
+  /** Contrast ratio (WCAG) of each [r, g, b] against `bg`: the largest. */
+  const bestContrast = (pixels: number[][], bg: readonly number[]) => {
+    const l = (c: readonly number[]) => luminance({ r: c[0]!, g: c[1]!, b: c[2]! });
+    return Math.max(...pixels.map((p) => (Math.max(l(p), l(bg)) + 0.05) / (Math.min(l(p), l(bg)) + 0.05)));
+  };
+
+  /** The pixels of the 6 px above and below `box` (its own width): where a focus ring shows, page text does not. */
+  async function around(page: Page, box: { x: number; y: number; width: number; height: number }) {
+    const png = await page.screenshot({
+      clip: { x: box.x, y: box.y - 6, width: box.width, height: box.height + 12 },
+    });
+    const blank = await lens.context.newPage();
+    const pixels = await blank.evaluate(async (b64) => {
+      const image = await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
+      const canvas = new OffscreenCanvas(image.width, image.height);
+      const g = canvas.getContext('2d')!;
+      g.drawImage(image, 0, 0);
+      const { data, width, height } = g.getImageData(0, 0, image.width, image.height);
+      const out: number[][] = [];
+      for (let y = 0; y < height; y++) {
+        if (y >= 6 && y < height - 6) continue;
+        for (let x = 0; x < width; x++)
+          out.push([...data.subarray((y * width + x) * 4, (y * width + x) * 4 + 3)]);
+      }
+      return out;
+    }, png.toString('base64'));
+    await blank.close();
+    return pixels;
+  }
+
+  it("its keyboard focus ring stands out (3:1) from a page whose background the overlay's theme does not match", async () => {
+    const options = await lens.context.newPage();
+    await options.goto(lens.extensionPage('options.html'));
+    const page = lens.page;
+    try {
+      for (const [theme, bg] of [
+        ['dark', [255, 255, 255]],
+        ['light', [13, 17, 23]],
+      ] as const) {
+        await options.getByTestId('opt-theme').selectOption(theme);
+        await page.goto(lens.fixture('generic'));
+        // a row in the page's colours holding one wallet, and a button before it to Tab from
+        await page.evaluate(
+          ({ wallet, bg }) => {
+            const row = document.createElement('p');
+            row.id = 'ring-row';
+            row.style.cssText = `position:fixed;top:0;left:0;right:0;margin:0;padding:24px;z-index:2147483646;font:14px sans-serif;background:rgb(${bg});color:rgb(${bg.map((c) => 255 - c)})`;
+            const from = Object.assign(document.createElement('button'), {
+              id: 'ring-from',
+              textContent: 'before',
+            });
+            const address = Object.assign(document.createElement('span'), { textContent: wallet });
+            row.append(from, ' ', address);
+            document.body.append(row);
+          },
+          { wallet: lens.catalog.wallets[9]!, bg: [...bg] },
+        );
+        const host = page.locator('#ring-row [data-onchain-lens="badge"]');
+        await expect.poll(() => host.getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
+        const box = (await host.boundingBox())!;
+        // unfocused, the strips above and below the badge are the page's background alone
+        expect(bestContrast(await around(page, box), bg)).toBeLessThan(1.1);
+        await page.focus('#ring-from');
+        await page.keyboard.press('Tab');
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-onchain-lens')))
+          .toBe('badge');
+        await lens.screenshot(`a11y-badge-focus-${theme}-on-${theme === 'dark' ? 'light' : 'dark'}`, page);
+        expect(bestContrast(await around(page, box), bg), `${theme} overlay`).toBeGreaterThanOrEqual(3);
+      }
+    } finally {
+      await options.getByTestId('opt-theme').selectOption('auto');
+      await options.close();
+    }
   });
 });
