@@ -19,7 +19,7 @@ import { storage } from 'wxt/utils/storage';
 import { ApiError } from '../api/errors';
 import { DEFAULT_DCA_PROGRAM, rooms as roomNames } from '../api/rooms';
 import type { DcaPosition, DcaTxEvent } from '../api/schemas/live';
-import type { ErrorView } from '../errors';
+import { type ErrorCode, type ErrorView, isKeyCode, isTransientCode } from '../errors';
 import type { LiveState } from '../live/types';
 import { createKeyedTurns } from '../sched';
 import type { OrderView } from '../views';
@@ -139,6 +139,10 @@ export type SyncOutcome = {
 
 const MODE_RANK: Record<SyncMode, number> = { prime: 0, announce: 1, silent: 2 };
 
+/** A failure of the service, of the way to it, or of the key (not of one wallet's answer). */
+const failsEveryWallet = (code: ErrorCode): boolean =>
+  isTransientCode(code) || isKeyCode(code) || code === 'NEEDS_PLAN' || code === 'ABORTED';
+
 /** What an outcome tells of a poll's changes. */
 const changeList = (changes: readonly { kind: ChangeKind; order: string }[]) =>
   changes.map((c) => ({ kind: c.kind, order: c.order }));
@@ -241,6 +245,11 @@ export function createWatchService(opts: WatchServiceOptions) {
   /** Wallets waiting for a catch-up; `seq` tells a request made during the fetch from the one served. */
   const queue = new Map<string, QueueEntry>();
   const lastSynced = new Map<string, number>();
+  /**
+   * Wallets whose own answer failed (a shape the schema refuses, a wallet the service rejects): asked
+   * again after the resync interval, while the wallets after them go on.
+   */
+  const failedAt = new Map<string, number>();
   let seq = 0;
   let running: Promise<SyncOutcome> | null = null;
   let again = false;
@@ -269,6 +278,8 @@ export function createWatchService(opts: WatchServiceOptions) {
         queue.delete(wallet);
         continue;
       }
+      const failed = failedAt.get(wallet);
+      if (failed !== undefined && now() - failed < resyncAfterMs) continue;
       if (entry.mode === 'prime') return [wallet, entry];
       if (!streaming) continue;
       const last = lastSynced.get(wallet);
@@ -277,17 +288,22 @@ export function createWatchService(opts: WatchServiceOptions) {
     return null;
   }
 
-  /** One wallet at a time, so the user's own requests go first. What to show is collected in `found`. */
+  /**
+   * One wallet at a time, so the user's own requests go first. What to show is collected in `found`.
+   * True when an error every wallet shares stopped it.
+   */
   async function drain(
     out: SyncOutcome,
     found: { wallet: string; events: WatchEvent[] }[],
-  ): Promise<SyncOutcome> {
+  ): Promise<boolean> {
+    let stopped = false;
     while (poller) {
       const due = nextDue();
       if (!due) break;
       const [wallet, entry] = due;
       try {
         const result = await poller.sync(wallet, entry.mode, { currentAt: entry.currentAt });
+        failedAt.delete(wallet);
         if (result) lastSynced.set(wallet, now());
         if (queue.get(wallet)?.seq === entry.seq) queue.delete(wallet);
         if (!result) continue;
@@ -305,11 +321,25 @@ export function createWatchService(opts: WatchServiceOptions) {
       } catch (error) {
         // Left queued: the next alarm tick or the next time the stream is live tries again.
         out.error = ApiError.from(error).toView();
-        break;
+        // The service, the way to it or the key failed: every wallet would fail the same way now.
+        // It goes to the back of the queue, so that a failure of its own the service reports as
+        // its own fault (a 500 on one wallet) does not hold the others up run after run.
+        if (failsEveryWallet(out.error.code)) {
+          const cur = queue.get(wallet);
+          if (cur) {
+            queue.delete(wallet);
+            queue.set(wallet, cur);
+          }
+          stopped = true;
+          break;
+        }
+        // Only this wallet's answer failed: it waits its interval (not asked again each tick, first
+        // in the queue, while the wallets behind it were never caught up), and the run goes on.
+        failedAt.set(wallet, now());
       }
     }
     out.pending = queue.size;
-    return out;
+    return stopped;
   }
 
   /** Runs the queue; a request made while it runs is served by the same run before it ends. */
@@ -322,11 +352,12 @@ export function createWatchService(opts: WatchServiceOptions) {
       const out: SyncOutcome = { synced: [], pending: 0, error: null };
       const found: { wallet: string; events: WatchEvent[] }[] = [];
       try {
+        let stopped: boolean;
         do {
           again = false;
           out.error = null;
-          await drain(out, found);
-        } while (again && !out.error);
+          stopped = await drain(out, found);
+        } while (again && !stopped);
         // One catch-up, one batch of notifications: 30 wallets are not 30 pop-ups at once.
         if (found.length) await notifier.showAway(found).catch(() => {});
         if (out.error || out.synced.length) noteOutcome(out.error);
@@ -429,6 +460,7 @@ export function createWatchService(opts: WatchServiceOptions) {
       const entries = changed(await watchlist.remove(wallet));
       queue.delete(wallet);
       lastSynced.delete(wallet);
+      failedAt.delete(wallet);
       await notifier.forget(wallet);
       await poller?.forget(wallet);
       await notifier.refreshBadge();

@@ -36,6 +36,8 @@ function setup(wallets: Record<string, OrderView[]>, opts: { resyncAfterMs?: num
     active: 0,
     maxActive: 0,
     failOn: null as string | null,
+    /** What the failing wallet's read throws: a limit every wallet shares, or a fault of its own answer. */
+    failWith: 'RATE_LIMITED' as 'RATE_LIMITED' | 'SCHEMA_MISMATCH',
     /** While set, every request waits for it (a request still out). */
     gate: null as Promise<void> | null,
   };
@@ -49,7 +51,10 @@ function setup(wallets: Record<string, OrderView[]>, opts: { resyncAfterMs?: num
       await new Promise((r) => setTimeout(r, 1));
       if (state.gate) await state.gate;
       state.active--;
-      if (state.failOn === w) throw new ApiError({ code: 'RATE_LIMITED', retryAfterMs: 1000 });
+      if (state.failOn === w)
+        throw state.failWith === 'RATE_LIMITED'
+          ? new ApiError({ code: 'RATE_LIMITED', retryAfterMs: 1000 })
+          : new ApiError({ code: 'SCHEMA_MISMATCH', status: 200, endpoint: '/dca/wallet' });
       return state.orders[w] ?? [];
     },
   });
@@ -139,7 +144,7 @@ describe('after a reconnect', () => {
     expect(state.fetched).toHaveLength(50);
   });
 
-  it('a failed read stops the run; the next sync goes on with the wallets left', async () => {
+  it('a failed read stops the run; the next sync goes on with the wallets left, the failed one last', async () => {
     const [W1, W2, W3] = [addr(1), addr(2), addr(3)];
     const { svc, state, clock } = setup({ [W1]: [order(A)], [W2]: [order(B)], [W3]: [] });
     await svc.start();
@@ -155,7 +160,62 @@ describe('after a reconnect', () => {
     state.failOn = null;
     state.fetched.length = 0;
     expect((await svc.sync()).pending).toBe(0);
-    expect(state.fetched).toEqual([W2, W3]);
+    // (a 5xx or a limit that only ever hits W2 does not hold W3 up run after run)
+    expect(state.fetched).toEqual([W3, W2]);
+  });
+
+  it('a wallet whose answer the schema refuses holds up no other: the run goes on, and it is asked again after the interval, not at every tick', async () => {
+    const [W1, W2, W3] = [addr(1), addr(2), addr(3)];
+    const { svc, state, clock, messages } = setup({ [W1]: [order(A)], [W2]: [order(B)], [W3]: [] });
+    await svc.start();
+    svc.setLiveState('live');
+    for (const w of [W1, W2, W3]) await svc.add(w);
+    await svc.idle();
+    clock.t += 120_000;
+    state.fetched.length = 0;
+    state.failOn = W1;
+    state.failWith = 'SCHEMA_MISMATCH';
+    // while the socket was down, W2 opened an order
+    state.orders[W2] = [order(B), order(addr(62), { createdAt: clock.t - 10_000 })];
+    const out = await svc.reconnected();
+    expect(state.fetched).toEqual([W1, W2, W3]);
+    expect(out).toMatchObject({ pending: 1, error: { code: 'SCHEMA_MISMATCH' } });
+    expect(out.synced.map((s) => s.wallet)).toEqual([W2, W3]);
+    await svc.flush();
+    expect(messages().join(' ')).toMatch(/new order/i);
+    // alarm ticks within the interval leave W1 alone (each would spend a request on the same answer)
+    state.fetched.length = 0;
+    for (let i = 0; i < 5; i++) {
+      clock.t += 10_000;
+      await svc.sync();
+    }
+    expect(state.fetched).toEqual([]);
+    // after it, W1 is asked again, and caught up once the service answers in shape
+    state.failOn = null;
+    clock.t += 60_000;
+    const later = await svc.sync();
+    expect(state.fetched).toEqual([W1]);
+    expect(later).toMatchObject({ pending: 0, error: null });
+    expect(later.synced.map((s) => s.wallet)).toEqual([W1]);
+  });
+
+  it('a wallet just added whose first read the schema refuses ends the run (no loop), and is read again later', async () => {
+    const [W1, W2] = [addr(1), addr(2)];
+    const { svc, state, clock } = setup({ [W1]: [order(A)], [W2]: [order(B)] });
+    await svc.start();
+    state.failOn = W1;
+    state.failWith = 'SCHEMA_MISMATCH';
+    await svc.add(W1);
+    await svc.add(W2);
+    await svc.idle();
+    expect(state.fetched.filter((w) => w === W1)).toHaveLength(1);
+    expect(state.fetched).toContain(W2);
+    expect(await svc.poller!.hasBaseline(W2)).toBe(true);
+    expect(await svc.poller!.hasBaseline(W1)).toBe(false);
+    state.failOn = null;
+    clock.t += 60_000;
+    await svc.sync();
+    expect(await svc.poller!.hasBaseline(W1)).toBe(true);
   });
 
   it('a wallet removed during its catch-up fetch leaves no stored list behind', async () => {
