@@ -83,7 +83,7 @@ export function progressed(order: OrderView, fill: FillView): OrderView {
  */
 export function createPopover(o: PopoverOptions) {
   let session: Session | null = null;
-  const win = o.doc.defaultView;
+  const win = o.doc.defaultView!;
 
   const paint = () => {
     const s = session;
@@ -126,13 +126,18 @@ export function createPopover(o: PopoverOptions) {
   }
 
   function place(s: Session): void {
+    const dialog = s.mount.container.firstElementChild as HTMLElement | null;
+    // Measured at its own height: under the cap its placeholder was given, a card that just came in
+    // read as 120 px, stayed on the placeholder's side and ran off the window's bottom.
+    if (dialog) dialog.style.maxHeight = '';
     const rect = s.badge.host.getBoundingClientRect();
-    const box = s.mount.container.firstElementChild?.getBoundingClientRect();
+    const box = dialog?.getBoundingClientRect();
     const size = { width: box?.width || 340, height: box?.height || 240 };
-    const view = { width: win?.innerWidth ?? 1024, height: win?.innerHeight ?? 768 };
+    // The room inside the page's own scrollbars (innerWidth counts them: the popover slid under one).
+    const root = o.doc.scrollingElement!;
+    const view = { width: root.clientWidth || win.innerWidth, height: root.clientHeight || win.innerHeight };
     const at = placePopover(rect, size, view);
     // Taller than the room on its side: it scrolls inside rather than leaving the viewport.
-    const dialog = s.mount.container.firstElementChild as HTMLElement | null;
     if (dialog) dialog.style.maxHeight = `${at.maxHeight}px`;
     s.mount.host.style.top = `${at.top}px`;
     s.mount.host.style.left = `${at.left}px`;
@@ -213,10 +218,8 @@ export function createPopover(o: PopoverOptions) {
       o.timers.setTimeout(() => {
         frame = false;
         if (session !== s) return;
-        // A badge scrolled out of view (or removed by the site) takes its popover with it: one opened
-        // by a click stayed pinned at the viewport's edge, over the page.
-        const r = s.badge.host.getBoundingClientRect();
-        if (!s.badge.host.isConnected || (win && (r.bottom < 0 || r.top > win.innerHeight))) close(false);
+        // A badge removed by the site takes its popover with it (one out of view: the observer below).
+        if (!s.badge.host.isConnected) close(false);
         else place(s);
       }, 16);
     };
@@ -238,13 +241,19 @@ export function createPopover(o: PopoverOptions) {
     s.mount.host.addEventListener('mouseleave', leave);
     o.doc.addEventListener('keydown', onKey, true);
     o.doc.addEventListener('pointerdown', onDown, true);
-    win?.addEventListener('scroll', onMove, { capture: true, passive: true });
-    win?.addEventListener('resize', onMove, { passive: true });
+    win.addEventListener('scroll', onMove, { capture: true, passive: true });
+    win.addEventListener('resize', onMove, { passive: true });
+    // A badge scrolled out of view takes its popover with it (one opened by a click stayed pinned at
+    // the viewport's edge, over the page): out of the window or out of a box of the page that
+    // scrolls (a list, a panel), which a check of the window's edges did not see.
+    const io = new win.IntersectionObserver((e) => e[e.length - 1]!.isIntersecting || close(false));
+    io.observe(s.badge.host);
     s.cleanup.push(
+      () => io.disconnect(),
       () => o.doc.removeEventListener('keydown', onKey, true),
       () => o.doc.removeEventListener('pointerdown', onDown, true),
-      () => win?.removeEventListener('scroll', onMove, { capture: true }),
-      () => win?.removeEventListener('resize', onMove),
+      () => win.removeEventListener('scroll', onMove, { capture: true }),
+      () => win.removeEventListener('resize', onMove),
     );
   }
 

@@ -393,3 +393,75 @@ describe('page views in a single-page site', () => {
     await ready(badge(wallet));
   });
 });
+
+describe('where a popover goes', () => {
+  /** A page of `html` in the generic fixture (our content script runs there), at `width` x `height`. */
+  async function pageOf(html: string, width: number, height: number): Promise<void> {
+    await lens.page.setViewportSize({ width, height });
+    await lens.page.goto(lens.fixture('generic'));
+    await lens.page.evaluate((html) => {
+      document.body.style.cssText = 'margin:0;font:14px/1.5 sans-serif;max-width:none';
+      document.body.innerHTML = html; // (the test's own markup)
+    }, html);
+  }
+  const rectOf = (l: Locator) => l.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+
+  it('a card that comes in after its placeholder is placed at its own height: all in an 800 x 600 window, not over its badge', async () => {
+    const wallet = lens.catalog.wallets[31]!;
+    try {
+      await pageOf(
+        `<div style="height:450px">Chart</div><p style="margin:0 8px">Top trader <a href="https://solscan.io/account/${wallet}">${wallet}</a> bought 12 SOL</p><div style="height:2000px"></div>`,
+        800,
+        600,
+      );
+      await ready(badge(wallet));
+      // the wallet's card is slow: the popover shows its short placeholder first, placed below
+      await lens.sim('faults', { latencyMs: 400 });
+      await badge(wallet).click();
+      await lens.page.mouse.move(790, 10);
+      const pop = lens.page.locator(`${POPOVER}[data-address="${wallet}"]`);
+      await expect.poll(() => pop.getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
+      await lens.page.waitForTimeout(300);
+      await lens.screenshot('popover-after-placeholder', lens.page);
+      const p = await rectOf(pop);
+      const b = await rectOf(badge(wallet));
+      expect(p.top).toBeGreaterThanOrEqual(8 - 1);
+      expect(p.bottom).toBeLessThanOrEqual(600 - 8 + 1);
+      expect(p.height).toBeGreaterThan(150); // the card, not a sliver of it
+      const overlaps = p.left < b.right && b.left < p.right && p.top < b.bottom && b.top < p.bottom;
+      expect(overlaps, `popover ${JSON.stringify(p)} over badge ${JSON.stringify(b)}`).toBe(false);
+    } finally {
+      await lens.sim('faults', {});
+      await lens.page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
+  it('goes when its badge scrolls out of a box of the page that scrolls (a list), though still in the window', async () => {
+    const wallets = lens.catalog.wallets.slice(40, 52);
+    try {
+      await pageOf(
+        `<div style="height:300px">Header</div><div id="list" style="height:200px;overflow:auto;width:600px">${wallets
+          .map((w) => `<div style="height:28px;white-space:nowrap">${w}</div>`)
+          .join('')}</div><div style="height:1500px"></div>`,
+        1000,
+        800,
+      );
+      const wallet = wallets[2]!;
+      await ready(badge(wallet));
+      await badge(wallet).click();
+      const pop = lens.page.locator(`${POPOVER}[data-address="${wallet}"]`);
+      await expect.poll(() => pop.count(), { timeout: 5_000 }).toBe(1);
+      await lens.page.mouse.move(990, 10);
+      // the list scrolls by 150 px: the badge is above the list's top edge, still 200 px into the window
+      await lens.page.evaluate(() => {
+        (document.getElementById('list') as HTMLElement).scrollTop = 150;
+      });
+      const b = await rectOf(badge(wallet));
+      expect(b.bottom).toBeLessThan(300);
+      expect(b.top).toBeGreaterThan(0);
+      await expect.poll(() => pop.count(), { timeout: 2_000 }).toBe(0);
+    } finally {
+      await lens.page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+});

@@ -412,19 +412,59 @@ describe('popover', () => {
     expect(document.activeElement).toBe(document.body);
   });
 
-  it('closes when its badge is scrolled out of view, and stays while the badge is in view', async () => {
+  it("keeps inside the page's own scrollbars: the room is the root's client width, not the window's", async () => {
     start();
-    const host = await openWith('wallet', W(1));
-    const at = (top: number) =>
-      vi.spyOn(host, 'getBoundingClientRect').mockReturnValue(new DOMRect(10, top, 80, 18));
-    at(300);
-    window.dispatchEvent(new Event('scroll'));
-    await vi.advanceTimersByTimeAsync(20);
-    expect(popoverHost()).not.toBeNull();
-    at(-1213); // scrolled 1,500 px down: the badge is far above the viewport
-    window.dispatchEvent(new Event('scroll'));
-    await vi.advanceTimersByTimeAsync(20);
-    expect(popoverHost()).toBeNull();
+    const root = document.scrollingElement ?? document.documentElement;
+    // an 800 px window with a 15 px vertical scrollbar, the badge near its right edge
+    const width = vi.spyOn(root, 'clientWidth', 'get').mockReturnValue(785);
+    const inner = vi.spyOn(window, 'innerWidth', 'get').mockReturnValue(800);
+    try {
+      const host = await openWith('wallet', W(1));
+      vi.spyOn(host, 'getBoundingClientRect').mockReturnValue(new DOMRect(700, 300, 80, 18));
+      window.dispatchEvent(new Event('resize'));
+      await vi.advanceTimersByTimeAsync(20);
+      const left = Number.parseFloat(popoverHost()!.style.left);
+      // (340 px wide where nothing is laid out) its right edge 8 px inside the scrollbar
+      expect(left + 340).toBe(785 - 8);
+    } finally {
+      width.mockRestore();
+      inner.mockRestore();
+    }
+  });
+
+  it('closes when its badge goes out of view (of the window or of a box that scrolls), and stays while it is in view', async () => {
+    // the intersection observer Chromium runs: here, reports made by hand
+    const made: { cb: (e: { isIntersecting: boolean }[]) => unknown; target?: Element; on: boolean }[] = [];
+    class FakeIO {
+      entry: (typeof made)[number];
+      constructor(cb: (typeof made)[number]['cb']) {
+        this.entry = { cb, on: true };
+        made.push(this.entry);
+      }
+      observe(target: Element) {
+        this.entry.target = target;
+      }
+      disconnect() {
+        this.entry.on = false;
+      }
+    }
+    const saved = window.IntersectionObserver;
+    Object.assign(window, { IntersectionObserver: FakeIO });
+    try {
+      start();
+      const host = await openWith('wallet', W(1));
+      const io = made.filter((m) => m.target === host).at(-1)!;
+      io.cb([{ isIntersecting: true }]);
+      window.dispatchEvent(new Event('scroll'));
+      await vi.advanceTimersByTimeAsync(20);
+      expect(popoverHost()).not.toBeNull();
+      io.cb([{ isIntersecting: false }]); // scrolled out
+      await vi.advanceTimersByTimeAsync(0);
+      expect(popoverHost()).toBeNull();
+      expect(io.on).toBe(false); // no observer left behind
+    } finally {
+      Object.assign(window, { IntersectionObserver: saved });
+    }
   });
 
   it('closes when the panel its badge is in is hidden (by visibility or display), not only when removed', async () => {
