@@ -145,6 +145,8 @@ export const OrderPageView = z.object({
   nextCursor: z.string().nullable(),
   hasMore: z.boolean(),
   total: z.number().nullable(),
+  /** orders on this page the service sent in a shape that does not fit: not in `orders` */
+  dropped: z.number().optional(),
 });
 export type OrderPageView = z.infer<typeof OrderPageView>;
 

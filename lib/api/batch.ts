@@ -1,3 +1,4 @@
+import type { DroppedItem } from './parse';
 import { chunk, unique } from './validate';
 
 /** What one chunk of a batch endpoint answered, reduced to items and key lists. */
@@ -7,6 +8,8 @@ export interface ChunkAnswer<K, T> {
   invalid: K[];
   /** The service's `truncated` field in whatever form it came (flag, list, `{requested, limit}`). */
   truncated: unknown;
+  /** Items the answer had that did not fit the schema (`droppedFrom` of its item list). */
+  dropped?: DroppedItem[];
 }
 
 export interface MergedBatch<K, T> {
@@ -15,6 +18,12 @@ export interface MergedBatch<K, T> {
   invalid: K[];
   /** Keys the service dropped for exceeding its limit: ask for them again later. */
   truncated: K[];
+  /**
+   * Items the service sent that did not fit the schema, with the key (`keyOf` form) each was for
+   * when it could be read: that key's caller gets SCHEMA_MISMATCH, the others their items. A key in
+   * no list at all, when an item without a readable key was dropped, may have been that item.
+   */
+  dropped: DroppedItem[];
 }
 
 export interface ChunkedBatchSpec<K, T> {
@@ -39,6 +48,7 @@ export async function chunkedBatch<K, T>(spec: ChunkedBatchSpec<K, T>): Promise<
     notFound: [],
     invalid: keys.filter((k) => !spec.isValid(k)),
     truncated: [],
+    dropped: [],
   };
   const valid = keys.filter((k) => spec.isValid(k));
   const seenItems = new Set<string>();
@@ -52,11 +62,14 @@ export async function chunkedBatch<K, T>(spec: ChunkedBatchSpec<K, T>): Promise<
     }
     merged.notFound.push(...answer.notFound);
     merged.invalid.push(...answer.invalid);
+    const dropped = answer.dropped ?? [];
+    merged.dropped.push(...dropped);
     if (answer.truncated === true || (typeof answer.truncated === 'object' && answer.truncated !== null)) {
       const answered = new Set([
         ...answer.items.map(spec.itemKey),
         ...answer.notFound.map(spec.keyOf),
         ...answer.invalid.map(spec.keyOf),
+        ...dropped.flatMap((d) => (d.key === null ? [] : [d.key])),
       ]);
       merged.truncated.push(...part.filter((k) => !answered.has(spec.keyOf(k))));
     }

@@ -44,7 +44,7 @@ export { ApiError, type ApiErrorInit, isApiError } from './errors';
 export { readErrorBody } from './http';
 export { type AccountFacts, type AccountKind, classifyAccountOwner } from './owners';
 export { type PageLike, type PaginateOptions, paginate } from './paginate';
-export { parseBody } from './parse';
+export { type DroppedItem, displayOnly, droppedFrom, listOf, parseBody } from './parse';
 export { decodePoolEvents, type PoolEvents, type PoolTrade } from './pool-events';
 export { backoffDelay, parseRetryAfter } from './retry';
 export * from './schemas/common';

@@ -7,6 +7,7 @@
 import type { ApiClient, DcaSort, DcaStatusFilter } from '../api';
 import { ApiError, classifyAccountOwner, isPnlQueued } from '../api';
 import { ACCOUNT_TYPE_SLICE, accountTypeByte } from '../api/owners';
+import { droppedError, droppedFrom } from '../api/parse';
 import type { DcaSummary, WalletDcaResponse } from '../api/schemas/dca';
 import type { PnlBatchWallet } from '../api/schemas/pnl';
 import type { PredictionEvent } from '../api/schemas/prediction';
@@ -148,16 +149,37 @@ function errorView(error: unknown) {
   return ApiError.from(error).toView();
 }
 
+/** A batcher's answer for one key: the key's own error (an item that did not fit) is thrown, uncached. */
+function orThrow<T>(value: T | ApiError): T {
+  if (value instanceof ApiError) throw value;
+  return value;
+}
+
 export function createDataService(deps: DataDeps) {
   const { cache } = deps;
   const now = deps.now ?? Date.now;
 
-  const pnlBatcher = createBatcher<string, PnlBatchWallet>({
+  /**
+   * A wallet's summary, or the error of its own item when the service sent one that does not fit
+   * (the batch's other wallets keep theirs). When an item was dropped whose wallet could not be
+   * read, every wallet the answer is otherwise silent about gets that error: it may be theirs.
+   */
+  const pnlBatcher = createBatcher<string, PnlBatchWallet | ApiError>({
     ...STREAM_BATCH,
     maxSize: 100,
     run: async (wallets, signal, meta) => {
       const answer = await deps.client().pnl.walletsBatch(wallets, { signal, priority: meta.priority });
-      return new Map(answer.wallets.map((w) => [w.wallet, w]));
+      const ep = '/v2/pnl/wallets/batch';
+      const out = new Map<string, PnlBatchWallet | ApiError>(answer.wallets.map((w) => [w.wallet, w]));
+      for (const d of answer.dropped)
+        if (d.key !== null && !out.has(d.key)) out.set(d.key, droppedError(ep, 'wallets', d));
+      const unkeyed = answer.dropped.find((d) => d.key === null);
+      if (unkeyed) {
+        const said = new Set([...answer.notFound, ...answer.invalid, ...answer.truncated]);
+        for (const w of wallets)
+          if (!out.has(w) && !said.has(w)) out.set(w, droppedError(ep, 'wallets', unkeyed));
+      }
+      return out;
     },
   });
 
@@ -171,7 +193,8 @@ export function createDataService(deps: DataDeps) {
     executable: boolean;
     accountType?: number;
   } | null;
-  const accountBatcher = createBatcher<string, AccountEntry>({
+  // An account the answer had in a shape that does not fit: its own error, the others' kinds kept.
+  const accountBatcher = createBatcher<string, AccountEntry | ApiError>({
     ...STREAM_BATCH,
     maxSize: 100,
     run: async (addresses, signal, meta) => {
@@ -181,7 +204,9 @@ export function createDataService(deps: DataDeps) {
         { signal, priority: meta.priority },
       );
       return new Map(
-        addresses.map((a, i): [string, AccountEntry] => {
+        addresses.map((a, i): [string, AccountEntry | ApiError] => {
+          const failed = answer.failed[a];
+          if (failed) return [a, failed];
           const info = answer.value[i];
           if (!info) return [a, null];
           const space = typeof info.space === 'number' ? info.space : null;
@@ -211,13 +236,14 @@ export function createDataService(deps: DataDeps) {
     },
   });
 
-  const eventBatcher = createBatcher<EventRef, PredictionEvent | null>({
+  /** An event, null when not found, or the error of its own result when that did not fit. */
+  const eventBatcher = createBatcher<EventRef, PredictionEvent | null | ApiError>({
     ...STREAM_BATCH,
     maxSize: 25,
     keyId: eventKey,
     // Callers load canonical refs (see odds), so the ids sent are canonical and each appears once.
     run: async (refs, signal, meta) => {
-      const out = new Map<EventRef, PredictionEvent | null>();
+      const out = new Map<EventRef, PredictionEvent | null | ApiError>();
       for (const exchange of ['polymarket', 'kalshi'] as const) {
         const mine = refs.filter((r) => r.exchange === exchange);
         if (mine.length === 0) continue;
@@ -226,10 +252,25 @@ export function createDataService(deps: DataDeps) {
           { exchange },
           { signal, priority: meta.priority },
         );
-        const byKey = new Map(
+        const byKey = new Map<string, PredictionEvent | null | ApiError>(
           answer.results.map((r) => [eventKey({ exchange, id: r.requestedId }), r.event ?? null]),
         );
-        for (const r of mine) out.set(r, byKey.get(eventKey(r)) ?? null);
+        const dropped = answer.dropped ?? [];
+        for (const d of dropped) {
+          const key = d.key === null ? null : eventKey({ exchange, id: d.key });
+          if (key !== null && !byKey.has(key)) byKey.set(key, droppedError('/v1/events/batch', 'results', d));
+        }
+        const unkeyed = dropped.find((d) => d.key === null);
+        for (const r of mine) {
+          const got = byKey.get(eventKey(r));
+          // Not answered while a result without a readable id was dropped: it may have been this one.
+          const missing =
+            unkeyed && !answer.notFound.some((id) => eventKey({ exchange, id }) === eventKey(r));
+          out.set(
+            r,
+            got !== undefined ? got : missing ? droppedError('/v1/events/batch', 'results', unkeyed) : null,
+          );
+        }
       }
       return out;
     },
@@ -259,7 +300,7 @@ export function createDataService(deps: DataDeps) {
       const result = await cache.cached(
         'pnlBadge',
         address,
-        async (signal, p) => (await pnlBatcher.load(address, { priority: p, signal })) ?? null,
+        async (signal, p) => orThrow(await pnlBatcher.load(address, { priority: p, signal })) ?? null,
         { ...TTL.pnlBadge, priority },
       );
       const entry = result.value;
@@ -446,6 +487,9 @@ export function createDataService(deps: DataDeps) {
       async (signal, p) => {
         const buyers = await deps.client().dca.tokenBuyers(mint, { limit: 1 }, { signal, priority: p });
         const first = buyers.orders[0];
+        // The one buyer order did not fit: its error, not a token without a name.
+        const dropped = droppedFrom(buyers.orders)[0];
+        if (!first && dropped) throw droppedError('/dca/token/{mint}/buyers', 'orders', dropped);
         return first ? toTokenRef(first.output) : null;
       },
       { ...TTL.tokenUsers, priority },
@@ -508,15 +552,24 @@ export function createDataService(deps: DataDeps) {
     return { ...result.value, ...dated(result) };
   }
 
+  /**
+   * The events' odds. An event whose result did not fit (SCHEMA_MISMATCH) fails alone: it is left
+   * out of the answer (the overlay shows an error for a link with no view) and the others are
+   * answered. Any other failure, or every event failing, fails the whole answer as before.
+   */
   async function odds(events: EventRef[], priority: Priority = 'visible'): Promise<OddsView[]> {
-    return Promise.all(
+    const settled = await Promise.allSettled(
       events.map(async (asked) => {
         const ref = canonicalEvent(asked);
         const result = await cache.cached(
           'odds',
           eventKey(ref),
           async (signal, p) =>
-            toOddsView(ref.exchange, ref.id, (await eventBatcher.load(ref, { priority: p, signal })) ?? null),
+            toOddsView(
+              ref.exchange,
+              ref.id,
+              orThrow(await eventBatcher.load(ref, { priority: p, signal })) ?? null,
+            ),
           { ...TTL.odds, priority },
         );
         // The view is shared by every spelling of the event; each caller gets it under the id it
@@ -525,6 +578,14 @@ export function createDataService(deps: DataDeps) {
         return view.requestedId === asked.id ? view : { ...view, requestedId: asked.id };
       }),
     );
+    const views = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const errors = settled.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+    // Anything else (network, rate limit...) fails the answer as before: the overlay retries those.
+    const other = errors.find((e) => !(e instanceof ApiError && e.code === 'SCHEMA_MISMATCH'));
+    if (other !== undefined || views.length === 0) {
+      if (errors.length > 0) throw other ?? errors[0];
+    }
+    return views;
   }
 
   async function oddsHistory(
@@ -567,7 +628,7 @@ export function createDataService(deps: DataDeps) {
       'kind2',
       address,
       async (signal, p) => {
-        const info = await accountBatcher.load(address, { priority: p, signal });
+        const info = orThrow(await accountBatcher.load(address, { priority: p, signal }));
         if (!info) return 'unknown' as AddressKind;
         return classifyAccountOwner(info.owner, info.space, {
           executable: info.executable,

@@ -2,6 +2,7 @@
  * API responses -> view models (lib/views.ts). The only place that knows both shapes, so the UI never
  * sees raw API data and every URL it gets is already checked to be https.
  */
+import { droppedFrom } from '../api/parse';
 import { BaseUnits } from '../api/schemas/common';
 import type { Order, Pagination, Token } from '../api/schemas/dca';
 import type { DcaTxEvent } from '../api/schemas/live';
@@ -35,13 +36,20 @@ export function toTokenRef(t: Partial<Token> | null | undefined, fallbackMint = 
   };
 }
 
-/** One page of an order listing (wallet, token side or pair) as the UI pages through it. */
+/**
+ * One page of an order listing (wallet, token side or pair) as the UI pages through it. Orders the
+ * service sent that did not fit are counted in `dropped` (the cursor is the service's, so the next
+ * page is unaffected); counts come from the service (`total`, the wallet's summary), never from the
+ * orders shown.
+ */
 export function toOrderPage(r: { orders: Order[]; pagination: Pagination }): OrderPageView {
+  const dropped = droppedFrom(r.orders).length;
   return {
     orders: r.orders.map(toOrderView),
     nextCursor: r.pagination.nextCursor ?? null,
     hasMore: r.pagination.hasMore,
     total: r.pagination.total ?? null,
+    ...(dropped > 0 ? { dropped } : {}),
   };
 }
 

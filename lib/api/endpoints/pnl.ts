@@ -3,7 +3,7 @@ import { isSolanaAddress } from '../../detect/address';
 import { chunkedBatch } from '../batch';
 import type { HttpCore, HttpRequest, QueryValue } from '../http';
 import { seg } from '../http';
-import { parseBody } from '../parse';
+import { droppedFrom, parseBody } from '../parse';
 import {
   type PairKey,
   PnlChart,
@@ -143,11 +143,13 @@ export function createPnlEndpoints(http: HttpCore) {
       itemKey: spec.itemKey,
       fetchChunk: async (part) => {
         const r = await post(spec.path, spec.query, { [spec.bodyKey]: part }, spec.schema, spec.call);
+        const items = spec.items(r);
         return {
-          items: spec.items(r),
+          items,
           notFound: r.notFound ?? [],
           invalid: r.invalid ?? [],
           truncated: r.truncated,
+          dropped: droppedFrom(items),
         };
       },
     });
@@ -299,7 +301,13 @@ export function createPnlEndpoints(http: HttpCore) {
           fetchChunk: async (part) => {
             const r = await post(ep, query, { pairs: part }, PnlPairsBatchResponse, call);
             const invalid = (r.invalid ?? []).map((p) => ({ wallet: p.wallet ?? '', token: p.token ?? '' }));
-            return { items: r.positions, notFound: r.notFound ?? [], invalid, truncated: r.truncated };
+            return {
+              items: r.positions,
+              notFound: r.notFound ?? [],
+              invalid,
+              truncated: r.truncated,
+              dropped: droppedFrom(r.positions),
+            };
           },
         },
       );

@@ -1,4 +1,5 @@
 import { type HttpCore, seg } from '../http';
+import { type DroppedItem, droppedFrom } from '../parse';
 import { CandlesResponse, EventsBatchResponse, type PredictionEvent } from '../schemas/prediction';
 import type { CallOptions } from '../types';
 import {
@@ -32,6 +33,8 @@ export interface CandlesParams {
 export interface EventsBatchResult {
   notFound: string[];
   results: Array<{ requestedId: string; event: PredictionEvent | null }>;
+  /** Results that did not fit the schema, each with its `requestedId` when readable (`key`); absent: none. */
+  dropped?: DroppedItem[];
 }
 
 export const EVENTS_BATCH_SIZE = 25;
@@ -63,7 +66,7 @@ export function createPredictionEndpoints(http: HttpCore) {
       const ep = '/v1/events/batch';
       const wanted = unique(ids.map((id) => checkEventId(id, ep)));
       const ex = exchange(params.exchange, ep);
-      const merged: EventsBatchResult = { notFound: [], results: [] };
+      const merged: Required<EventsBatchResult> = { notFound: [], results: [], dropped: [] };
       for (const part of chunk(wanted, EVENTS_BATCH_SIZE)) {
         const query = { ids: part.join(','), exchange: ex };
         const r = await http.json(
@@ -73,6 +76,7 @@ export function createPredictionEndpoints(http: HttpCore) {
         );
         merged.notFound.push(...(r.notFound ?? []));
         for (const item of r.results) merged.results.push({ ...item, event: item.event ?? null });
+        merged.dropped.push(...droppedFrom(r.results));
       }
       merged.notFound = unique(merged.notFound);
       return merged;

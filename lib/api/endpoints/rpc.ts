@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import { ApiError } from '../errors';
 import type { HttpCore } from '../http';
-import { parseBody } from '../parse';
+import { droppedError, droppedFrom, parseBody } from '../parse';
 import {
+  type AccountInfo,
   BlockResult,
   DomainList,
   DomainValue,
-  type MultipleAccountsResult as MultipleAccounts,
   MultipleAccountsResult,
   MultipleDomains,
   RpcEnvelope,
@@ -26,6 +26,15 @@ export interface AccountsConfig {
   commitment?: 'finalized' | 'confirmed' | 'processed';
   encoding?: 'base64' | 'jsonParsed' | 'base58';
   dataSlice?: { offset: number; length: number };
+}
+
+/** getMultipleAccounts' answer, merged over its chunks. */
+export interface MultipleAccounts {
+  /** The oldest slot among the chunks' answers. */
+  context: { slot: number } | null;
+  value: Array<AccountInfo | null>;
+  /** Addresses whose account did not fit the schema (null in `value`), with the error to report. */
+  failed: Record<string, ApiError>;
 }
 
 export const RPC_METHOD_NOT_FOUND = -32601;
@@ -89,7 +98,10 @@ export function createRpcEndpoints(http: HttpCore) {
       }
     },
 
-    /** Accounts in input order (null for missing ones), 100 per request. */
+    /**
+     * Accounts in input order (null for missing ones), 100 per request. An account that does not fit
+     * the schema is null too, and its address is in `failed` with the reason: read `failed` first.
+     */
     async getMultipleAccounts(
       addresses: readonly string[],
       config: AccountsConfig = {},
@@ -97,12 +109,14 @@ export function createRpcEndpoints(http: HttpCore) {
     ) {
       const ep = 'rpc:getMultipleAccounts';
       const keys = addresses.map((a) => checkAddress(a, 'INVALID_INPUT', 'account address', ep));
-      const merged: MultipleAccounts = { context: null, value: [] };
+      const merged: MultipleAccounts = { context: null, value: [], failed: {} };
       let minSlot: number | undefined;
       for (const part of chunk(keys, ACCOUNTS_CHUNK)) {
         const cfg = { encoding: 'base64', ...config };
         const r = await call('getMultipleAccounts', [part, cfg], MultipleAccountsResult, options);
-        if (r.value.length !== part.length) {
+        // The answer is positional: an account left out is put back as a gap at its place.
+        const dropped = new Map(droppedFrom(r.value).map((d) => [d.index, d]));
+        if (r.value.length + dropped.size !== part.length) {
           throw new ApiError({
             code: 'SCHEMA_MISMATCH',
             status: 200,
@@ -110,7 +124,12 @@ export function createRpcEndpoints(http: HttpCore) {
             message: 'Account count differs.',
           });
         }
-        merged.value.push(...r.value);
+        let next = 0;
+        part.forEach((address, i) => {
+          const bad = dropped.get(i);
+          if (bad) merged.failed[address] = droppedError(ep, 'value', bad);
+          merged.value.push(bad ? null : (r.value[next++] ?? null));
+        });
         const slot = r.context?.slot;
         if (slot !== undefined) minSlot = minSlot === undefined ? slot : Math.min(minSlot, slot);
       }

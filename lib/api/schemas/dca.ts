@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayOnly, listOf } from '../parse';
 import { Address, BaseUnits, Count, MaybeNumber, Text } from './common';
 
 /** The order states the spec lists (dca-api.md, "States and transitions"). */
@@ -10,18 +11,19 @@ export function isKnownDcaStatus(status: unknown): status is DcaOrderStatus {
   return typeof status === 'string' && (DCA_ORDER_STATUSES as readonly string[]).includes(status);
 }
 
+/** A token as an order names it: its mint and decimals are needed for amounts, the rest is shown. */
 export const Token = z.looseObject({
   mint: Address,
-  symbol: Text.nullish(),
-  name: Text.nullish(),
+  symbol: displayOnly(Text),
+  name: displayOnly(Text),
   decimals: z.number().int().min(0).max(255),
-  image: Text.nullish(),
+  image: displayOnly(Text),
   priceUsd: MaybeNumber,
-  uri: Text.nullish(),
-  description: Text.nullish(),
-  twitter: Text.nullish(),
-  website: Text.nullish(),
-  hasFileMetaData: z.boolean().nullish(),
+  uri: displayOnly(Text),
+  description: displayOnly(Text),
+  twitter: displayOnly(Text),
+  website: displayOnly(Text),
+  hasFileMetaData: displayOnly(z.boolean()),
 });
 
 export const Order = z.looseObject({
@@ -37,8 +39,8 @@ export const Order = z.looseObject({
    */
   status: Text,
   /** `buying`, `selling` or `mixed`; anything else is shown verbatim. */
-  direction: Text.nullish(),
-  pair: Text.nullish(),
+  direction: displayOnly(Text),
+  pair: displayOnly(Text),
   input: Token,
   output: Token,
   deposited: z.number(),
@@ -54,16 +56,17 @@ export const Order = z.looseObject({
   /** `"1h"`-style text, or seconds as text (`"3600"`). */
   frequency: Text,
   progressPercent: z.number(),
-  volume: z.number().nullish(),
-  volumeUsd: MaybeNumber,
+  /** Not shown by any view: malformed, they are null rather than costing the order. */
+  volume: displayOnly(z.number()),
+  volumeUsd: displayOnly(z.number()),
   createdAt: Text,
-  nextCycleAt: Text.nullish(),
+  nextCycleAt: displayOnly(Text),
   raw: z.looseObject({ deposited: BaseUnits, used: BaseUnits }),
-  openInstruction: Text.nullish(),
+  openInstruction: displayOnly(Text),
 });
 
 export const DcaProgram = z.looseObject({ id: Text, label: Text, programId: Address });
-export const DcaProgramsResponse = z.looseObject({ programs: z.array(DcaProgram) });
+export const DcaProgramsResponse = z.looseObject({ programs: listOf(DcaProgram) });
 
 export const DcaSummary = z.looseObject({
   total: Count,
@@ -81,18 +84,22 @@ export const Pagination = z.looseObject({
   total: Count.optional(),
 });
 
+/**
+ * Order lists are parsed order by order (`listOf`): an order that does not fit is left out and
+ * counted (`droppedFrom(r.orders)`), the summary and the other orders kept, the cursor untouched.
+ */
 export const WalletDcaResponse = z.looseObject({
   wallet: Address,
   summary: DcaSummary,
-  orders: z.array(Order),
+  orders: listOf(Order),
   pagination: Pagination,
 });
 
-export const OrderListResponse = z.looseObject({ orders: z.array(Order), pagination: Pagination });
+export const OrderListResponse = z.looseObject({ orders: listOf(Order), pagination: Pagination });
 
 export const TokenOrdersResponse = z.looseObject({
   mint: Address,
-  orders: z.array(Order),
+  orders: listOf(Order),
   pagination: Pagination,
 });
 
@@ -104,13 +111,13 @@ export const TokenFlowResponse = z.looseObject({
 });
 
 export const TopUser = z.looseObject({ wallet: Address, orderCount: Count, volumeUsd: MaybeNumber });
-export const TokenUsersResponse = z.looseObject({ mint: Address, users: z.array(TopUser) });
+export const TokenUsersResponse = z.looseObject({ mint: Address, users: listOf(TopUser) });
 
 export const PairResponse = z.looseObject({
   inputMint: Address,
   outputMint: Address,
   pair: Text.nullish(),
-  orders: z.array(Order),
+  orders: listOf(Order),
   pagination: Pagination,
 });
 

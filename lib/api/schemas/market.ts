@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf } from '../parse';
 import { Count, MaybeNumber, Text } from './common';
 
 const Loose = z.looseObject({});
@@ -18,7 +19,7 @@ export const SearchResult = z.looseObject({
 
 export const SearchResponse = z.looseObject({
   status: Text.nullish(),
-  data: z.array(SearchResult),
+  data: listOf(SearchResult),
   total: Count.nullish(),
   nextCursor: Text.nullish(),
   hasMore: z.boolean().nullish(),
@@ -34,7 +35,7 @@ export const ChartBar = z.looseObject({
 });
 
 /** The service spells it `oclhv`. */
-export const ChartResponse = z.looseObject({ oclhv: z.array(ChartBar) });
+export const ChartResponse = z.looseObject({ oclhv: listOf(ChartBar) });
 
 /** Per-timeframe statistics; only the container is checked (shape not shown). */
 export const StatsResponse = z.record(z.string(), z.unknown());

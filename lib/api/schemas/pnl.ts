@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayOnly, keyField, listOf } from '../parse';
 import { Address, Count, MaybeNumber, Text, TimeValue } from './common';
 
 /** Lenient where the spec shows no shape: an object whose known parts are checked, the rest passes. */
@@ -15,14 +16,15 @@ export const PnlBlock = z.looseObject({
   total: Nums,
 });
 
+/** Who a wallet is, as shown beside its figures: each part malformed is null, never costing the figures. */
 export const Identity = z.looseObject({
-  name: Text.nullish(),
-  twitter: Text.nullish(),
-  avatar: Text.nullish(),
-  type: Text.nullish(),
-  tags: z.array(Text).nullish(),
-  platforms: z.array(Text).nullish(),
-  sns: z.looseObject({ domain: Text.nullish() }).nullish(),
+  name: displayOnly(Text),
+  twitter: displayOnly(Text),
+  avatar: displayOnly(Text),
+  type: displayOnly(Text),
+  tags: displayOnly(listOf(Text)),
+  platforms: displayOnly(listOf(Text)),
+  sns: displayOnly(z.looseObject({ domain: displayOnly(Text) })),
 });
 
 export const PnlSummary = z.looseObject({
@@ -45,8 +47,8 @@ export const PnlSummary = z.looseObject({
 });
 
 export const PnlTags = z.looseObject({
-  isArbitrage: z.boolean().nullish(),
-  platforms: z.array(Text).nullish(),
+  isArbitrage: displayOnly(z.boolean()),
+  platforms: displayOnly(listOf(Text)),
 });
 
 export const PnlWalletSummary = z.looseObject({
@@ -54,30 +56,30 @@ export const PnlWalletSummary = z.looseObject({
   /** The mode used, as the service names it: a mode it adds or renames must not cost the summary. */
   pnlMode: Text.nullish(),
   currency: Text.nullish(),
-  identity: Identity.nullish(),
+  identity: displayOnly(Identity),
   summary: PnlSummary,
   analysis: z
     .looseObject({
       winRate: Nums,
       avgPnlPerAsset: Nums,
       avgBuyValue: Nums,
-      tokens: z
-        .looseObject({ closed: Count.nullish(), winning: Count.nullish(), losing: Count.nullish() })
-        .nullish(),
-      distribution: z.array(z.looseObject({ range: Text, count: Count, rate: Nums })).nullish(),
+      tokens: displayOnly(
+        z.looseObject({ closed: Count.nullish(), winning: Count.nullish(), losing: Count.nullish() }),
+      ),
+      distribution: displayOnly(listOf(z.looseObject({ range: Text, count: Count, rate: Nums }))),
     })
     .nullish(),
-  stats: z
-    .looseObject({
+  stats: displayOnly(
+    z.looseObject({
       total: Count.nullish(),
       holding: Count.nullish(),
       sold: Count.nullish(),
       profitable: Count.nullish(),
       losing: Count.nullish(),
-    })
-    .nullish(),
-  tags: PnlTags.nullish(),
-  updatedAt: TimeValue.nullish(),
+    }),
+  ),
+  tags: displayOnly(PnlTags),
+  updatedAt: displayOnly(TimeValue),
 });
 
 /** A wallet the service has not indexed yet: a normal answer, shown as "indexing, try again shortly". */
@@ -94,7 +96,7 @@ export const PnlPosition = z.looseObject({
   invested: Nums,
   proceeds: Nums,
   roi: Nums,
-  identity: Identity.nullish(),
+  identity: displayOnly(Identity),
 });
 
 export const PnlPagination = z.looseObject({
@@ -105,7 +107,7 @@ export const PnlPagination = z.looseObject({
 });
 
 export const PnlPositionsResponse = z.looseObject({
-  positions: z.array(PnlPosition),
+  positions: listOf(PnlPosition),
   pagination: PnlPagination.nullish(),
 });
 
@@ -115,57 +117,68 @@ export const PnlHistory = Loose;
 export const PnlPerformance = Loose;
 export const PnlHighlights = Loose;
 export const PnlRisk = Loose;
-export const PnlChart = z.looseObject({ points: z.array(Loose).nullish() });
+export const PnlChart = z.looseObject({ points: listOf(Loose).nullish() });
 
-export const PnlTrader = z.looseObject({ wallet: Address, identity: Identity.nullish() });
+export const PnlTrader = z.looseObject({ wallet: Address, identity: displayOnly(Identity) });
 export const PnlTradersResponse = z.looseObject({
-  traders: z.array(PnlTrader),
+  traders: listOf(PnlTrader),
   pagination: PnlPagination.nullish(),
 });
 
 export const BatchTruncated = z.union([z.boolean(), z.array(z.string()), Loose]);
 
+/** A batch's list of keys it did not answer for: a key that is not text is left out. */
+const KeyList = listOf(z.string()).nullish();
+
 export const PnlBatchWallet = z.looseObject({
   wallet: Address,
-  identity: Identity.nullish(),
+  identity: displayOnly(Identity),
   summary: PnlSummary,
-  tags: PnlTags.nullish(),
-  updatedAt: TimeValue.nullish(),
+  tags: displayOnly(PnlTags),
+  updatedAt: displayOnly(TimeValue),
 });
 
 export const PnlWalletsBatchResponse = z.looseObject({
   count: Count.optional(),
-  wallets: z.array(PnlBatchWallet),
-  notFound: z.array(z.string()).nullish(),
-  invalid: z.array(z.string()).nullish(),
+  /** Wallet by wallet: one that does not fit is left out with its wallet, which gets its own error. */
+  wallets: listOf(PnlBatchWallet, keyField('wallet')),
+  notFound: KeyList,
+  invalid: KeyList,
   truncated: BatchTruncated.nullish(),
 });
 
 export const PnlWalletPositionsBatchResponse = z.looseObject({
   wallet: Address.optional(),
   count: Count.optional(),
-  positions: z.array(PnlPosition),
-  notFound: z.array(z.string()).nullish(),
-  invalid: z.array(z.string()).nullish(),
+  positions: listOf(PnlPosition, keyField('token')),
+  notFound: KeyList,
+  invalid: KeyList,
   truncated: BatchTruncated.nullish(),
 });
 
 export const PnlTokenPositionsBatchResponse = z.looseObject({
   token: Address.optional(),
   count: Count.optional(),
-  positions: z.array(PnlPosition),
-  notFound: z.array(z.string()).nullish(),
-  invalid: z.array(z.string()).nullish(),
+  positions: listOf(PnlPosition, keyField('wallet')),
+  notFound: KeyList,
+  invalid: KeyList,
   truncated: BatchTruncated.nullish(),
 });
 
 export const PairKey = z.looseObject({ wallet: z.string(), token: z.string() });
 
+/** The `wallet:token` key of a pair (or of a position, when both parts can be read). */
+export function pairKeyOf(raw: unknown): string | null {
+  const wallet = keyField('wallet')(raw);
+  const token = keyField('token')(raw);
+  return wallet === null || token === null ? null : `${wallet}:${token}`;
+}
+
 export const PnlPairsBatchResponse = z.looseObject({
   count: Count.optional(),
-  positions: z.array(PnlPosition),
-  notFound: z.array(PairKey).nullish(),
-  invalid: z.array(z.looseObject({ wallet: z.string().optional(), token: z.string().optional() })).nullish(),
+  positions: listOf(PnlPosition, pairKeyOf),
+  notFound: listOf(PairKey).nullish(),
+  invalid: listOf(z.looseObject({ wallet: z.string().optional(), token: z.string().optional() })).nullish(),
   truncated: BatchTruncated.nullish(),
 });
 

@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { displayOnly, keyField, listOf } from '../parse';
 import { Count, MaybeNumber, Text, TimeValue } from './common';
+
+/** Shown only (a slug, a tag, a flag): malformed, it is null and the event or market is kept. */
+const Shown = displayOnly(Text);
 
 const Str = Text.nullish();
 
@@ -19,7 +23,8 @@ export const Candle = z.looseObject({
 
 export const CandleSeries = z.looseObject({
   marketId: Text,
-  candles: z.array(Candle),
+  /** Candle by candle: one that does not fit is a gap in the line, not a lost chart. */
+  candles: listOf(Candle),
   status: Str,
   title: Str,
   gammaMarketId: Str,
@@ -30,7 +35,7 @@ export const CandlesResponse = z.looseObject({
   eventId: z.union([z.string(), z.number()]).nullish(),
   exchange: Str,
   periodInterval: Str,
-  series: z.array(CandleSeries),
+  series: listOf(CandleSeries),
   title: Str,
   eventSlug: Str,
   nextCursor: z.union([z.string(), z.number()]).nullish(),
@@ -51,25 +56,29 @@ export const MarketLeg = z.looseObject({
   underlyingTitle: Str,
 });
 
+/**
+ * A market. Its outcomes stay one list that fits or fails together: the card names the leading
+ * outcome, which a missing one would make a wrong claim.
+ */
 export const Market = z.looseObject({
   id: z.union([z.string(), z.number()]),
-  exchange: Str,
+  exchange: Shown,
   title: Str,
   status: Str,
-  marketKind: Str,
-  pricingMode: Str,
-  slug: Str,
+  marketKind: Shown,
+  pricingMode: Shown,
+  slug: Shown,
   outcomes: z.array(Outcome).nullish(),
-  legs: z.array(MarketLeg).nullish(),
+  legs: displayOnly(listOf(MarketLeg)),
   volume: MaybeNumber,
-  volume24h: MaybeNumber,
-  liquidity: MaybeNumber,
-  openInterest: MaybeNumber,
-  isTradable: z.boolean().nullish(),
-  hasDepth: z.boolean().nullish(),
-  clobTokenIds: z.array(Text).nullish(),
-  tags: z.array(z.unknown()).nullish(),
-  url: Str,
+  volume24h: displayOnly(z.number()),
+  liquidity: displayOnly(z.number()),
+  openInterest: displayOnly(z.number()),
+  isTradable: displayOnly(z.boolean()),
+  hasDepth: displayOnly(z.boolean()),
+  clobTokenIds: displayOnly(listOf(Text)),
+  tags: displayOnly(z.array(z.unknown())),
+  url: Shown,
 });
 
 export const ComboSelection = z.looseObject({
@@ -110,28 +119,37 @@ export const CryptoUpDown = z.looseObject({
   priceToBeat: MaybeNumber,
 });
 
+/**
+ * An event. What the odds card counts with (id, markets and their prices, volume) is checked; what
+ * it only shows or never reads falls back to null when malformed. Markets stay one list that fits or
+ * fails together (the leading outcome is picked across them).
+ */
 export const PredictionEvent = z.looseObject({
   id: z.union([z.string(), z.number()]),
-  exchange: Str,
+  exchange: Shown,
   title: Str,
-  slug: Str,
-  ticker: Str,
-  url: Str,
-  marketCount: Count.nullish(),
+  slug: Shown,
+  ticker: Shown,
+  url: Shown,
+  marketCount: displayOnly(Count),
   markets: z.array(Market).nullish(),
-  comboEnabled: z.boolean().nullish(),
-  comboGroups: z.array(ComboGroup).nullish(),
-  cryptoUpDown: CryptoUpDown.nullish(),
-  negRisk: z.boolean().nullish(),
-  openInterest: MaybeNumber,
+  comboEnabled: displayOnly(z.boolean()),
+  comboGroups: displayOnly(listOf(ComboGroup)),
+  cryptoUpDown: displayOnly(CryptoUpDown),
+  negRisk: displayOnly(z.boolean()),
+  openInterest: displayOnly(z.number()),
   volume: MaybeNumber,
-  volume24h: MaybeNumber,
-  tags: z.array(z.unknown()).nullish(),
+  volume24h: displayOnly(z.number()),
+  tags: displayOnly(z.array(z.unknown())),
 });
 
 export const EventsBatchResponse = z.looseObject({
-  notFound: z.array(z.string()).nullish(),
-  results: z.array(z.looseObject({ requestedId: Text, event: PredictionEvent.nullish() })),
+  notFound: listOf(z.string()).nullish(),
+  /** Result by result: one whose event does not fit is left out with its id, which gets its own error. */
+  results: listOf(
+    z.looseObject({ requestedId: Text, event: PredictionEvent.nullish() }),
+    keyField('requestedId'),
+  ),
 });
 
 export type Candle = z.infer<typeof Candle>;

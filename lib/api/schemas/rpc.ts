@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf } from '../parse';
 import { Address, Count, Text } from './common';
 
 export const RpcErrorObject = z.looseObject({
@@ -44,6 +45,7 @@ export const Block = z.looseObject({
   blockhash: Text,
   parentSlot: U64,
   previousBlockhash: Text,
+  /** One list that fits or fails together: a block's count and fees are sums over all of it. */
   transactions: z.array(RpcTransaction).nullish(),
   signatures: z.array(Text).nullish(),
   rewards: z.array(z.unknown()).nullish(),
@@ -61,9 +63,13 @@ export const AccountInfo = z.looseObject({
   space: Count.nullish(),
 });
 
+/**
+ * Account by account: one that does not fit is left out and recorded with its place
+ * (`droppedFrom(r.value)`), so the others keep theirs and only its address gets an error.
+ */
 export const MultipleAccountsResult = z.looseObject({
   context: z.looseObject({ slot: U64 }).nullish(),
-  value: z.array(AccountInfo.nullable()),
+  value: listOf(AccountInfo.nullable()),
 });
 
 /** The name-service methods are only named in release notes: accept every plausible form. */

@@ -246,6 +246,7 @@ describe('PnL', () => {
       notFound: [],
       invalid: [],
       truncated: [],
+      dropped: [],
     });
     expect(server.hits).toHaveLength(0);
   });

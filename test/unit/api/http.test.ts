@@ -5,7 +5,6 @@ import {
   caught,
   json,
   KEY,
-  order,
   script,
   startServer,
   type TestServer,
@@ -255,12 +254,12 @@ describe('HTTP core: retries', () => {
   });
 
   it('does not retry a well-formed body of the wrong shape', async () => {
-    const orders = [order(1), order(2), order(3), order(4, { status: ['exploded'] })];
-    server.handle(script((res) => json(res, 200, { ...walletBody, orders })));
+    const summary = { ...walletBody.summary, active: 'three' };
+    server.handle(script((res) => json(res, 200, { ...walletBody, summary })));
     const { client } = testClient(server.url);
     const e = await caught(client.dca.wallet(W));
     expect(e.code).toBe('SCHEMA_MISMATCH');
-    expect(e.message).toContain('orders.3.status');
+    expect(e.message).toContain('summary.active');
     expect(server.hits).toHaveLength(1);
   });
 });
