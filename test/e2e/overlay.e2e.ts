@@ -436,6 +436,34 @@ describe('where a popover goes', () => {
     }
   });
 
+  it("opens beside its badge where there is room, so the pointer run down a column of wallets shows each row's card in turn", async () => {
+    const wallets = lens.catalog.wallets.slice(60, 66);
+    try {
+      await pageOf(
+        `<table style="margin:20px;border-collapse:collapse">${wallets
+          .map((w) => `<tr><td style="padding:4px 8px">${w}</td><td>12.4 SOL</td></tr>`)
+          .join('')}</table>`,
+        1000,
+        700,
+      );
+      for (const w of wallets.slice(0, 2)) await ready(badge(w));
+      const [a, b] = [(await badge(wallets[0]!).boundingBox())!, (await badge(wallets[1]!).boundingBox())!];
+      await lens.page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+      const pop = lens.page.locator(POPOVER);
+      await expect.poll(() => pop.getAttribute('data-address'), { timeout: 5_000 }).toBe(wallets[0]);
+      const p = await rectOf(pop);
+      expect(p.left).toBeGreaterThanOrEqual(a.x + a.width); // on the badge's right
+      // down the column to the next row's badge, as a trader scans it
+      for (let step = 1; step <= 10; step++)
+        await lens.page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + ((b.y - a.y) * step) / 10);
+      await expect.poll(() => pop.getAttribute('data-address'), { timeout: 5_000 }).toBe(wallets[1]);
+      await lens.screenshot('popover-beside-column', lens.page);
+    } finally {
+      await lens.page.mouse.move(0, 0);
+      await lens.page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it('goes when its badge scrolls out of a box of the page that scrolls (a list), though still in the window', async () => {
     const wallets = lens.catalog.wallets.slice(40, 52);
     try {

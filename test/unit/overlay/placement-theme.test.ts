@@ -7,23 +7,41 @@ const viewport = { width: 1000, height: 800 };
 const rect = (top: number, left: number, h = 18, w = 60) => ({ top, left, bottom: top + h, right: left + w });
 
 describe('placePopover', () => {
-  it('goes below the badge when it fits', () => {
-    const p = placePopover(rect(100, 200), { width: 340, height: 300 }, viewport);
-    expect(p).toMatchObject({ side: 'below', top: 124, left: 200 });
+  it('goes beside the badge, on its right, where it fits there: the badges above and below stay uncovered', () => {
+    expect(placePopover(rect(100, 200), { width: 340, height: 300 }, viewport)).toEqual({
+      top: 100,
+      left: 200 + 60 + 6,
+      maxHeight: 800 - 16,
+    });
+    // near the bottom it moves up into view, still beside
+    expect(placePopover(rect(700, 200), { width: 340, height: 300 }, viewport)).toMatchObject({
+      top: 800 - 8 - 300,
+      left: 266,
+    });
+  });
+  it('goes below the badge when its right has no room', () => {
+    const p = placePopover(rect(100, 700), { width: 340, height: 300 }, viewport);
+    expect(p).toMatchObject({ top: 124, left: 1000 - 340 - 8 });
   });
   it('flips above near the bottom of the viewport', () => {
-    const p = placePopover(rect(700, 200), { width: 340, height: 300 }, viewport);
-    expect(p.side).toBe('above');
+    const p = placePopover(rect(700, 700), { width: 340, height: 300 }, viewport);
     expect(p.top).toBe(700 - 6 - 300);
   });
   it('shifts left to stay inside the right edge, and right of the left margin', () => {
     expect(placePopover(rect(100, 900), { width: 340, height: 200 }, viewport).left).toBe(1000 - 340 - 8);
-    expect(placePopover(rect(100, -50), { width: 340, height: 200 }, viewport).left).toBe(8);
+    const narrow = { width: 380, height: 800 };
+    expect(placePopover(rect(100, -50), { width: 370, height: 200 }, narrow)).toMatchObject({
+      left: 8,
+      top: 124,
+    });
   });
   it('limits the height to the room on the chosen side (it scrolls inside)', () => {
-    const p = placePopover(rect(380, 10), { width: 340, height: 900 }, viewport);
-    expect(p.maxHeight).toBeLessThan(800);
-    expect(p.top).toBeGreaterThanOrEqual(8);
+    for (const left of [10, 700]) {
+      const p = placePopover(rect(380, left), { width: 340, height: 900 }, viewport);
+      expect(p.maxHeight).toBeLessThan(800);
+      expect(p.top).toBeGreaterThanOrEqual(8);
+      expect(p.top + Math.min(900, p.maxHeight)).toBeLessThanOrEqual(800 - 8);
+    }
   });
 });
 
