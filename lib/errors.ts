@@ -43,6 +43,9 @@ const MESSAGES = {
   /** A body that is not JSON at all (cut off on the way, a proxy's page): transient, unlike SCHEMA_MISMATCH. */
   BAD_RESPONSE: 'The service sent an incomplete answer; try again shortly.',
   INVALID_INPUT: INVALID_INPUT_TEXT,
+  STORAGE_UNAVAILABLE:
+    "The browser's storage for extensions is not available, so the API key cannot be saved: it works only until the browser closes.",
+  START_FAILED: "The extension could not start because the browser's storage did not answer.",
   FORBIDDEN_SENDER: 'This request is not allowed from a web page.',
   ABORTED: 'Cancelled.',
   UNKNOWN: UNKNOWN_TEXT,

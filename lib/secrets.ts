@@ -2,13 +2,23 @@
  * The API key lives in the extension origin's IndexedDB. Content scripts run in the page's origin,
  * so they cannot open this database (unlike chrome.storage.local, which content scripts can read).
  * Only the service worker and extension pages reach it; the key is never sent to a tab.
+ *
+ * IndexedDB may not open at all (Chrome's "Internal error opening backing store", Firefox with it
+ * disabled). The background starts anyway: a key read then is the one kept for this browser session,
+ * if any, and a key saved then is kept for the session only, in storage.session (memory, never on
+ * disk, cleared when the browser closes, and not readable by content scripts: the extension never
+ * widens its access level), and the save fails with STORAGE_UNAVAILABLE so the user knows.
  */
 import { openDB } from 'idb';
+import { storage } from 'wxt/utils/storage';
+import { ApiError } from './api/errors';
 import { BUILD_SIM_KEY } from './env';
 
 const DB = 'onchain-lens-secrets';
 const STORE = 'secrets';
 const KEY_ID = 'apiKey';
+/** The key kept for this browser session while IndexedDB cannot be written. */
+const SESSION_KEY = 'session:secrets:apiKey';
 
 function open() {
   return openDB(DB, 1, {
@@ -18,25 +28,57 @@ function open() {
   });
 }
 
-export async function readApiKey(): Promise<string | null> {
+/** The stored value: a key, '' (removed on purpose), or undefined (never set). Throws if IndexedDB fails. */
+async function readStored(): Promise<unknown> {
   const db = await open();
   try {
-    const value = await db.get(STORE, KEY_ID);
-    if (typeof value === 'string') return value.length > 0 ? value : null;
-    // Simulator builds ship with the demo key preset so the demo works without typing one.
-    return BUILD_SIM_KEY || null;
+    return await db.get(STORE, KEY_ID);
   } finally {
     db.close();
   }
 }
 
-export async function writeApiKey(key: string | null): Promise<void> {
-  const db = await open();
+async function sessionKey(): Promise<string | null> {
+  const value = await storage.getItem<string>(SESSION_KEY).catch(() => null);
+  return typeof value === 'string' && value.length > 0 ? value : null;
+}
+
+export async function readApiKey(): Promise<string | null> {
+  // Only a save IndexedDB refused leaves a session copy: it is newer than anything stored there.
+  const kept = await sessionKey();
+  if (kept) return kept;
   try {
-    if (key) await db.put(STORE, key, KEY_ID);
-    // Removing a preset demo key must stick, so store an explicit empty marker.
-    else await db.put(STORE, '', KEY_ID);
-  } finally {
-    db.close();
+    const value = await readStored();
+    if (typeof value === 'string') return value.length > 0 ? value : null;
+  } catch {
+    // IndexedDB is not available: no key yet (a save says why it is kept for the session only)
   }
+  // Simulator builds ship with the demo key preset so the demo works without typing one.
+  return BUILD_SIM_KEY || null;
+}
+
+/**
+ * Saves the key (null: removes it). When IndexedDB cannot be written, a key is kept for this browser
+ * session instead and STORAGE_UNAVAILABLE is thrown (the caller still uses the key); a removal
+ * clears the session's copy and succeeds, as no key can be read any more.
+ */
+export async function writeApiKey(key: string | null): Promise<void> {
+  try {
+    const db = await open();
+    try {
+      // Removing a preset demo key must stick, so store an explicit empty marker.
+      await db.put(STORE, key ?? '', KEY_ID);
+    } finally {
+      db.close();
+    }
+  } catch {
+    if (key === null) {
+      await storage.removeItem(SESSION_KEY).catch(() => {});
+      return;
+    }
+    await storage.setItem(SESSION_KEY, key).catch(() => {});
+    throw new ApiError({ code: 'STORAGE_UNAVAILABLE', endpoint: 'secrets' });
+  }
+  // IndexedDB holds it now: no second copy.
+  await storage.removeItem(SESSION_KEY).catch(() => {});
 }

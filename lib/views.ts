@@ -288,6 +288,11 @@ export const StatusView = z.object({
   credits: num,
   live: LiveStatus,
   liveRetryAt: num,
+  /**
+   * Live items this worker dropped as unreadable (a required field missing or of another type):
+   * above 0, "live" misses something; the watched wallets' are caught up on through REST.
+   */
+  liveInvalid: z.number().optional(),
   watched: z.number(),
   unread: z.number(),
   /** Why the last poll or catch-up of watched wallets failed (notifications may be missing). */

@@ -163,6 +163,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         credits: services.plan()?.credits ?? null,
         live: live.state,
         liveRetryAt: live.nextRetryAt ?? null,
+        liveInvalid: services.hub.stats().invalid,
         watched: entries.length,
         unread: entries.reduce((sum, e) => sum + e.unread, 0),
         watchError: entries.length ? await watch.lastError() : null,
@@ -175,10 +176,16 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     keyCheck: async ({ key }) => keyAnswer(await probe(key)),
     keySet: async ({ key }) => {
       const result = await probe(key);
-      await writeApiKey(key);
+      // Storage for the key not available: it is used anyway, for this browser session (secrets.ts),
+      // and the answer is that failure (STORAGE_UNAVAILABLE), so the options page says it was not saved.
+      const notSaved = await writeApiKey(key).then(
+        () => null,
+        (error: unknown) => error,
+      );
       services.setApiKey(key, result);
       deps.onKeyChanged();
       deps.onConfigChanged(configChange('key'));
+      if (notSaved) throw notSaved;
       return keyAnswer(result);
     },
     keyClear: async () => {

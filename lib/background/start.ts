@@ -5,8 +5,10 @@
  */
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
+import { parseRoom } from '../api/rooms';
 import type { DcaTxEvent, LiveMessage } from '../api/schemas/live';
 import { BUILD_TEST_HOOKS } from '../env';
+import { errorMessage } from '../errors';
 import type { BackoffState, LiveStatus } from '../live/types';
 import { INPUTS, type MessageName } from '../messaging';
 import { messenger } from '../messenger';
@@ -14,7 +16,7 @@ import { createTurns } from '../sched';
 import { readApiKey } from '../secrets';
 import { loadSettings } from '../settings';
 import { ANY_SITE_ORIGINS, SITE_MATCHES } from '../sites/hosts';
-import type { OrderView } from '../views';
+import type { OrderView, Result } from '../views';
 import { createWatchService, fetchAllOrders, POLL_ALARM, type WatchService } from '../watch';
 import { createDomainResolver } from '../watch/domains';
 import { watchTargetOf } from '../watch/menu';
@@ -114,6 +116,15 @@ export function watchLiveHooks(watch: () => WatchService | null, owners: (room: 
     onReconnected: () => void watch()?.reconnected(),
     onTxEvent: (event: DcaTxEvent, rooms: string[]) => {
       if (watched(rooms)) void watch()?.handleEvent(event, rooms[0]);
+    },
+    /**
+     * An event on a watched wallet's room the hub dropped as unreadable (a required field changed):
+     * that wallet is caught up on through REST at the next alarm tick, so its fill is still announced.
+     */
+    onInvalid: (room: string) => {
+      if (!owners(room).includes('watchlist')) return;
+      const parsed = parseRoom(room);
+      if (parsed?.kind === 'dcaWallet') watch()?.missed(parsed.wallet);
     },
     /** Position snapshots on a watched wallet's room keep the stored orders the catch-up compares with current. */
     onLiveMessage: (message: LiveMessage, rooms: string[]) => {
@@ -220,6 +231,7 @@ async function build(): Promise<Runtime> {
     setDomains: (names) => watch!.setDomains(names),
   });
   tabLive = createTabLive(services.hub);
+  services.hub.watchInvalid(hooks.onInvalid);
 
   // The hub counts references per owner, so the watchlist's rooms are synced as a set, not re-acquired.
   const held = new Set<string>();
@@ -312,6 +324,12 @@ async function restrictLocalStorage(): Promise<void> {
   await local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => {});
 }
 
+/** The answer to every message while the services cannot be built (storage not answering). */
+const startFailure: Result<never> = {
+  ok: false,
+  error: { code: 'START_FAILED', message: errorMessage('START_FAILED') },
+};
+
 export function startBackground(): void {
   void restrictLocalStorage();
   let runtime: Promise<Runtime> | null = null;
@@ -330,9 +348,17 @@ export function startBackground(): void {
 
   for (const name of Object.keys(INPUTS) as MessageName[]) {
     // biome-ignore lint/suspicious/noExplicitAny: one generic registration for every message name
-    (messenger.onMessage as any)(name, async (message: { data: unknown; sender: Sender }) =>
-      (await ready()).dispatch(name, message.data, message.sender),
-    );
+    (messenger.onMessage as any)(name, async (message: { data: unknown; sender: Sender }) => {
+      let rt: Runtime;
+      try {
+        rt = await ready();
+      } catch {
+        // A typed answer, as the router gives: a throw would reach ask() as a NETWORK failure,
+        // and the badges would retry a fault that is not in the network.
+        return startFailure;
+      }
+      return rt.dispatch(name, message.data, message.sender);
+    });
   }
 
   browser.runtime.onInstalled.addListener((details) => {

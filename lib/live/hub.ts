@@ -8,6 +8,7 @@
  * backoffStore the reconnect schedule survives the worker being stopped and started again.
  */
 import { type ParsedRoom, parseRoom, type RoomKind } from '../api/rooms';
+import type { LiveParseError } from '../api/schemas/live';
 import { attemptAfterClose, backoffDelay } from './backoff';
 import { SeenSet } from './dedup';
 import { createIngest, emptyStats } from './ingest';
@@ -55,6 +56,7 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
   let nextRetryAt: number | undefined;
   let lastStatus = '';
   const statusWatchers = new Set<(status: LiveStatus) => void>();
+  const invalidWatchers = new Set<(room: string, error: LiveParseError) => void>();
   let socket: WebSocketLike | null = null;
   let socketOpen = false;
   let openedAt = 0;
@@ -388,6 +390,11 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
       if (pendingJoins.size > 0 && pendingJoins.delete(room)) reconcile();
     },
     deliver: (message, rooms) => guard('onEvent', () => opts.onEvent(message, rooms)),
+    onInvalid: (room, error) => {
+      // (the path names a field, never a value from the message)
+      log(`live: dropped an item that failed its schema${error.path ? ` at ${error.path}` : ''}`);
+      for (const watcher of invalidWatchers) guard('watchInvalid', () => watcher(room, error));
+    },
   });
 
   function handleRaw(text: string): void {
@@ -462,6 +469,10 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
     watchStatus(listener) {
       statusWatchers.add(listener);
       return () => void statusWatchers.delete(listener);
+    },
+    watchInvalid(listener) {
+      invalidWatchers.add(listener);
+      return () => void invalidWatchers.delete(listener);
     },
     stats: () => ({ ...stats }),
     online() {

@@ -5,7 +5,7 @@
  * the raw object, and only for a first copy the schema parse and the routing. Copies never reach zod.
  */
 import type { ParsedRoom, RoomKind } from '../api/rooms';
-import { type LiveMessage, parseLiveItem } from '../api/schemas/live';
+import { type LiveMessage, type LiveParseError, parseLiveItem } from '../api/schemas/live';
 import { dedupKey, type SeenSet } from './dedup';
 import { fastDcaMessage } from './guard';
 import { deliveryRooms } from './targets';
@@ -35,6 +35,11 @@ export interface IngestDeps {
   /** A `joined` ack, or any message on the room (which proves the join took effect). */
   onRoomAlive: (room: string) => void;
   deliver: (message: LiveMessage, rooms: string[]) => void;
+  /**
+   * An item on a wanted room that failed its schema (a required field missing or of another type):
+   * it is not delivered, so whoever follows the room must learn of it some other way (REST).
+   */
+  onInvalid?: (room: string, error: LiveParseError) => void;
 }
 
 const FRAME_HEAD = '{"type":"message","room":"';
@@ -107,6 +112,7 @@ export function createIngest(d: IngestDeps): (text: string, at: number) => void 
       if (!r.ok) {
         // Not marked as seen: a good copy of the same event on another room still gets through.
         stats.invalid++;
+        d.onInvalid?.(room, r.error);
         return;
       }
       message = r.message;
@@ -151,6 +157,8 @@ export function createIngest(d: IngestDeps): (text: string, at: number) => void 
       case 'message': {
         if (typeof room !== 'string' || typeof data !== 'object' || data === null) {
           stats.invalid++;
+          if (typeof room === 'string' && d.wanted(room))
+            d.onInvalid?.(room, { code: 'SCHEMA_MISMATCH', message: 'Message data is not an object' });
           return;
         }
         stats.lastMessageAt = at;

@@ -1,4 +1,4 @@
-import type { LiveMessage } from '../api/schemas/live';
+import type { LiveMessage, LiveParseError } from '../api/schemas/live';
 import type { BackoffPolicy } from './backoff';
 
 /**
@@ -50,6 +50,7 @@ export interface LiveStats {
   /** Message items (an array payload counts each element). */
   received: number;
   duplicates: number;
+  /** Frames that are not JSON, and items that failed their schema: lost, not delivered. */
   invalid: number;
   delivered: number;
   /** Items on rooms nobody wants any more (late after a leave). */
@@ -142,6 +143,12 @@ export interface LiveHub {
    * that stops it (the tabs' live lines follow the hub this way: background/tab-live.ts).
    */
   watchStatus(listener: (status: LiveStatus) => void): () => void;
+  /**
+   * Calls `listener` with the room of every item on a wanted room that failed its schema and was
+   * dropped (its copies on other rooms are reported each); returns the function that stops it.
+   * The watch service catches the wallet up through REST this way (background/start.ts).
+   */
+  watchInvalid(listener: (room: string, error: LiveParseError) => void): () => void;
   stats(): LiveStats;
   /** The network is back: retry now instead of waiting out the backoff. */
   online(): void;

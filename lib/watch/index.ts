@@ -569,6 +569,17 @@ export function createWatchService(opts: WatchServiceOptions) {
       return kick();
     },
 
+    /**
+     * A live event of this wallet was dropped as unreadable (the hub's schema refused it): the wallet
+     * is queued for a catch-up through REST as after a reconnect, alone. It runs at the next alarm
+     * tick (`sync`), once per interval however many events are dropped, by when REST has the event.
+     */
+    missed(wallet: string): void {
+      if (!poller || !watchlist.has(wallet)) return;
+      poller.missed(wallet);
+      enqueue([wallet], 'announce', now());
+    },
+
     /** Catches up on the wallets still waiting (the alarm tick; a no-op when none are). */
     sync: (): Promise<SyncOutcome> =>
       queue.size > 0 || running ? kick() : Promise.resolve({ synced: [], pending: 0, error: null }),

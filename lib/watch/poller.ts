@@ -799,6 +799,17 @@ export function createPoller(opts: PollerOptions) {
     },
 
     /**
+     * A live message of this wallet was lost (the hub could not read it): its stored list lacks it
+     * until the next catch-up, which is to find it, so until then live messages move the list by
+     * their own amounts only. (The epoch is shared: a sync of another wallet under way now is not
+     * counted as a catch-up either, which only costs it its snapshots until its next one.)
+     */
+    missed(wallet: string): void {
+      streamEpoch++;
+      caughtUp.delete(wallet);
+    },
+
+    /**
      * Writes what live events moved in the stored lists (of one wallet, or all) and is not written
      * yet: before a live notification of the wallet is shown, so a worker stopped after showing it
      * leaves a list that has it (the next catch-up does not announce it again), and before a worker

@@ -4,7 +4,10 @@
  * Loose objects throughout: the service adds fields without notice and an unknown field must never
  * turn a good event into an invalid one. Base-unit amounts stay strings (u64 values do not fit a
  * double); a plain integer number is accepted and turned into its string so consumers see one type.
- * Fields the notifier or the cache cannot work without are required; everything else is optional.
+ * Fields the notifier or the cache cannot work without are required (the de-dup ids, the order
+ * account, the event name, the mints and amounts a notification states); everything else is optional,
+ * and an optional field of an unexpected type is dropped, not the event with it (`opt`): one field the
+ * service changed must not cost every fill notification. A number sent as text is read as the number.
  */
 import { z } from 'zod';
 import { type ParsedRoom, parseRoom } from '../rooms';
@@ -40,52 +43,99 @@ export const BaseUnits = z.union([
     .int()
     .transform((n) => String(n)),
 ]);
-const usdNumber = z.number().nullable().optional();
+/** A decimal number written as text ("50.00", "-1.5e3"): the only text a numeric field reads. */
+const NUMERIC_TEXT = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
+
+/**
+ * An optional field that never fails its item: a value `schema` refuses is dropped (undefined),
+ * except a number sent as text, which is read as that number where `schema` takes it. A valid value
+ * is returned as `schema` returns it, so the fast guard (lib/live/guard.ts) still builds the same.
+ */
+function opt<T extends z.ZodType>(schema: T) {
+  return schema.optional().catch(({ value }): z.output<T> | undefined => {
+    if (typeof value !== 'string' || !NUMERIC_TEXT.test(value)) return undefined;
+    const r = schema.safeParse(Number(value));
+    return r.success ? r.data : undefined;
+  });
+}
+
+/** Every field of `shape` made optional the `opt` way. */
+function optShape<S extends Record<string, z.ZodType>>(shape: S) {
+  const out: Record<string, z.ZodType> = {};
+  for (const [k, v] of Object.entries(shape)) out[k] = opt(v);
+  return out as { [K in keyof S]: ReturnType<typeof opt<S[K]>> };
+}
+
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)$/;
+/** Epoch ms; an ISO-8601 time with its zone (unambiguous) is read as its epoch ms, other text as a number. */
+const epochMs = z
+  .number()
+  .optional()
+  .catch(({ value }) => {
+    if (typeof value !== 'string') return undefined;
+    const ms = NUMERIC_TEXT.test(value)
+      ? Number(value)
+      : ISO_TIME.test(value)
+        ? Date.parse(value)
+        : Number.NaN;
+    return Number.isFinite(ms) ? ms : undefined;
+  });
+/** An optional base-unit amount: a malformed one is dropped, never guessed (no decimals read). */
+const optUnits = BaseUnits.optional().catch(undefined);
+const optString = opt(z.string());
+const usdNumber = opt(z.number().nullable());
 const Usd = z.looseObject({});
-const Prices = z.record(z.string(), z.number().nullable());
+/** One price that is not a number is unknown (null), not the whole map's loss. */
+const Prices = z.record(
+  z.string(),
+  opt(z.number().nullable()).transform((v) => v ?? null),
+);
 const numOrString = z.union([z.number(), z.string()]);
-const n = z.number().nullable().optional();
+const n = opt(z.number().nullable());
 
 // ---------- the partial Order carried by live events ----------
 
 /**
  * The REST Order (schemas/dca.ts) made partial, because events carry only some of its fields; the
  * nested tokens are partial too, and `raw.createdAt`/`raw.nextCycleAt` may be numbers in live
- * snapshots (live-service.md). Addresses are checked as text here, not decoded as base58: the
- * decode costs about 2 µs per address, five per event, on the hub's hot path (benchmark target),
- * and a live address is only compared and displayed, never used to build a request unchecked.
+ * snapshots (live-service.md). Every field is optional the `opt` way: a progress sent as "40" is 40,
+ * a malformed symbol is dropped, and the order (its amounts, its owner) is kept. Addresses are
+ * checked as text here, not decoded as base58: the decode costs about 2 µs per address, five per
+ * event, on the hub's hot path (benchmark target), and a live address is only compared and
+ * displayed, never used to build a request unchecked.
  */
-const LiveToken = z.object(Token.partial().shape).extend({ mint: z.string().optional() });
-export const LivePartialOrderSchema = z.object(Order.partial().shape).extend({
-  programId: z.string().optional(),
-  address: z.string().optional(),
-  owner: z.string().optional(),
-  input: LiveToken.nullish(),
-  output: LiveToken.nullish(),
-  raw: z
-    .object({
-      deposited: BaseUnits.optional(),
-      used: BaseUnits.optional(),
-      createdAt: numOrString.nullish(),
-      nextCycleAt: numOrString.nullish(),
-    })
-    .optional(),
+const LiveToken = z.object(optShape(Token.shape)).extend({ mint: optString });
+export const LivePartialOrderSchema = z.object(optShape(Order.shape)).extend({
+  programId: optString,
+  address: optString,
+  owner: optString,
+  input: opt(LiveToken.nullable()),
+  output: opt(LiveToken.nullable()),
+  raw: opt(
+    z.object({
+      deposited: optUnits,
+      used: optUnits,
+      createdAt: opt(numOrString.nullable()),
+      nextCycleAt: opt(numOrString.nullable()),
+    }),
+  ),
 });
 export type LivePartialOrder = z.infer<typeof LivePartialOrderSchema>;
 
+/** Required: the de-dup ids (signature; `eventIndex` is read as a number when sent as text) and the order account. */
 const DcaEventBase = {
-  program: z.string().optional(),
-  programId: z.string().optional(),
+  program: optString,
+  programId: optString,
   address: z.string(),
-  owner: z.string().optional(),
+  owner: optString,
   signature: z.string(),
-  slot: z.number().optional(),
-  timestamp: z.number().optional(),
-  eventIndex: z.number().optional(),
-  dcaKey: z.string().optional(),
-  order: LivePartialOrderSchema.optional(),
-  usd: Usd.optional(),
-  prices: Prices.optional(),
+  slot: opt(z.number()),
+  timestamp: epochMs,
+  eventIndex: opt(z.number()),
+  dcaKey: optString,
+  order: opt(LivePartialOrderSchema),
+  usd: opt(Usd),
+  prices: opt(Prices),
 };
 
 // ---------- DCA transaction events ----------
@@ -93,60 +143,60 @@ const DcaEventBase = {
 export const DcaOpenedSchema = z.looseObject({
   ...DcaEventBase,
   eventName: z.literal('Opened'),
-  openInstruction: z.string().optional(),
-  userKey: z.string().optional(),
+  openInstruction: optString,
+  userKey: optString,
   inputMint: z.string(),
   outputMint: z.string(),
   inDeposited: BaseUnits,
-  cycleFrequency: numOrString.optional(),
-  inAmountPerCycle: BaseUnits.optional(),
-  createdAt: numOrString.optional(),
+  cycleFrequency: opt(numOrString),
+  inAmountPerCycle: optUnits,
+  createdAt: opt(numOrString),
 });
 export const DcaFilledSchema = z.looseObject({
   ...DcaEventBase,
   eventName: z.literal('Filled'),
-  userKey: z.string().optional(),
+  userKey: optString,
   inputMint: z.string(),
   outputMint: z.string(),
   inAmount: BaseUnits,
   outAmount: BaseUnits,
-  feeMint: z.string().optional(),
-  fee: BaseUnits.optional(),
-  fillInstruction: z.string().optional(),
-  usd: z.looseObject({ inAmountUsd: usdNumber, outAmountUsd: usdNumber, feeUsd: usdNumber }).optional(),
+  feeMint: optString,
+  fee: optUnits,
+  fillInstruction: optString,
+  usd: opt(z.looseObject({ inAmountUsd: usdNumber, outAmountUsd: usdNumber, feeUsd: usdNumber })),
 });
 export const DcaClosedSchema = z.looseObject({
   ...DcaEventBase,
   eventName: z.literal('Closed'),
-  userKey: z.string().optional(),
-  inputMint: z.string().optional(),
-  outputMint: z.string().optional(),
-  inDeposited: BaseUnits.optional(),
-  totalInWithdrawn: BaseUnits.optional(),
-  totalOutWithdrawn: BaseUnits.optional(),
-  unfilledAmount: BaseUnits.optional(),
-  userClosed: z.boolean().optional(),
+  userKey: optString,
+  inputMint: optString,
+  outputMint: optString,
+  inDeposited: optUnits,
+  totalInWithdrawn: optUnits,
+  totalOutWithdrawn: optUnits,
+  unfilledAmount: optUnits,
+  userClosed: opt(z.boolean()),
 });
 export const DcaDepositSchema = z.looseObject({
   ...DcaEventBase,
   eventName: z.literal('Deposit'),
   amount: BaseUnits,
-  usd: z.looseObject({ amountUsd: usdNumber }).optional(),
+  usd: opt(z.looseObject({ amountUsd: usdNumber })),
 });
 export const DcaWithdrawSchema = z.looseObject({
   ...DcaEventBase,
   eventName: z.literal('Withdraw'),
-  inAmount: BaseUnits.optional(),
-  outAmount: BaseUnits.optional(),
-  userWithdraw: z.boolean().optional(),
+  inAmount: optUnits,
+  outAmount: optUnits,
+  userWithdraw: opt(z.boolean()),
 });
 export const DcaCollectedFeeSchema = z.looseObject({
   ...DcaEventBase,
   eventName: z.literal('CollectedFee'),
-  userKey: z.string().optional(),
+  userKey: optString,
   mint: z.string(),
   amount: BaseUnits,
-  usd: z.looseObject({ amountUsd: usdNumber }).optional(),
+  usd: opt(z.looseObject({ amountUsd: usdNumber })),
 });
 export const DcaTxEventSchema = z.discriminatedUnion('eventName', [
   DcaOpenedSchema,
@@ -177,11 +227,11 @@ export type DcaOtherEvent = z.infer<typeof DcaOtherEventSchema>;
 
 /** Account snapshot: no signature, no eventName; `writeVersion` orders snapshots of one account. */
 export const DcaPositionSchema = z.looseObject({
-  program: z.string().optional(),
+  program: optString,
   address: z.string(),
-  owner: z.string().optional(),
-  slot: z.number().optional(),
-  timestamp: z.number().optional(),
+  owner: optString,
+  slot: opt(z.number()),
+  timestamp: epochMs,
   writeVersion: numOrString,
   order: LivePartialOrderSchema,
 });
@@ -193,23 +243,20 @@ export const PnlSummaryLiveSchema = z.looseObject({
   pnl: z.looseObject({ realized: n, unrealized: n, total: n }),
   invested: n,
   proceeds: n,
-  openPositions: z.looseObject({ cost: n, value: n }).nullable().optional(),
-  counts: z
-    .looseObject({ buys: n, sells: n, trades: n, tokensTraded: n, tokensHeldEver: n })
-    .nullable()
-    .optional(),
-  averages: z.looseObject({ buy: n, sell: n }).nullable().optional(),
+  openPositions: opt(z.looseObject({ cost: n, value: n }).nullable()),
+  counts: opt(z.looseObject({ buys: n, sells: n, trades: n, tokensTraded: n, tokensHeldEver: n }).nullable()),
+  averages: opt(z.looseObject({ buy: n, sell: n }).nullable()),
   roi: n,
-  timing: z.looseObject({ firstTrade: n, lastTrade: n }).nullable().optional(),
-  timestamp: z.number().optional(),
+  timing: opt(z.looseObject({ firstTrade: n, lastTrade: n }).nullable()),
+  timestamp: epochMs,
 });
 export type PnlSummaryLive = z.infer<typeof PnlSummaryLiveSchema>;
 
 export const PnlUpdateSchema = z.looseObject({
   type: z.enum(['tradeUpdate', 'balanceUpdate', 'priceUpdate']),
-  wallet: z.string().optional(),
-  token: z.string().optional(),
-  timestamp: z.number().optional(),
+  wallet: optString,
+  token: optString,
+  timestamp: epochMs,
 });
 export type PnlUpdate = z.infer<typeof PnlUpdateSchema>;
 
@@ -219,11 +266,13 @@ export const AggregatedPriceSchema = z.looseObject({
   token: z.string(),
   timestamp: z.number(),
   price: z.number(),
-  pool: z.string().optional(),
-  aggregated: z.looseObject({ median: n, average: n, min: n, max: n, poolCount: n }).nullable().optional(),
-  topPools: z
-    .array(z.looseObject({ poolId: z.string(), price: n, liquidity: n, market: z.string().nullish() }))
-    .optional(),
+  pool: optString,
+  aggregated: opt(z.looseObject({ median: n, average: n, min: n, max: n, poolCount: n }).nullable()),
+  topPools: opt(
+    z.array(
+      z.looseObject({ poolId: z.string(), price: n, liquidity: n, market: opt(z.string().nullable()) }),
+    ),
+  ),
 });
 export type AggregatedPrice = z.infer<typeof AggregatedPriceSchema>;
 

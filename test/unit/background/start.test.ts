@@ -63,7 +63,7 @@ describe('a failed start (G)', () => {
     const get = vi.spyOn(fakeBrowser.storage.local, 'get').mockRejectedValue(new Error('storage down'));
     startBackground();
     const first = await send('overlayConfig', { host: 'solscan.io' }, contentScript);
-    expect(first.err).toBeDefined();
+    expect(first.res).toMatchObject({ ok: false, error: { code: 'START_FAILED' } });
     // Storage is back: the next message gets a real answer.
     get.mockRestore();
     const second = await send('overlayConfig', { host: 'solscan.io' }, contentScript);
@@ -273,7 +273,7 @@ describe('a start that fails after the services were built', () => {
     }) as never);
     startBackground();
     const first = await send('overlayConfig', { host: 'solscan.io' }, contentScript);
-    expect(first.err).toBeDefined();
+    expect(first.res).toMatchObject({ ok: false, error: { code: 'START_FAILED' } });
     await vi.waitFor(() => expect(closed).toContain('onchain-lens-cache'));
   });
 });

@@ -50,6 +50,7 @@ export async function simWatchWorker(
     () => watch,
     (room) => services.hub.owners(room),
   );
+  services.hub.watchInvalid(hooks.onInvalid);
   const { watch: w, n } = simWatch(services, opts.watch);
   watch = w;
   await w.start();

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parseRoom, rooms } from '../../../lib/api/rooms';
+import type { LiveMessage } from '../../../lib/api/schemas/live';
 import { SeenSet } from '../../../lib/live/dedup';
 import { createIngest, dcaCopyText, emptyStats, fingerprint } from '../../../lib/live/ingest';
 import { addr, filled } from './helpers';
@@ -10,6 +11,7 @@ const FILLED = rooms.dcaType('jupiter', 'filled');
 function ingestWith(wanted: string[], capacity = 5_000) {
   const stats = emptyStats();
   const delivered: string[][] = [];
+  const messages: LiveMessage[] = [];
   const parsed = new Map(wanted.map((r) => [r, parseRoom(r)!]));
   const ingest = createIngest({
     stats,
@@ -18,9 +20,12 @@ function ingestWith(wanted: string[], capacity = 5_000) {
     kinds: new Set([...parsed.values()].map((p) => p.kind)),
     onPing: () => {},
     onRoomAlive: () => {},
-    deliver: (_m, r) => delivered.push(r),
+    deliver: (m, r) => {
+      messages.push(m);
+      delivered.push(r);
+    },
   });
-  return { ingest, stats, delivered };
+  return { ingest, stats, delivered, messages };
 }
 
 const frame = (room: string, data: unknown) => JSON.stringify({ type: 'message', room, data });
@@ -62,7 +67,7 @@ describe('copies recognised from their text', () => {
 
   test('an invalid item is never remembered: its copies stay invalid', () => {
     const { ingest, stats } = ingestWith([GLOBAL, FILLED]);
-    const bad = { ...event('bad'), eventName: 'Filled', owner: 42 };
+    const bad = { ...event('bad'), eventName: 'Filled', outAmount: 4.5 };
     ingest(frame(GLOBAL, bad), 1);
     ingest(frame(FILLED, bad), 1);
     expect(stats).toMatchObject({ delivered: 0, duplicates: 0 });
@@ -84,16 +89,17 @@ describe('copies recognised from their text', () => {
     expect(stats).toMatchObject({ frames: 4, delivered: 2, duplicates: 2, invalid: 0 });
   });
 
-  test('every first copy is validated: a bad amount or a broken nested order is rejected', () => {
-    const { ingest, stats, delivered } = ingestWith([GLOBAL, FILLED]);
+  test('every first copy is validated: a bad amount is rejected; a broken optional field is dropped, not the event', () => {
+    const { ingest, stats, messages } = ingestWith([GLOBAL, FILLED]);
     const badAmount = { ...event('badAmount'), inAmount: '12abc' };
-    const badOrder = { ...event('badOrder'), order: { status: ['exploded'] } };
-    const badToken = { ...event('badToken'), order: { output: { decimals: 300 } } };
+    const badOrder = { ...event('badOrder'), order: { status: ['exploded'], used: 3 } };
+    const badToken = { ...event('badToken'), order: { output: { mint: 'm', decimals: 300 } } };
     for (const bad of [badAmount, badOrder, badToken]) {
       ingest(frame(GLOBAL, bad), 1);
       ingest(frame(FILLED, bad), 1);
     }
-    expect(delivered).toHaveLength(0);
-    expect(stats).toMatchObject({ invalid: 6, delivered: 0, duplicates: 0 });
+    expect(stats).toMatchObject({ invalid: 2, delivered: 2, duplicates: 2 });
+    const orders = messages.map((m) => m.kind === 'dca-event' && m.event.order);
+    expect(orders).toEqual([{ status: undefined, used: 3 }, { output: { mint: 'm', decimals: undefined } }]);
   });
 });

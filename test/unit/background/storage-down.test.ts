@@ -1,0 +1,160 @@
+/**
+ * IndexedDB that cannot open at all (Chrome's "Internal error opening backing store", Firefox with it
+ * disabled): the background starts anyway (the cache in memory, no saved key readable), every message
+ * gets a real answer, and a key saved then works for this browser session while the save says why it
+ * was not kept (STORAGE_UNAVAILABLE). A start that fails all the same is a typed answer, never a
+ * throw the pages would report as a network failure.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createRouter, type Sender } from '../../../lib/background/router';
+import type { Services } from '../../../lib/background/services';
+import { startBackground } from '../../../lib/background/start';
+import { errorMessage } from '../../../lib/errors';
+import { messenger } from '../../../lib/messenger';
+import { readApiKey, writeApiKey } from '../../../lib/secrets';
+import type { WatchService } from '../../../lib/watch';
+import { type Sim, simServices, testHandlers } from './helpers';
+import { simHooks } from './sim-hooks';
+
+const EXT = fakeBrowser.runtime.id;
+const optionsPage = { id: EXT, url: `chrome-extension://${EXT}/options.html` };
+const contentScript = { id: EXT, url: 'https://solscan.io/account/x', tab: { id: 5 }, frameId: 0 };
+const WALLET = 'So11111111111111111111111111111111111111112';
+
+// biome-ignore lint/suspicious/noExplicitAny: stubbing the APIs the fake browser leaves unimplemented
+const fake = fakeBrowser as any;
+const hadSelf = Object.hasOwn(globalThis, 'self');
+beforeEach(() => {
+  messenger.removeAllListeners();
+  fakeBrowser.reset();
+  (globalThis as { self?: unknown }).self = new EventTarget();
+  fake.storage.local.setAccessLevel = vi.fn(async () => {});
+  fake.contextMenus.create = vi.fn();
+  fake.contextMenus.onClicked = { addListener: vi.fn() };
+  fake.permissions.onAdded = { addListener: vi.fn() };
+  fake.permissions.onRemoved = { addListener: vi.fn() };
+  fake.permissions.contains = vi.fn(async () => false);
+  fake.scripting.getRegisteredContentScripts = vi.fn(async () => []);
+  fake.runtime.openOptionsPage = vi.fn(async () => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  if (!hadSelf) delete (globalThis as { self?: unknown }).self;
+});
+
+function idbDown() {
+  return vi.spyOn(globalThis.indexedDB, 'open').mockImplementation(() => {
+    throw new DOMException('Internal error opening backing store for indexedDB.open.', 'UnknownError');
+  });
+}
+
+/** A message as the messenger sends it, from `sender`; resolves with the messenger's reply. */
+async function send(type: string, data: unknown, sender: object): Promise<{ res?: unknown; err?: unknown }> {
+  let answer!: (r: { res?: unknown; err?: unknown }) => void;
+  const reply = new Promise<{ res?: unknown; err?: unknown }>((r) => {
+    answer = r;
+  });
+  await fakeBrowser.runtime.onMessage.trigger({ id: 1, type, data, timestamp: Date.now() }, sender, answer);
+  return reply;
+}
+
+describe('the service worker with IndexedDB down', () => {
+  it('starts, and answers every message: the page settings, a badge, the status', async () => {
+    idbDown();
+    startBackground();
+    const config = await send('overlayConfig', { host: 'solscan.io' }, contentScript);
+    expect(config).toEqual({ res: expect.objectContaining({ ok: true }) });
+    expect(config.res).toMatchObject({ value: { enabled: true, hasKey: false } });
+    // no key readable: the badge says so (a key to add), not a network failure to retry
+    const badge = await send('walletBadge', { address: WALLET }, contentScript);
+    expect(badge.err).toBeUndefined();
+    expect(JSON.stringify(badge.res)).not.toContain('NETWORK');
+    const status = await send('status', {}, optionsPage);
+    expect(status.res).toMatchObject({ ok: true, value: { key: 'missing', live: 'idle', liveInvalid: 0 } });
+  });
+
+  it('a key kept for this session by an earlier worker is used', async () => {
+    idbDown();
+    await fakeBrowser.storage.session.set({ 'secrets:apiKey': 'session-key' });
+    startBackground();
+    const config = await send('overlayConfig', { host: 'solscan.io' }, contentScript);
+    expect(config.res).toMatchObject({ ok: true, value: { hasKey: true } });
+  });
+
+  it('a start that fails all the same is a typed answer (START_FAILED), not a thrown one', async () => {
+    vi.spyOn(fakeBrowser.storage.local, 'get').mockRejectedValue(new Error('storage down'));
+    startBackground();
+    for (const [type, data, sender] of [
+      ['overlayConfig', { host: 'solscan.io' }, contentScript],
+      ['status', {}, optionsPage],
+    ] as const) {
+      const r = await send(type, data, sender);
+      expect(r.err).toBeUndefined();
+      expect(r.res).toEqual({
+        ok: false,
+        error: { code: 'START_FAILED', message: errorMessage('START_FAILED') },
+      });
+    }
+  });
+});
+
+describe('the key store (lib/secrets) with IndexedDB down', () => {
+  it('reads no key instead of throwing; a save keeps it for the session and says so; a removal succeeds', async () => {
+    idbDown();
+    expect(await readApiKey()).toBeNull();
+    await expect(writeApiKey('k1')).rejects.toMatchObject({ code: 'STORAGE_UNAVAILABLE' });
+    // the next worker of this browser session still has it; never in storage.local
+    expect(await readApiKey()).toBe('k1');
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
+    await writeApiKey(null);
+    expect(await readApiKey()).toBeNull();
+  });
+
+  it('once IndexedDB works again, a save goes there and the session copy goes away', async () => {
+    const down = idbDown();
+    await writeApiKey('k1').catch(() => {});
+    down.mockRestore();
+    await writeApiKey('k2');
+    expect(await fakeBrowser.storage.session.get(null)).toEqual({});
+    expect(await readApiKey()).toBe('k2');
+  });
+});
+
+describe('saving a key with IndexedDB down (options page)', () => {
+  let sim: Sim;
+  let services: Services | undefined;
+  simHooks(
+    { eventsPerSecond: 0 },
+    (s) => (sim = s),
+    () => services,
+  );
+
+  it('the key is checked and used for this session; the answer is STORAGE_UNAVAILABLE, with its text', async () => {
+    services = simServices(sim);
+    const changed: string[] = [];
+    const watch = {
+      watchlist: { snapshot: () => [] },
+      lastError: async () => null,
+    } as unknown as WatchService;
+    const handlers = testHandlers(services, {
+      watch,
+      onConfigChanged: (c) => void changed.push(c.reason),
+    });
+    const sender: Sender = optionsPage;
+    const dispatch = createRouter(handlers, {
+      extensionId: EXT,
+      extensionBaseUrl: `chrome-extension://${EXT}/`,
+    });
+    idbDown();
+    const r = await dispatch('keySet', { key: 'demo-free' }, sender);
+    expect(r).toEqual({
+      ok: false,
+      error: { code: 'STORAGE_UNAVAILABLE', message: errorMessage('STORAGE_UNAVAILABLE') },
+    });
+    expect(errorMessage('STORAGE_UNAVAILABLE')).toMatch(/storage for extensions is not available/);
+    expect(services.apiKey()).toBe('demo-free');
+    expect(changed).toEqual(['key']); // the tabs' badges ask again, with the key
+    expect(await readApiKey()).toBe('demo-free');
+  });
+});
