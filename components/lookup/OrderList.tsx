@@ -80,7 +80,15 @@ export function OrderList({
     fetchPage({ ...params, status: params.status === 'all' ? undefined : params.status }).then(
       (next) => {
         if (id !== seq.current) return;
-        setPage((prev) => (append && prev ? { ...next, orders: [...prev.orders, ...next.orders] } : next));
+        setPage((prev) =>
+          append && prev
+            ? {
+                ...next,
+                orders: [...prev.orders, ...next.orders],
+                dropped: (prev.dropped ?? 0) + (next.dropped ?? 0),
+              }
+            : next,
+        );
         setBusy(null);
         setSaid(`${countOf(next.orders.length, append ? 'more order' : 'order')} loaded`);
         const more = moreRef.current;
@@ -158,7 +166,7 @@ export function OrderList({
         {page?.total != null && <span class="muted small">{page.total} total</span>}
       </div>
       {busy === 'first' && <Loading label="Loading orders" />}
-      {busy !== 'first' && !error && orders.length === 0 && (
+      {busy !== 'first' && !error && orders.length === 0 && !page?.dropped && (
         <Empty>No orders{status !== 'all' ? ` (${status})` : ''}.</Empty>
       )}
       {busy !== 'first' && orders.length > 0 && (
@@ -193,6 +201,13 @@ export function OrderList({
             </li>
           ))}
         </ul>
+      )}
+      {/* orders the service sent in a shape we cannot read are left out, not passed over in silence */}
+      {busy !== 'first' && !!page?.dropped && (
+        <p class="muted small" data-testid="orders-dropped">
+          {countOf(page.dropped, 'order')} could not be read: the service sent{' '}
+          {page.dropped === 1 ? 'it' : 'them'} in an unexpected format.
+        </p>
       )}
       {error && <ErrorState error={error.error} onRetry={error.retry} autoRetry={error.auto} />}
       {busy !== 'first' && !error && page?.hasMore && page.nextCursor && (

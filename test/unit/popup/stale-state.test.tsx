@@ -58,6 +58,32 @@ describe('order list', () => {
     await waitFor(() => expect(screen.getAllByTestId('order-row')).toHaveLength(1));
     expect(fetchPage).toHaveBeenLastCalledWith({ status: 'paused', sort: 'recent' });
   });
+
+  it('says how many orders could not be read (a shape the service changed), over every page loaded, and shows the rest', async () => {
+    const fetchPage = vi.fn(async () => ({ ...page([order(3)]), dropped: 2 }));
+    render(
+      <OrderList
+        label="Orders"
+        initial={{ ...page([order(1), order(2)], order(2).address), hasMore: true, dropped: 1 }}
+        fetchPage={fetchPage}
+      />,
+    );
+    expect(screen.getAllByTestId('order-row')).toHaveLength(2);
+    expect(screen.getByTestId('orders-dropped').textContent).toBe(
+      '1 order could not be read: the service sent it in an unexpected format.',
+    );
+    fireEvent.click(screen.getByTestId('load-more'));
+    await waitFor(() => expect(screen.getAllByTestId('order-row')).toHaveLength(3));
+    expect(screen.getByTestId('orders-dropped').textContent).toBe(
+      '3 orders could not be read: the service sent them in an unexpected format.',
+    );
+  });
+
+  it('a page whose every order could not be read does not say "No orders"', () => {
+    render(<OrderList label="Orders" initial={{ ...page([]), dropped: 2 }} fetchPage={vi.fn()} />);
+    expect(screen.queryByText(/No orders/)).toBeNull();
+    expect(screen.getByTestId('orders-dropped').textContent).toMatch(/^2 orders could not be read/);
+  });
 });
 
 describe('status line', () => {
