@@ -48,8 +48,13 @@ const terserContentScript = {
     for (const chunk of Object.values(bundle)) {
       if (chunk.type !== 'chunk' || !chunk.fileName.startsWith('content-scripts/')) continue;
       const out = await minify(chunk.code!, {
-        // (`expression`: the script stays `(function(){…})()`, its completion value kept)
-        compress: { passes: 2, expression: true },
+        // (`expression`: the script stays `(function(){…})()`, its completion value kept.
+        // `unsafe_arrows`: a function expression using neither `this` nor `arguments` becomes an
+        // arrow; none of ours or our libraries' is called with `new`. `pure_getters`: reading a
+        // property has no side effect; nothing reads a layout property only to force a reflow.
+        // With `ecma: 2020` (what the source is written in anyway) about 50 bytes together,
+        // checked by the e2e suite, which runs this build.)
+        compress: { passes: 2, expression: true, ecma: 2020, unsafe_arrows: true, pure_getters: true },
         mangle: true,
         format: { comments: false },
       });
