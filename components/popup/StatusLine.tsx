@@ -1,7 +1,7 @@
 /** Key, plan, live connection and credits in one line; refreshed while the popup is open. */
 import { useEffect, useState } from 'preact/hooks';
 import { errorMessage } from '../../lib/errors';
-import { formatNumber, lowerFirst, truncateText } from '../../lib/format';
+import { countOf, formatNumber, lowerFirst, truncateText } from '../../lib/format';
 import type { StatusView } from '../../lib/views';
 import { useAsk } from '../lookup/ask';
 import { openOptions } from '../lookup/states';
@@ -136,6 +136,20 @@ export function StatusLine() {
         · <span role="status">{liveWord(status)}</span>
         {liveWhen(status, Date.now())}
       </span>
+      {/* live updates this worker could not read (a field the service changed): not passed over while
+          the line says Live; watched wallets are caught up through REST instead */}
+      {!!status.liveInvalid && (
+        <>
+          {' '}
+          <span
+            data-testid="status-live-invalid"
+            class="key-invalid"
+            title="The datastream sent updates in a format this version cannot read; watched wallets are caught up through REST instead."
+          >
+            · {countOf(status.liveInvalid, 'live update')} unreadable
+          </span>
+        </>
+      )}
       {status.credits !== null && keyHasPlan && (
         <>
           {' '}

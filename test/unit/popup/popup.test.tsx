@@ -106,6 +106,17 @@ describe('popup', () => {
     expect(screen.queryByTestId('status-watch')).toBeNull();
   });
 
+  it('status line says how many live updates could not be read, and nothing when all could', async () => {
+    popup({ status: () => status({ liveInvalid: 3 }) });
+    expect((await screen.findByTestId('status-live-invalid')).textContent).toBe(
+      '· 3 live updates unreadable',
+    );
+    cleanup();
+    popup({ status: () => status({ liveInvalid: 0 }) });
+    await screen.findByTestId('status-live');
+    expect(screen.queryByTestId('status-live-invalid')).toBeNull();
+  });
+
   it('status line says when the browser blocks the notifications of watched wallets', async () => {
     popup({ status: () => status({ watched: 2, notificationsBlocked: true }) });
     expect((await screen.findByTestId('status-notifications')).textContent).toBe(
