@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { CANDLE_INTERVALS, CURRENCIES, DCA_SORTS, DCA_STATUS_FILTERS, PNL_MODES } from './api/validate';
 import { isSolanaAddress } from './detect/address';
+import { LOOKUP_INPUT_MAX } from './detect/lookup';
 import type {
   AddressKind,
   FillView,
@@ -74,7 +75,7 @@ export const PAGE_INPUTS = {
   watchRemove: z.object({ wallet: Address }),
   watchImport: z.object({ json: z.string().max(200_000) }),
   markRead: z.object({}),
-  lookup: z.object({ input: z.string().min(1).max(500) }),
+  lookup: z.object({ input: z.string().min(1).max(LOOKUP_INPUT_MAX) }),
   walletOrders: z.object({ address: Address, ...ListParams }),
   tokenOrders: z.object({ mint: Address, side: z.enum(['buyers', 'sellers']), ...ListParams }),
   pair: z.object({ inputMint: Address, outputMint: Address, ...ListParams }),

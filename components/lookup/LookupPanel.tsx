@@ -247,7 +247,8 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
               placeholder="Address, link, market, slot or token"
               autoComplete="off"
               spellcheck={false}
-              maxLength={500}
+              // no maxLength: it cut a long paste silently, maybe inside an address (its first 43
+              // characters are often another valid one); validateLookupInput refuses over-long input
               value={text}
               aria-controls={showRecent ? RECENT_LIST_ID : undefined}
               aria-activedescendant={showRecent && active >= 0 ? recentOptionId(active) : undefined}

@@ -4,16 +4,16 @@
  * typed (trimmed); the background classifies it again and answers with the result.
  */
 import { parseLookupInput } from '../../lib/detect/links';
+import { tooLongForLookup } from '../../lib/detect/lookup';
 import { pairOfInput } from '../../lib/lookup';
-
-const MAX_INPUT = 500; // the lookup message's bound
 
 export function validateLookupInput(
   raw: string,
 ): { ok: true; input: string } | { ok: false; message: string } {
   const input = raw.trim();
-  if (input.length > MAX_INPUT)
-    return { ok: false, message: `Input is too long (at most ${MAX_INPUT} characters)` };
+  // the lookup message's bound (LOOKUP_INPUT_MAX), refused with its message: the box never cuts a paste
+  const tooLong = tooLongForLookup(input.length);
+  if (tooLong) return { ok: false, message: tooLong };
   // two mints ask for their pair: the background reads them with the same function
   if (pairOfInput(input)) return { ok: true, input };
   const parsed = parseLookupInput(input);

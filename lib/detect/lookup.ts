@@ -71,6 +71,58 @@ const BLOCK_HOSTS = new Set(['solscan.io', 'explorer.solana.com', 'solana.fm']);
 // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
+/**
+ * The longest input the lookup reads, everywhere: the search box and the lookup tab's `#q=` (checked
+ * before sending), the `lookup` message's bound, the "Watch wallet" menu. Longer input is refused
+ * with a message, never cut: a cut can end inside an address, and an address less its last character
+ * is often another valid one.
+ */
+export const LOOKUP_INPUT_MAX = 2048;
+
+/** Why input of `length` characters is too long to read, or null. */
+export function tooLongForLookup(length: number): string | null {
+  return length > LOOKUP_INPUT_MAX
+    ? `Input is too long (${length} characters; at most ${LOOKUP_INPUT_MAX}): paste just the address or link`
+    : null;
+}
+
+/**
+ * Invisible format characters (zero-width space, soft hyphen, word joiner, BOM): a web page's copy
+ * can put them inside an address. They show nothing, so the text without them is what the trader
+ * sees: they are dropped before reading.
+ */
+const FORMAT = /\p{Cf}/gu;
+/**
+ * Except the bidi overrides (U+202D, U+202E): they show the characters after them in another order
+ * (an address reversed), so the text shown is not the text read.
+ */
+const BIDI_OVERRIDE = /[\u202d\u202e]/;
+const BASE58_30 = /[1-9A-HJ-NP-Za-km-z]{30}/;
+/** A run of letters, digits and marks of any script: a word, as a reader sees one. */
+const WORD_ANY_SCRIPT = /[\p{L}\p{N}\p{M}]+/gu;
+/**
+ * A letter, digit or mark outside ASCII that can pass for a Latin letter or digit (Cyrillic `С`,
+ * Greek `Τ`, fullwidth `Ｃ`, a combining accent). Chinese, Japanese and Korean script are not: they
+ * look like no Latin letter, and posts glue them to an address (`合约地址<mint>`).
+ */
+const LOOKALIKE = /(?![\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}])[^\0-\x7f]/u;
+
+/**
+ * Why a letter, digit or mark outside ASCII inside or at the end of an address-like word (30+
+ * base58 characters around it) makes the text unsafe to read, or null. The page's finder takes such a
+ * character for a separator, so `С` (Cyrillic) before a 44-character address would look up the
+ * other 43, often another valid address, while the box shows what reads as the whole one.
+ */
+function lookalikeIn(s: string): string | null {
+  for (const [word] of s.matchAll(WORD_ANY_SCRIPT)) {
+    const odd = LOOKALIKE.exec(word)?.[0];
+    if (!odd || !BASE58_30.test(word.replace(/[^\0-\x7f]/gu, ''))) continue;
+    const code = odd.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+    return `The address has a non-Latin character '${odd}' (U+${code}) touching it: it may be a spoofed address. Paste it again from the source`;
+  }
+  return null;
+}
+
 /** An explorer link's `cluster` parameter as the error names it (devnet, testnet), or null for mainnet or none. */
 function clusterName(cluster: string | null | undefined): string | null {
   if (!cluster || onMainnet(cluster)) return null;
@@ -320,9 +372,17 @@ function fromAddressLike(s: string): LookupInput {
  */
 export function parseLookupInput(text: string): LookupInput {
   if (typeof text !== 'string') return invalid('Type a wallet, token, order, link or market');
-  const s = text.trim();
+  const tooLong = tooLongForLookup(text.trim().length);
+  if (tooLong) return invalid(tooLong);
+  const override = BIDI_OVERRIDE.exec(text)?.[0];
+  if (override && BASE58_30.test(text.replace(FORMAT, '')))
+    return invalid(
+      `The text has a hidden character (U+${override.charCodeAt(0).toString(16).toUpperCase()}) that shows it in another order: it may be a spoofed address. Paste it again from the source`,
+    );
+  const s = text.replace(FORMAT, '').trim();
   if (!s) return invalid('Type a wallet, token, order, link or market');
-  if (s.length > 2048) return invalid('Input is too long');
+  const lookalike = lookalikeIn(s);
+  if (lookalike) return invalid(lookalike);
 
   if (SOL_DOMAIN.test(s))
     return invalid(

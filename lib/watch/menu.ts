@@ -12,7 +12,8 @@ export type WatchTarget = { wallet: string } | { error: string };
 export function watchTargetOf(selectionText?: string, linkUrl?: string): WatchTarget {
   let firstError: string | null = null;
   for (const text of [selectionText, linkUrl]) {
-    const trimmed = text?.trim().slice(0, 300);
+    // never cut: a cut can end inside an address (the parser refuses over-long text with its message)
+    const trimmed = text?.trim();
     if (!trimmed) continue;
     const input = parseLookupInput(trimmed);
     if (input.type === 'address') {

@@ -31,7 +31,7 @@ describe('local input validation', () => {
     ['7JsiQTZz8wJq7bYx3ZfK4Wc9g1mNnV', /too short/],
     ['x', /at least 2 characters/],
     ['https://example.com/whatever', /does not point to a Solana address/],
-    ['a'.repeat(501), /too long/],
+    ['a'.repeat(2049), /Input is too long/],
   ])('%s is refused with a specific message', (input, message) => {
     const r = validateLookupInput(input);
     expect(r.ok).toBe(false);
