@@ -37,7 +37,13 @@ export interface SearchHit {
 }
 
 export type LookupResult =
-  | { kind: 'wallet'; wallet: WalletView }
+  /**
+   * `noAccount`: mainnet has no account at this address (never funded, closed, or a bad copy): its
+   * DCA and PnL answers are shown, but nothing is coming to it, so nothing says to try again.
+   */
+  | { kind: 'wallet'; wallet: WalletView; noAccount?: true }
+  /** A holder's balance account (SPL token or Token-2022), not a wallet: its mint and its owner. */
+  | { kind: 'tokenAccount'; address: string; mint: string; owner: string }
   | { kind: 'token'; mint: string; token: TokenView }
   | { kind: 'order'; order: OrderView }
   | { kind: 'pair'; inputMint: string; outputMint: string; page: OrderPageView }

@@ -3,7 +3,7 @@ import type { LookupResult } from '../../lib/lookup';
 import { EventResult } from './EventResult';
 import { OrderResult } from './OrderResult';
 import { PairResult } from './PairResult';
-import { BlockResult, PoolResult, ProgramResult, SearchResult } from './SmallResults';
+import { BlockResult, PoolResult, ProgramResult, SearchResult, TokenAccountResult } from './SmallResults';
 import { TokenResult } from './TokenResult';
 import { type ResultReloads, WalletResult } from './WalletResult';
 
@@ -11,7 +11,7 @@ import { type ResultReloads, WalletResult } from './WalletResult';
 export function ResultView({ result, ...reloads }: { result: LookupResult } & ResultReloads) {
   switch (result.kind) {
     case 'wallet':
-      return <WalletResult wallet={result.wallet} {...reloads} />;
+      return <WalletResult wallet={result.wallet} noAccount={result.noAccount} {...reloads} />;
     case 'token':
       return <TokenResult mint={result.mint} token={result.token} />;
     case 'order':
@@ -28,6 +28,8 @@ export function ResultView({ result, ...reloads }: { result: LookupResult } & Re
       return <ProgramResult address={result.address} label={result.label} />;
     case 'pool':
       return <PoolResult address={result.address} />;
+    case 'tokenAccount':
+      return <TokenAccountResult address={result.address} mint={result.mint} owner={result.owner} />;
   }
 }
 
@@ -83,6 +85,8 @@ export function resultSummary(result: LookupResult): string {
       return `Program ${truncateText(result.label, 60)} loaded`;
     case 'pool':
       return `Liquidity pool ${shortAddress(result.address)} loaded`;
+    case 'tokenAccount':
+      return `Token account ${shortAddress(result.address)} loaded`;
     default:
       return 'Market not found'; // (the other kinds left have a card's name)
   }

@@ -1,9 +1,9 @@
-/** The short result kinds: block, search hits, program, pool. */
+/** The short result kinds: block, search hits, program, pool, token account. */
 import { formatDateTime, formatNumber, formatUsd, shortAddress, truncateText } from '../../lib/format';
 import type { BlockView, SearchHit } from '../../lib/lookup';
 import { ExternalLink } from '../shared/ExternalLink';
 import { CopyButton } from './CopyButton';
-import { accountUrl, blockUrl, poolUrl, txUrl } from './links';
+import { accountUrl, blockUrl, poolUrl, tokenUrl, txUrl } from './links';
 import { useOpenLookup } from './nav';
 import { Empty } from './states';
 
@@ -122,6 +122,55 @@ export function ProgramResult({ address, label }: { address: string; label: stri
       <p class="muted small mono">
         Program · <ExternalLink href={accountUrl(address)}>{shortAddress(address, 6, 6)}</ExternalLink>{' '}
         <CopyButton address={address} />
+      </p>
+    </article>
+  );
+}
+
+/** An address with its Solscan link and copy button, as the pool and program views show theirs. */
+function AddressLine({ address, href }: { address: string; href: string }) {
+  return (
+    <span class="mono">
+      <ExternalLink href={href}>{shortAddress(address, 6, 6)}</ExternalLink> <CopyButton address={address} />
+    </span>
+  );
+}
+
+/**
+ * A holder's balance account (SPL token or Token-2022): not a wallet (no DCA, no PnL, nothing to
+ * watch), so the view names what it holds and whose it is, and looks either up, as an order does.
+ */
+export function TokenAccountResult({
+  address,
+  mint,
+  owner,
+}: {
+  address: string;
+  mint: string;
+  owner: string;
+}) {
+  const open = useOpenLookup();
+  return (
+    <article class="view view-token-account" data-testid="view-token-account">
+      <h2>Token account</h2>
+      <p class="muted small">
+        <AddressLine address={address} href={accountUrl(address)} />
+      </p>
+      <p class="small" data-testid="token-account-parties">
+        Holds <AddressLine address={mint} href={tokenUrl(mint)} /> for{' '}
+        <AddressLine address={owner} href={accountUrl(owner)} />
+      </p>
+      <p class="links">
+        <button type="button" class="link" onClick={() => open(owner)}>
+          Owner's wallet
+        </button>
+        <button type="button" class="link" onClick={() => open(mint)}>
+          Token
+        </button>
+      </p>
+      <p class="muted small">
+        A token account keeps one wallet's balance of one token: it has no DCA orders or PnL of its own. Watch
+        its owner's wallet instead.
       </p>
     </article>
   );

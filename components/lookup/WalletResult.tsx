@@ -21,7 +21,16 @@ export interface ResultReloads {
   onAutoReload?: () => void;
 }
 
-export function WalletResult({ wallet, onReload, onAutoReload }: { wallet: WalletView } & ResultReloads) {
+/** What the view says of an address with no account on mainnet (see LookupResult's `noAccount`). */
+export const NO_ACCOUNT_NOTE =
+  'No account exists at this address on mainnet (never funded, or closed): check you copied it whole.';
+
+export function WalletResult({
+  wallet,
+  noAccount,
+  onReload,
+  onAutoReload,
+}: { wallet: WalletView; noAccount?: boolean } & ResultReloads) {
   const ask = useAsk();
   const { currency } = useSettings();
   const noOrders = wallet.summary?.total === 0 && (wallet.orders?.orders.length ?? 0) === 0;
@@ -53,6 +62,12 @@ export function WalletResult({ wallet, onReload, onAutoReload }: { wallet: Walle
   return (
     <article class="view view-wallet" data-testid="view-wallet">
       <WatchButton wallet={wallet.address} watched={wallet.watched} />
+      {/* no account: the card's DCA and PnL answers stand, but no retry brings more (none is offered) */}
+      {noAccount && (
+        <p class="state state-queued" data-testid="wallet-no-account">
+          {NO_ACCOUNT_NOTE}
+        </p>
+      )}
       {/* the card lists no orders (maxOrders 0): the OrderList below owns filters and paging */}
       <WalletCard view={view} now={Date.now()} currency={currency} maxOrders={0} />
       {onReload && retry && (
@@ -64,7 +79,7 @@ export function WalletResult({ wallet, onReload, onAutoReload }: { wallet: Walle
         </div>
       )}
       {/* PnL still indexing: "Check PnL again" (a Retry above, when shown, does that as well) */}
-      {wallet.pnl.state === 'queued' && !retry && (
+      {wallet.pnl.state === 'queued' && !retry && !noAccount && (
         // the card already says "indexing, try again shortly"; this adds the way to do so
         <div class="state state-queued" data-testid="state-queued">
           {onReload && (

@@ -16,6 +16,7 @@ import { addRecent } from '../../lib/recent';
 export const RECENT_KINDS = {
   wallet: 'Wallet',
   token: 'Token',
+  tokenAccount: 'Token account',
   order: 'Order',
   pair: 'Pair',
   event: 'Event',
@@ -104,6 +105,8 @@ function describeResult(result: LookupResult): RecentMeta {
       return { kind: 'program', label: text(result.label) || shortAddress(result.address) };
     case 'pool':
       return { kind: 'pool', label: shortAddress(result.address) };
+    case 'tokenAccount':
+      return { kind: 'tokenAccount', label: shortAddress(result.address) };
   }
 }
 
@@ -129,6 +132,7 @@ function thingOf(result: LookupResult): string {
       return `search:${result.query.toLowerCase()}`;
     case 'program':
     case 'pool':
+    case 'tokenAccount':
       return `${result.kind}:${result.address}`;
   }
 }

@@ -1,5 +1,5 @@
 /** What an account is, judged from its owner program and data size (getMultipleAccounts). */
-export type AccountKind = 'wallet' | 'mint' | 'order' | 'pool' | 'program' | 'unknown';
+export type AccountKind = 'wallet' | 'mint' | 'tokenAccount' | 'order' | 'pool' | 'program' | 'unknown';
 
 export const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
@@ -26,6 +26,12 @@ const TOKEN_ACCOUNT_SIZE = 165;
  */
 export const ACCOUNT_TYPE_OFFSET = TOKEN_ACCOUNT_SIZE;
 const ACCOUNT_TYPE_MINT = 1;
+const ACCOUNT_TYPE_TOKEN_ACCOUNT = 2;
+/**
+ * The getMultipleAccounts `dataSlice` of a token account's head: its mint (bytes 0..32), its owner
+ * (32..64) and, for Token-2022 with extensions, the account-type byte (165).
+ */
+export const ACCOUNT_HEAD_SLICE = { offset: 0, length: ACCOUNT_TYPE_OFFSET + 1 } as const;
 /** The getMultipleAccounts `dataSlice` that returns just the account-type byte (nothing for shorter accounts). */
 export const ACCOUNT_TYPE_SLICE = { offset: ACCOUNT_TYPE_OFFSET, length: 1 } as const;
 
@@ -59,13 +65,15 @@ export function accountTypeByte(data: unknown, space?: number | null): number | 
 }
 
 /**
- * `space` is the full data length (also when only a slice of the data was fetched). Token accounts
- * (165 bytes) are not mints and come back 'unknown'. A Token-2022 account over 165 bytes is a mint
- * if its account-type byte is 1 and 'unknown' (a token account) otherwise; when the byte is not
- * known (a node that returned no data) it counts as a mint, as before the byte was read: an address
- * that a page links and that is Token-2022 with extensions is most often a token (mints with
- * metadata extensions), and calling mints 'unknown' would take their token badge away, while the
- * price of the guess, a token badge on a token account, is what happened before.
+ * `space` is the full data length (also when only a slice of the data was fetched). A token account
+ * (a holder's balance: 165 bytes of the token program, or of Token-2022 with no extension) is
+ * 'tokenAccount'; other sizes of the token program (multisigs) are 'unknown'. A Token-2022 account
+ * over 165 bytes is a mint if its account-type byte is 1, a 'tokenAccount' if it is 2 (else
+ * 'unknown': an uninitialized account); when the
+ * byte is not known (a node that returned no data) it counts as a mint, as before the byte was read:
+ * an address that a page links and that is Token-2022 with extensions is most often a token (mints
+ * with metadata extensions), and calling mints anything else would take their token badge away,
+ * while the price of the guess, a token badge on a token account, is what happened before.
  */
 export function classifyAccountOwner(
   owner: string | null | undefined,
@@ -75,14 +83,40 @@ export function classifyAccountOwner(
   if (facts.executable) return 'program';
   if (!owner) return 'unknown';
   if (owner === SYSTEM_PROGRAM) return 'wallet';
-  if (owner === TOKEN_PROGRAM) return space === MINT_SIZE ? 'mint' : 'unknown';
+  if (owner === TOKEN_PROGRAM) {
+    return space === MINT_SIZE ? 'mint' : space === TOKEN_ACCOUNT_SIZE ? 'tokenAccount' : 'unknown';
+  }
   if (owner === TOKEN_2022_PROGRAM) {
     if (space === MINT_SIZE) return 'mint';
-    if (typeof space !== 'number' || space <= TOKEN_ACCOUNT_SIZE) return 'unknown';
+    if (space === TOKEN_ACCOUNT_SIZE) return 'tokenAccount';
+    if (typeof space !== 'number' || space < TOKEN_ACCOUNT_SIZE) return 'unknown';
     const { accountType } = facts;
-    return accountType === undefined || accountType === ACCOUNT_TYPE_MINT ? 'mint' : 'unknown';
+    if (accountType === undefined || accountType === ACCOUNT_TYPE_MINT) return 'mint';
+    return accountType === ACCOUNT_TYPE_TOKEN_ACCOUNT ? 'tokenAccount' : 'unknown';
   }
   if (owner === DCA_PROGRAM) return 'order';
   if (POOL_PROGRAMS.has(owner)) return 'pool';
   return 'unknown';
+}
+
+/**
+ * The head of an account's data (`[base64, 'base64']`, whole or ACCOUNT_HEAD_SLICE): what
+ * classifyAccountOwner needs (its account-type byte) and, for a token account, its mint and owner
+ * as raw 32-byte keys (the SPL layout, which Token-2022 shares). `parties` is null when there are
+ * not 64 bytes; null for no data, another encoding or a malformed field. Never throws.
+ */
+export function accountHead(
+  data: unknown,
+): { accountType?: number; parties: { mint: Uint8Array; owner: Uint8Array } | null } | null {
+  if (!Array.isArray(data) || data[1] !== 'base64' || typeof data[0] !== 'string') return null;
+  let text: string; // one character per byte
+  try {
+    text = atob(data[0]);
+  } catch {
+    return null;
+  }
+  const bytes = Uint8Array.from(text.slice(0, ACCOUNT_HEAD_SLICE.length), (c) => c.charCodeAt(0));
+  const parties = bytes.length >= 64 ? { mint: bytes.slice(0, 32), owner: bytes.slice(32, 64) } : null;
+  const type = bytes[ACCOUNT_TYPE_OFFSET];
+  return type === undefined ? { parties } : { accountType: type, parties };
 }

@@ -630,10 +630,13 @@ export function createDataService(deps: DataDeps) {
       async (signal, p) => {
         const info = orThrow(await accountBatcher.load(address, { priority: p, signal }));
         if (!info) return 'unknown' as AddressKind;
-        return classifyAccountOwner(info.owner, info.space, {
+        const kind = classifyAccountOwner(info.owner, info.space, {
           executable: info.executable,
           accountType: info.accountType,
-        }) as AddressKind;
+        });
+        // A token account stays 'unknown' here, as it was: the page gives it no badge and the cache
+        // keeps its kinds; the popup's lookup reads the account itself (its mint and owner).
+        return (kind === 'tokenAccount' ? 'unknown' : kind) as AddressKind;
       },
       { ...TTL.kind, priority },
     );

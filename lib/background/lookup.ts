@@ -1,6 +1,8 @@
 /** The popup's "paste anything": works out what the input is, then builds the matching view. */
 import { type ApiClient, ApiError } from '../api';
+import { ACCOUNT_HEAD_SLICE, accountHead, classifyAccountOwner } from '../api/owners';
 import type { Block } from '../api/schemas/rpc';
+import { encodeBase58 } from '../detect/base58';
 import { parseLookupInput } from '../detect/links';
 import { kalshiTickerOf } from '../detect/lookup';
 import { knownLabel } from '../detect/programs';
@@ -67,6 +69,45 @@ function kindError(error: unknown): never {
   });
 }
 
+/**
+ * An address whose kind is 'unknown', read again with its head: no account at all (never funded,
+ * closed, a bad copy), a token account (its mint and owner), or an account of another program.
+ */
+type UnknownAccount =
+  | { type: 'none' }
+  | { type: 'tokenAccount'; mint: string; owner: string }
+  | { type: 'other' };
+
+async function readUnknown(client: ApiClient, address: string): Promise<UnknownAccount> {
+  const answer = await client.rpc.getMultipleAccounts(
+    [address],
+    { dataSlice: ACCOUNT_HEAD_SLICE },
+    { priority: 'hover' },
+  );
+  const failed = answer.failed[address];
+  if (failed) throw failed;
+  const info = answer.value[0];
+  if (!info) return { type: 'none' };
+  const head = accountHead(info.data);
+  const space = typeof info.space === 'number' ? info.space : null;
+  const kind = classifyAccountOwner(info.owner, space, {
+    executable: !!info.executable,
+    ...(head?.accountType === undefined ? {} : { accountType: head.accountType }),
+  });
+  if (kind !== 'tokenAccount' || !head?.parties) return { type: 'other' };
+  return {
+    type: 'tokenAccount',
+    mint: encodeBase58(head.parties.mint),
+    owner: encodeBase58(head.parties.owner),
+  };
+}
+
+/**
+ * Input that reads as a bare slug ("wif-sol", "dog-wif-hat"), not a link: one word of letters, digits
+ * and dashes. A slug no exchange has is more likely a token search than a missing event.
+ */
+const isBareSlug = (text: string) => /^[a-z0-9][a-z0-9-]*$/i.test(text);
+
 export async function lookup(input: string, data: DataService, client: ApiClient): Promise<LookupResult> {
   const text = input.trim();
   // Two mints ("A B", "A/B", "A -> B") ask for the DCA pair.
@@ -99,6 +140,10 @@ export async function lookup(input: string, data: DataService, client: ApiClient
       const ticker = ref.exchange === 'polymarket' ? kalshiTickerOf(ref.id) : null;
       if (!event?.found && ticker) [event] = await data.odds([{ exchange: 'kalshi', id: ticker }], 'hover');
       if (!event?.found) {
+        // A bare slug naming no event ("wif-sol", "sol-usdc") is most likely a token: its search.
+        if (isBareSlug(text)) {
+          return { kind: 'search', query: text, hits: await searchTokens(client, text) };
+        }
         throw new ApiError({
           code: 'NOT_FOUND',
           status: 404,
@@ -118,6 +163,11 @@ export async function lookup(input: string, data: DataService, client: ApiClient
       if (kind === 'pool') return { kind: 'pool', address };
       if (kind === 'mint') return { kind: 'token', mint: address, token: await data.token(address) };
       if (kind === 'order') return { kind: 'order', order: await data.order(address, 'hover') };
+      // 'unknown': no account, a token account, or another program's account, read again to tell.
+      const account = kind === 'unknown' ? await readUnknown(client, address).catch(kindError) : null;
+      if (account?.type === 'tokenAccount') {
+        return { kind: 'tokenAccount', address, mint: account.mint, owner: account.owner };
+      }
       // wallets and accounts we cannot tell apart are shown as wallets (DCA + PnL)
       const wallet = await data.wallet(address);
       // Neither half answered (both failed: a 429, 503 or no network): the lookup failed, with the DCA
@@ -126,7 +176,11 @@ export async function lookup(input: string, data: DataService, client: ApiClient
       if (wallet.dcaError && wallet.pnl.state === 'error') {
         throw new ApiError({ ...wallet.dcaError, endpoint: 'lookup' });
       }
-      return { kind: 'wallet', wallet };
+      if (account?.type !== 'none') return { kind: 'wallet', wallet };
+      // No account on mainnet: an address that never held anything has no trades to index, so a
+      // "PnL indexing, try again shortly" would promise what is not coming. The rest is as answered.
+      const pnl = wallet.pnl.state === 'queued' ? { state: 'none' as const } : wallet.pnl;
+      return { kind: 'wallet', wallet: { ...wallet, pnl }, noAccount: true };
     }
   }
 }

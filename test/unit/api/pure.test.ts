@@ -1,22 +1,31 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiError, backoffDelay, classifyAccountOwner, paginate, parseRetryAfter } from '../../../lib/api';
-import { ACCOUNT_TYPE_SLICE, accountTypeByte } from '../../../lib/api/owners';
+import {
+  ACCOUNT_HEAD_SLICE,
+  ACCOUNT_TYPE_SLICE,
+  accountHead,
+  accountTypeByte,
+} from '../../../lib/api/owners';
 
 describe('classifyAccountOwner', () => {
   it.each([
     ['11111111111111111111111111111111', 0, {}, 'wallet'],
     ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 82, {}, 'mint'],
-    ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 165, {}, 'unknown'],
+    // A holder's balance account: 165 bytes of either token program (Token-2022's with extensions
+    // have account-type byte 2); the token program's other sizes (a multisig) are not.
+    ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 165, {}, 'tokenAccount'],
+    ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 355, {}, 'unknown'],
     ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 82, {}, 'mint'],
     // Token-2022 with extensions: the account-type byte (offset 165) tells a mint from a token account;
     // not known (no data came back), it counts as a mint as before.
     ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 234, {}, 'mint'],
     ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 234, { accountType: 1 }, 'mint'],
-    ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 170, { accountType: 2 }, 'unknown'],
+    ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 170, { accountType: 2 }, 'tokenAccount'],
     ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 234, { accountType: 0 }, 'unknown'],
-    ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 165, { accountType: 1 }, 'unknown'],
-    ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 165, {}, 'unknown'],
+    ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 165, { accountType: 1 }, 'tokenAccount'],
+    ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 165, {}, 'tokenAccount'],
+    ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', 120, {}, 'unknown'],
     ['DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M', 289, {}, 'order'],
     ['675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8', 752, {}, 'pool'],
     ['whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc', 653, {}, 'pool'],
@@ -142,5 +151,31 @@ describe('paginate', () => {
     let pages = 0;
     for await (const _ of paginate(endless, {}, { maxPages: 5 })) pages++;
     expect(pages).toBe(5);
+  });
+});
+
+describe('accountHead', () => {
+  const b64 = (bytes: number[]) => Buffer.from(bytes).toString('base64');
+
+  it('asks for the mint, the owner and the account-type byte', () => {
+    expect(ACCOUNT_HEAD_SLICE).toEqual({ offset: 0, length: 166 });
+  });
+
+  it("reads a token account's mint (bytes 0..32) and owner (32..64), and byte 165 when there is one", () => {
+    const data = Array.from({ length: 170 }, (_, i) => i % 256);
+    const head = accountHead([b64(data), 'base64']);
+    expect(Array.from(head?.parties?.mint ?? [])).toEqual(data.slice(0, 32));
+    expect(Array.from(head?.parties?.owner ?? [])).toEqual(data.slice(32, 64));
+    expect(head?.accountType).toBe(165);
+    const spl = accountHead([b64(data.slice(0, 165)), 'base64']);
+    expect(spl?.accountType).toBeUndefined();
+    expect(Array.from(spl?.parties?.owner ?? [])).toEqual(data.slice(32, 64));
+  });
+
+  it('is null or has no parties for what is not base64 data of 64 bytes, and never throws', () => {
+    expect(accountHead([b64([1, 2, 3]), 'base64'])).toEqual({ parties: null });
+    expect(accountHead(['%%%', 'base64'])).toBeNull();
+    expect(accountHead(['abc', 'base58'])).toBeNull();
+    expect(accountHead(null)).toBeNull();
   });
 });
