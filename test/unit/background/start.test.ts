@@ -6,32 +6,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground } from '../../../lib/background/start';
-import { messenger } from '../../../lib/messenger';
 import { defaultSettings } from '../../../lib/settings';
+import { contentScript, EXT, endFakeWorker, fake, fakeWorker, optionsPage, send } from './worker-env';
 
-const EXT = fakeBrowser.runtime.id;
 const BASE = `chrome-extension://${EXT}/`;
-const optionsPage = { id: EXT, url: `${BASE}options.html` };
-const contentScript = { id: EXT, url: 'https://solscan.io/account/x', tab: { id: 5 }, frameId: 0 };
-
-// biome-ignore lint/suspicious/noExplicitAny: stubbing the APIs the fake browser leaves unimplemented
-const fake = fakeBrowser as any;
 let pushed: Array<{ tabId: number; message: { type: string; data: unknown } }>;
 
-// (a worker's global scope, where startBackground listens for 'online')
-const hadSelf = Object.hasOwn(globalThis, 'self');
 beforeEach(() => {
-  messenger.removeAllListeners(); // (one listener per message name per context)
-  fakeBrowser.reset();
-  (globalThis as { self?: unknown }).self = new EventTarget();
-  fake.storage.local.setAccessLevel = vi.fn(async () => {});
-  fake.contextMenus.create = vi.fn();
-  fake.contextMenus.onClicked = { addListener: vi.fn() };
-  fake.permissions.onAdded = { addListener: vi.fn() };
-  fake.permissions.onRemoved = { addListener: vi.fn() };
-  fake.permissions.contains = vi.fn(async () => false);
-  fake.scripting.getRegisteredContentScripts = vi.fn(async () => []);
-  fake.runtime.openOptionsPage = vi.fn(async () => {});
+  fakeWorker();
   pushed = [];
   // What the messenger calls for a push to a tab: tab 2 has no content script (no answer).
   fake.tabs.sendMessage = vi.fn(
@@ -42,20 +24,7 @@ beforeEach(() => {
     },
   );
 });
-afterEach(() => {
-  vi.restoreAllMocks();
-  if (!hadSelf) delete (globalThis as { self?: unknown }).self;
-});
-
-/** A message as the messenger sends it, from `sender`; resolves with the messenger's reply. */
-async function send(type: string, data: unknown, sender: object): Promise<{ res?: unknown; err?: unknown }> {
-  let answer!: (r: { res?: unknown; err?: unknown }) => void;
-  const reply = new Promise<{ res?: unknown; err?: unknown }>((r) => {
-    answer = r;
-  });
-  await fakeBrowser.runtime.onMessage.trigger({ id: 1, type, data, timestamp: Date.now() }, sender, answer);
-  return reply;
-}
+afterEach(endFakeWorker);
 
 describe('a failed start (G)', () => {
   it('is built again by the next message, not kept for the life of the worker', async () => {

@@ -11,52 +11,21 @@ import { createRouter, type Sender } from '../../../lib/background/router';
 import type { Services } from '../../../lib/background/services';
 import { startBackground } from '../../../lib/background/start';
 import { errorMessage } from '../../../lib/errors';
-import { messenger } from '../../../lib/messenger';
 import { readApiKey, writeApiKey } from '../../../lib/secrets';
 import type { WatchService } from '../../../lib/watch';
 import { type Sim, simServices, testHandlers } from './helpers';
 import { simHooks } from './sim-hooks';
+import { contentScript, EXT, endFakeWorker, fakeWorker, optionsPage, send } from './worker-env';
 
-const EXT = fakeBrowser.runtime.id;
-const optionsPage = { id: EXT, url: `chrome-extension://${EXT}/options.html` };
-const contentScript = { id: EXT, url: 'https://solscan.io/account/x', tab: { id: 5 }, frameId: 0 };
 const WALLET = 'So11111111111111111111111111111111111111112';
 
-// biome-ignore lint/suspicious/noExplicitAny: stubbing the APIs the fake browser leaves unimplemented
-const fake = fakeBrowser as any;
-const hadSelf = Object.hasOwn(globalThis, 'self');
-beforeEach(() => {
-  messenger.removeAllListeners();
-  fakeBrowser.reset();
-  (globalThis as { self?: unknown }).self = new EventTarget();
-  fake.storage.local.setAccessLevel = vi.fn(async () => {});
-  fake.contextMenus.create = vi.fn();
-  fake.contextMenus.onClicked = { addListener: vi.fn() };
-  fake.permissions.onAdded = { addListener: vi.fn() };
-  fake.permissions.onRemoved = { addListener: vi.fn() };
-  fake.permissions.contains = vi.fn(async () => false);
-  fake.scripting.getRegisteredContentScripts = vi.fn(async () => []);
-  fake.runtime.openOptionsPage = vi.fn(async () => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  if (!hadSelf) delete (globalThis as { self?: unknown }).self;
-});
+beforeEach(fakeWorker);
+afterEach(endFakeWorker);
 
 function idbDown() {
   return vi.spyOn(globalThis.indexedDB, 'open').mockImplementation(() => {
     throw new DOMException('Internal error opening backing store for indexedDB.open.', 'UnknownError');
   });
-}
-
-/** A message as the messenger sends it, from `sender`; resolves with the messenger's reply. */
-async function send(type: string, data: unknown, sender: object): Promise<{ res?: unknown; err?: unknown }> {
-  let answer!: (r: { res?: unknown; err?: unknown }) => void;
-  const reply = new Promise<{ res?: unknown; err?: unknown }>((r) => {
-    answer = r;
-  });
-  await fakeBrowser.runtime.onMessage.trigger({ id: 1, type, data, timestamp: Date.now() }, sender, answer);
-  return reply;
 }
 
 describe('the service worker with IndexedDB down', () => {
