@@ -43,6 +43,11 @@ async function sessionKey(): Promise<string | null> {
   return typeof value === 'string' && value.length > 0 ? value : null;
 }
 
+/** Whether the key in use is the copy kept for this browser session (a save IndexedDB refused). */
+export async function keyKeptForSessionOnly(): Promise<boolean> {
+  return (await sessionKey()) !== null;
+}
+
 export async function readApiKey(): Promise<string | null> {
   // Only a save IndexedDB refused leaves a session copy: it is newer than anything stored there.
   const kept = await sessionKey();

@@ -301,6 +301,8 @@ export const StatusView = z.object({
   notificationsBlocked: z.boolean().optional(),
   /** A key check running, or why the last one failed for a reason of the service (not the key's). */
   keyCheck: z.object({ checking: z.boolean(), error: ErrorViewSchema.nullable() }).optional(),
+  /** The key works only until the browser closes: IndexedDB refused to save it (lib/secrets.ts). */
+  keySessionOnly: z.boolean().optional(),
   /** How long requests still wait out a 429's Retry-After (0: not rate limited). */
   rateLimitedMs: z.number().optional(),
 });

@@ -31,8 +31,11 @@ const KEY_SIGNUP_URL = 'https://www.solanatracker.io';
 const RECHECK_MS = 2000;
 
 /** The saved key's line: its state, and for one not checked yet, the check running or why it failed. */
-function savedText(status: StatusView['key'], check: KeyCheckState | null): string {
+function savedText(status: StatusView['key'], check: KeyCheckState | null, sessionOnly: boolean): string {
   if (status === 'invalid') return 'A key is saved, but the service refused it.';
+  // (IndexedDB refused the save: the key is kept in memory until the browser closes)
+  if (status === 'valid' && sessionOnly)
+    return "A key works, but only until the browser closes: the browser's storage for extensions is not available, so it could not be saved.";
   if (status === 'valid') return 'A key is saved and works.';
   if (check?.error)
     return `A key is saved, but it could not be checked: ${lowerFirst(errorMessage(check.error.code))}`;
@@ -60,6 +63,7 @@ export function KeySection() {
   // null while asking; 'failed' when the background did not answer, so the page never waits forever
   const [status, setStatus] = useState<StatusView['key'] | 'failed' | null>(null);
   const [check, setCheck] = useState<KeyCheckState | null>(null);
+  const [sessionOnly, setSessionOnly] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const recheck = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const alive = useRef(true);
@@ -73,6 +77,7 @@ export function KeySection() {
         if (!alive.current) return;
         setStatus(s.key);
         setCheck(s.keyCheck ?? null);
+        setSessionOnly(!!s.keySessionOnly);
         // the background answers without waiting for a slow check: its verdict is read shortly
         if (s.key === 'unchecked' && s.keyCheck?.checking)
           recheck.current = setTimeout(() => void refresh(true), RECHECK_MS);
@@ -141,7 +146,7 @@ export function KeySection() {
         ) : status === null ? (
           'Checking…'
         ) : saved ? (
-          savedText(status, check)
+          savedText(status, check, sessionOnly)
         ) : (
           'No key saved yet.'
         )}

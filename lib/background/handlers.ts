@@ -5,7 +5,7 @@ import { toHttpUrl } from '../detect/links';
 import { BUILD_SIM_URL } from '../env';
 import type { ConfigChange, Outputs } from '../messaging';
 import { createTurns } from '../sched';
-import { writeApiKey } from '../secrets';
+import { keyKeptForSessionOnly, writeApiKey } from '../secrets';
 import { applySettingsPatch, type Settings, saveSettings } from '../settings';
 import { adapterFor } from '../sites';
 import type { WatchService } from '../watch';
@@ -159,6 +159,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         keyCheck: services.keyCheck(),
         rateLimitedMs: services.scheduler.stats().pausedForMs,
         key: services.keyState(),
+        keySessionOnly: !!services.apiKey() && (await keyKeptForSessionOnly()),
         plan: services.plan()?.name ?? null,
         credits: services.plan()?.credits ?? null,
         live: live.state,

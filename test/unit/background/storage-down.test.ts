@@ -125,5 +125,8 @@ describe('saving a key with IndexedDB down (options page)', () => {
     expect(services.apiKey()).toBe('demo-free');
     expect(changed).toEqual(['key']); // the tabs' badges ask again, with the key
     expect(await readApiKey()).toBe('demo-free');
+    // the status says the key is kept for this session only (the options page does not call it saved)
+    const status = await dispatch('status', {}, sender);
+    expect(status).toMatchObject({ ok: true, value: { keySessionOnly: true } });
   });
 });

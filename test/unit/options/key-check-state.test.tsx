@@ -33,6 +33,16 @@ describe('options: the saved key while its check is slow or failed', () => {
     expect(fake.callsOf('status').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('a key the browser could not save (kept for this session) is not called saved', async () => {
+    setup(() => answer({ key: 'valid', plan: 'premium', keySessionOnly: true }));
+    const state = await screen.findByTestId('key-saved-state');
+    await waitFor(() =>
+      expect(state.textContent).toBe(
+        "A key works, but only until the browser closes: the browser's storage for extensions is not available, so it could not be saved.",
+      ),
+    );
+  });
+
   it('a check that failed for a reason of the service says why', async () => {
     setup(() => answer({ keyCheck: { checking: false, error: { code: 'TIMEOUT', message: 'x' } } }));
     const state = await screen.findByTestId('key-saved-state');
