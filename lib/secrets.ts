@@ -43,14 +43,22 @@ async function sessionKey(): Promise<string | null> {
   return typeof value === 'string' && value.length > 0 ? value : null;
 }
 
-/** Whether the key in use is the copy kept for this browser session (a save IndexedDB refused). */
-export async function keyKeptForSessionOnly(): Promise<boolean> {
-  return (await sessionKey()) !== null;
+/** Whether the key last read or written is the session's copy (set by readApiKey and writeApiKey). */
+let sessionOnly = false;
+
+/**
+ * Whether the key in use is the copy kept for this browser session (a save IndexedDB refused). No
+ * I/O: the popup and the options page ask with every status poll, and this worker's own read and
+ * writes of the key are what decide it.
+ */
+export function keyKeptForSessionOnly(): boolean {
+  return sessionOnly;
 }
 
 export async function readApiKey(): Promise<string | null> {
   // Only a save IndexedDB refused leaves a session copy: it is newer than anything stored there.
   const kept = await sessionKey();
+  sessionOnly = kept !== null;
   if (kept) return kept;
   try {
     const value = await readStored();
@@ -77,6 +85,7 @@ export async function writeApiKey(key: string | null): Promise<void> {
       db.close();
     }
   } catch {
+    sessionOnly = key !== null;
     if (key === null) {
       await storage.removeItem(SESSION_KEY).catch(() => {});
       return;
@@ -85,5 +94,6 @@ export async function writeApiKey(key: string | null): Promise<void> {
     throw new ApiError({ code: 'STORAGE_UNAVAILABLE', endpoint: 'secrets' });
   }
   // IndexedDB holds it now: no second copy.
+  sessionOnly = false;
   await storage.removeItem(SESSION_KEY).catch(() => {});
 }

@@ -46,19 +46,27 @@ export interface AccountFacts {
 }
 
 /**
+ * An account's `data` as getMultipleAccounts returns it (`[base64, 'base64']`), one character per
+ * byte; null for no data, another encoding or a malformed field. Never throws.
+ */
+function dataBytes(data: unknown): string | null {
+  if (!Array.isArray(data) || data[1] !== 'base64' || typeof data[0] !== 'string') return null;
+  try {
+    return atob(data[0]);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The account-type byte from an account's `data` (`[base64, 'base64']`) as getMultipleAccounts
  * returns it with ACCOUNT_TYPE_SLICE: the one byte of the slice, or byte 165 of the whole data
  * when the node ignored the slice (`space` bytes came back). `undefined` when there is no such
  * byte (an account of 165 bytes or less, no data, another encoding, a malformed field); never throws.
  */
 export function accountTypeByte(data: unknown, space?: number | null): number | undefined {
-  if (!Array.isArray(data) || data[1] !== 'base64' || typeof data[0] !== 'string') return undefined;
-  let bytes: string; // one character per byte
-  try {
-    bytes = atob(data[0]);
-  } catch {
-    return undefined;
-  }
+  const bytes = dataBytes(data);
+  if (bytes === null) return undefined;
   if (bytes.length === 1) return bytes.charCodeAt(0);
   const whole = typeof space === 'number' && bytes.length === space && space > ACCOUNT_TYPE_OFFSET;
   return whole ? bytes.charCodeAt(ACCOUNT_TYPE_OFFSET) : undefined;
@@ -108,13 +116,8 @@ export function classifyAccountOwner(
 export function accountHead(
   data: unknown,
 ): { accountType?: number; parties: { mint: Uint8Array; owner: Uint8Array } | null } | null {
-  if (!Array.isArray(data) || data[1] !== 'base64' || typeof data[0] !== 'string') return null;
-  let text: string; // one character per byte
-  try {
-    text = atob(data[0]);
-  } catch {
-    return null;
-  }
+  const text = dataBytes(data);
+  if (text === null) return null;
   const bytes = Uint8Array.from(text.slice(0, ACCOUNT_HEAD_SLICE.length), (c) => c.charCodeAt(0));
   const parties = bytes.length >= 64 ? { mint: bytes.slice(0, 32), owner: bytes.slice(32, 64) } : null;
   const type = bytes[ACCOUNT_TYPE_OFFSET];

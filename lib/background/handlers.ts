@@ -159,7 +159,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         keyCheck: services.keyCheck(),
         rateLimitedMs: services.scheduler.stats().pausedForMs,
         key: services.keyState(),
-        keySessionOnly: !!services.apiKey() && (await keyKeptForSessionOnly()),
+        keySessionOnly: !!services.apiKey() && keyKeptForSessionOnly(),
         plan: services.plan()?.name ?? null,
         credits: services.plan()?.credits ?? null,
         live: live.state,
