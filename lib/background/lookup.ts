@@ -1,14 +1,13 @@
 /** The popup's "paste anything": works out what the input is, then builds the matching view. */
 import { type ApiClient, ApiError } from '../api';
-import { ACCOUNT_HEAD_SLICE, accountHead, classifyAccountOwner } from '../api/owners';
 import type { Block } from '../api/schemas/rpc';
-import { encodeBase58 } from '../detect/base58';
 import { parseLookupInput } from '../detect/links';
 import { kalshiTickerOf } from '../detect/lookup';
 import { knownLabel } from '../detect/programs';
 import { isKeyCode } from '../errors';
 import { safeHttpsUrl } from '../format';
 import { type BlockView, type LookupResult, pairOfInput, type SearchHit } from '../lookup';
+import { readUnknown } from './accounts';
 import type { DataService } from './data';
 
 export function toBlockView(slot: number, block: Block | null): BlockView | null {
@@ -67,39 +66,6 @@ function kindError(error: unknown): never {
     detail: `Could not tell what kind of address this is (wallet, token, order): ${cause.toView().message}`,
     retryAfterMs: cause.retryAfterMs,
   });
-}
-
-/**
- * An address whose kind is 'unknown', read again with its head: no account at all (never funded,
- * closed, a bad copy), a token account (its mint and owner), or an account of another program.
- */
-type UnknownAccount =
-  | { type: 'none' }
-  | { type: 'tokenAccount'; mint: string; owner: string }
-  | { type: 'other' };
-
-async function readUnknown(client: ApiClient, address: string): Promise<UnknownAccount> {
-  const answer = await client.rpc.getMultipleAccounts(
-    [address],
-    { dataSlice: ACCOUNT_HEAD_SLICE },
-    { priority: 'hover' },
-  );
-  const failed = answer.failed[address];
-  if (failed) throw failed;
-  const info = answer.value[0];
-  if (!info) return { type: 'none' };
-  const head = accountHead(info.data);
-  const space = typeof info.space === 'number' ? info.space : null;
-  const kind = classifyAccountOwner(info.owner, space, {
-    executable: !!info.executable,
-    ...(head?.accountType === undefined ? {} : { accountType: head.accountType }),
-  });
-  if (kind !== 'tokenAccount' || !head?.parties) return { type: 'other' };
-  return {
-    type: 'tokenAccount',
-    mint: encodeBase58(head.parties.mint),
-    owner: encodeBase58(head.parties.owner),
-  };
 }
 
 /**

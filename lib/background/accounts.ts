@@ -1,0 +1,37 @@
+/** Reads of one account's head, for what the page's kind batch cannot tell (lookup, watch). */
+import type { ApiClient } from '../api';
+import { ACCOUNT_HEAD_SLICE, accountHead, classifyAccountOwner } from '../api/owners';
+import { encodeBase58 } from '../detect/base58';
+
+/**
+ * An address whose kind is 'unknown', read again with its head: no account at all (never funded,
+ * closed, a bad copy), a token account (its mint and owner), or an account of another program.
+ */
+export type UnknownAccount =
+  | { type: 'none' }
+  | { type: 'tokenAccount'; mint: string; owner: string }
+  | { type: 'other' };
+
+export async function readUnknown(client: ApiClient, address: string): Promise<UnknownAccount> {
+  const answer = await client.rpc.getMultipleAccounts(
+    [address],
+    { dataSlice: ACCOUNT_HEAD_SLICE },
+    { priority: 'hover' },
+  );
+  const failed = answer.failed[address];
+  if (failed) throw failed;
+  const info = answer.value[0];
+  if (!info) return { type: 'none' };
+  const head = accountHead(info.data);
+  const space = typeof info.space === 'number' ? info.space : null;
+  const kind = classifyAccountOwner(info.owner, space, {
+    executable: !!info.executable,
+    ...(head?.accountType === undefined ? {} : { accountType: head.accountType }),
+  });
+  if (kind !== 'tokenAccount' || !head?.parties) return { type: 'other' };
+  return {
+    type: 'tokenAccount',
+    mint: encodeBase58(head.parties.mint),
+    owner: encodeBase58(head.parties.owner),
+  };
+}
