@@ -4,8 +4,9 @@ import type { Block } from '../api/schemas/rpc';
 import { parseLookupInput } from '../detect/links';
 import { kalshiTickerOf } from '../detect/lookup';
 import { knownLabel } from '../detect/programs';
+import type { AddressKind } from '../detect/types';
 import { isKeyCode } from '../errors';
-import { safeHttpsUrl } from '../format';
+import { safeHttpsUrl, shortAddress } from '../format';
 import { type BlockView, type LookupResult, pairOfInput, type SearchHit } from '../lookup';
 import { readUnknown } from './accounts';
 import type { DataService } from './data';
@@ -68,6 +69,36 @@ function kindError(error: unknown): never {
   });
 }
 
+/** What an address that is not a mint is, as a pair's refusal names it. */
+const NOT_MINT: Partial<Record<AddressKind, string>> = {
+  wallet: 'a wallet',
+  order: 'a DCA order',
+  pool: 'a liquidity pool',
+  program: 'a program',
+  unknown: 'not a token mint',
+};
+
+/**
+ * Two addresses typed together are a pair only when both are mints: a wallet and its token pasted
+ * together showed an empty pair ("no orders"), which reads as "this wallet never traded it". Each
+ * address is refused by name. The kinds come from the page's cached batch read; one that could not
+ * be read is not held against the pair (the pair's own request answers, with its own error).
+ */
+async function pairOfMints(data: DataService, a: string, b: string): Promise<void> {
+  const kinds = await Promise.all([a, b].map((x) => data.kindOf(x, 'hover').catch(() => 'mint' as const)));
+  const wrong = [a, b].flatMap((x, i) => {
+    const what = NOT_MINT[kinds[i]!];
+    return what ? [`${shortAddress(x)} is ${what}`] : [];
+  });
+  if (!wrong.length) return;
+  throw new ApiError({
+    code: 'INVALID_INPUT',
+    status: 0,
+    endpoint: 'lookup',
+    message: `Two addresses are a DCA pair of two token mints, but ${wrong.join(' and ')}: paste one address at a time.`,
+  });
+}
+
 /**
  * Input that reads as a bare slug ("wif-sol", "dog-wif-hat"), not a link: one word of letters, digits
  * and dashes. A slug no exchange has is more likely a token search than a missing event.
@@ -80,6 +111,7 @@ export async function lookup(input: string, data: DataService, client: ApiClient
   const pair = pairOfInput(text);
   if (pair) {
     const { inputMint: a, outputMint: b } = pair;
+    await pairOfMints(data, a, b);
     // Sorted as the order list shows it (most recent first): its "Load more" sends that sort with the
     // cursor, and a cursor is valid only with the sort of the page it came from.
     return { kind: 'pair', inputMint: a, outputMint: b, page: await data.pairPage(a, b, { sort: 'recent' }) };

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lookup } from '../../../lib/background/lookup';
 import { toErrorResult } from '../../../lib/background/router';
 import { POLYMARKET_NUMBER_MAX } from '../../../lib/detect/lookup';
+import { shortAddress } from '../../../lib/format';
 import { clearLog, control, requests, resetSims, rest, type Sim, simServices, startSim } from './helpers';
 
 let sim: Sim;
@@ -151,6 +152,60 @@ describe('"order <address>" (what a closed order\'s notification opens)', () => 
     expect(result).toMatchObject({ kind: 'order', order: { address } });
     const accountReads = (await requests(sim, '/rpc')).filter((r) => r.rpc?.method === 'getMultipleAccounts');
     expect(accountReads).toHaveLength(0);
+    await services.cache.close();
+  });
+});
+
+describe('two addresses pasted together', () => {
+  beforeEach(() => resetSims(sim));
+
+  it('a wallet and a mint are refused by name, not shown as an empty pair', async () => {
+    const services = simServices(sim);
+    const wallet = sim.catalog.wallets[0]!;
+    const mint = sim.catalog.mints[0]!;
+    await clearLog(sim);
+    const error = await lookup(`${wallet} ${mint}`, services.data, services.client()).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(toErrorResult(error)).toEqual({
+      ok: false,
+      error: {
+        code: 'INVALID_INPUT',
+        message: `Two addresses are a DCA pair of two token mints, but ${shortAddress(wallet)} is a wallet: paste one address at a time.`,
+      },
+    });
+    // no pair request was made for it
+    expect((await requests(sim, '/dca/pair')).length).toBe(0);
+    await services.cache.close();
+  });
+
+  it('an order and a never-funded address are each named', async () => {
+    const services = simServices(sim);
+    const order = sim.catalog.orders[0]!;
+    const nowhere = 'Bq1nDrT9yV4fzqYhU3YgBjzXwWkWQdTy3Vx4LrxYjNhk';
+    const error = await lookup(`${order} / ${nowhere}`, services.data, services.client()).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(toErrorResult(error)).toMatchObject({
+      error: {
+        code: 'INVALID_INPUT',
+        message: expect.stringContaining(
+          `${shortAddress(order)} is a DCA order and ${shortAddress(nowhere)} is not a token mint`,
+        ),
+      },
+    });
+    await services.cache.close();
+  });
+
+  it('two mints whose kind cannot be read (RPC down) are still looked up as a pair', async () => {
+    const [a, b] = await busiestPair();
+    const services = simServices(sim);
+    await control(sim, 'POST', '/__sim/faults', { errorRate: 1, status: 503, paths: '/rpc' });
+    const result = await lookup(`${a} ${b}`, services.data, services.client());
+    expect(result).toMatchObject({ kind: 'pair', inputMint: a, outputMint: b });
+    expect(result.kind === 'pair' && result.page.orders.length).toBeGreaterThan(0);
     await services.cache.close();
   });
 });
