@@ -8,6 +8,7 @@ import type { AddressKind } from '../detect/types';
 import { isKeyCode } from '../errors';
 import { safeHttpsUrl, shortAddress } from '../format';
 import { type BlockView, type LookupResult, pairOfInput, type SearchHit } from '../lookup';
+import type { OddsView } from '../views';
 import { readUnknown } from './accounts';
 import type { DataService } from './data';
 
@@ -133,13 +134,24 @@ export async function lookup(input: string, data: DataService, client: ApiClient
       return { kind: 'search', query: parsed.query, hits: await searchTokens(client, parsed.query) };
     case 'event': {
       const ref = { exchange: parsed.event.exchange, id: parsed.event.id } as const;
-      let [event] = await data.odds([ref], 'hover');
       // A lowercase Kalshi ticker as Kalshi's URLs write it reads as a Polymarket slug first.
       const ticker = ref.exchange === 'polymarket' ? kalshiTickerOf(ref.id) : null;
-      if (!event?.found && ticker) [event] = await data.odds([{ exchange: 'kalshi', id: ticker }], 'hover');
+      const bare = isBareSlug(text);
+      let event: OddsView | undefined;
+      try {
+        [event] = await data.odds([ref], 'hover');
+        if (!event?.found && ticker) [event] = await data.odds([{ exchange: 'kalshi', id: ticker }], 'hover');
+      } catch (error) {
+        // The prediction API failing (a 503, its own limit) on a bare word ("wif-sol") does not hide
+        // the token search: its hits when it has some, else the prediction API's error as it was.
+        if (!bare) throw error;
+        const hits = await searchTokens(client, text).catch(() => []);
+        if (hits.length) return { kind: 'search', query: text, hits };
+        throw error;
+      }
       if (!event?.found) {
         // A bare slug naming no event ("wif-sol", "sol-usdc") is most likely a token: its search.
-        if (isBareSlug(text)) {
+        if (bare) {
           return { kind: 'search', query: text, hits: await searchTokens(client, text) };
         }
         throw new ApiError({

@@ -155,7 +155,8 @@ export function makeTokens(seed: number, hostile: boolean): SimToken[] {
     tokens.push({
       mint: rng.address(),
       symbol,
-      name: `${word} Token`,
+      // (one name hyphenated, as some are: a bare word typed with its hyphen, `giga-chad`, finds it)
+      name: word === 'Gigachad' ? 'Giga-Chad Token' : `${word} Token`,
       decimals: i < 12 ? [6, 9, 5, 8, 0, 6, 9, 4, 7, 2][i - 2]! : rng.int(0, 9),
       image: `https://img.solanatracker.example/${symbol.toLowerCase()}.png`,
       priceUsd: Number((10 ** rng.float(-6, 2)).toPrecision(6)),

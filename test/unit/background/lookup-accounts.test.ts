@@ -3,10 +3,10 @@
  * no account on mainnet says so (and promises no PnL), a token account is not a wallet, and a
  * hyphenated word no exchange has as an event slug is a token search.
  */
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lookup } from '../../../lib/background/lookup';
 import { toErrorResult } from '../../../lib/background/router';
-import { resetSims, type Sim, simServices, startSim } from './helpers';
+import { control, resetSims, type Sim, simServices, startSim } from './helpers';
 
 let sim: Sim;
 beforeAll(async () => {
@@ -71,4 +71,26 @@ it('a Polymarket link naming no event still says there is no such event', async 
     error: { code: 'NOT_FOUND', message: 'No such prediction-market event.' },
   });
   await services.cache.close();
+});
+
+describe('a bare word while the prediction API fails', () => {
+  it("is the token search when it has hits, not the prediction API's error", async () => {
+    const services = simServices(sim);
+    await control(sim, 'POST', '/__sim/faults', { errorRate: 1, status: 503, paths: '/pm' });
+    const result = await lookup('giga-chad', services.data, services.client());
+    if (result.kind !== 'search') throw new Error(`expected a search, got ${result.kind}`);
+    expect(result.hits.map((h) => h.symbol)).toContain('GIGACHAD');
+    await services.cache.close();
+  });
+
+  it("is the prediction API's error when the search has nothing either", async () => {
+    const services = simServices(sim);
+    await control(sim, 'POST', '/__sim/faults', { errorRate: 1, status: 503, paths: '/pm' });
+    const error = await lookup('fed-decision-in-march', services.data, services.client()).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(toErrorResult(error)).toMatchObject({ ok: false, error: { code: 'SERVICE_BUSY' } });
+    await services.cache.close();
+  });
 });
