@@ -19,6 +19,11 @@ const STORE = 'secrets';
 const KEY_ID = 'apiKey';
 /** The key kept for this browser session while IndexedDB cannot be written. */
 const SESSION_KEY = 'session:secrets:apiKey';
+/**
+ * A removal IndexedDB could not store: the key it still holds must not come back once it opens
+ * again (the next browser start). A flag, never a key: storage.local is readable by content scripts.
+ */
+const REMOVED_FLAG = 'local:secrets:keyRemoved';
 
 function open() {
   return openDB(DB, 1, {
@@ -33,6 +38,16 @@ async function readStored(): Promise<unknown> {
   const db = await open();
   try {
     return await db.get(STORE, KEY_ID);
+  } finally {
+    db.close();
+  }
+}
+
+/** Stores a key ('' : removed on purpose, which a preset demo key needs to stay removed). Throws if IndexedDB fails. */
+async function writeStored(value: string): Promise<void> {
+  const db = await open();
+  try {
+    await db.put(STORE, value, KEY_ID);
   } finally {
     db.close();
   }
@@ -60,6 +75,13 @@ export async function readApiKey(): Promise<string | null> {
   const kept = await sessionKey();
   sessionOnly = kept !== null;
   if (kept) return kept;
+  // A removal made while IndexedDB was down: stored now that it opens (then forgotten), and no key.
+  if (await storage.getItem<boolean>(REMOVED_FLAG).catch(() => false)) {
+    await writeStored('')
+      .then(() => storage.removeItem(REMOVED_FLAG))
+      .catch(() => {});
+    return null;
+  }
   try {
     const value = await readStored();
     if (typeof value === 'string') return value.length > 0 ? value : null;
@@ -77,23 +99,19 @@ export async function readApiKey(): Promise<string | null> {
  */
 export async function writeApiKey(key: string | null): Promise<void> {
   try {
-    const db = await open();
-    try {
-      // Removing a preset demo key must stick, so store an explicit empty marker.
-      await db.put(STORE, key ?? '', KEY_ID);
-    } finally {
-      db.close();
-    }
+    await writeStored(key ?? '');
   } catch {
     sessionOnly = key !== null;
     if (key === null) {
       await storage.removeItem(SESSION_KEY).catch(() => {});
+      await storage.setItem(REMOVED_FLAG, true).catch(() => {});
       return;
     }
     await storage.setItem(SESSION_KEY, key).catch(() => {});
     throw new ApiError({ code: 'STORAGE_UNAVAILABLE', endpoint: 'secrets' });
   }
-  // IndexedDB holds it now: no second copy.
+  // IndexedDB holds it now: no second copy, and no removal left to store.
   sessionOnly = false;
   await storage.removeItem(SESSION_KEY).catch(() => {});
+  await storage.removeItem(REMOVED_FLAG).catch(() => {});
 }

@@ -90,6 +90,36 @@ describe('the key store (lib/secrets) with IndexedDB down', () => {
   });
 });
 
+describe('removing the key with IndexedDB down', () => {
+  it('the key IndexedDB still holds does not come back once it opens again (the next browser start)', async () => {
+    await writeApiKey('k1');
+    const down = idbDown();
+    await writeApiKey(null);
+    expect(await readApiKey()).toBeNull();
+    // the browser restarts: its session storage is gone, IndexedDB opens again
+    down.mockRestore();
+    await fakeBrowser.storage.session.clear();
+    expect(await readApiKey()).toBeNull();
+    // the removal is stored in IndexedDB now, and the flag that carried it is gone
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
+    expect(await readApiKey()).toBeNull();
+    // a key saved afterwards is the key
+    await writeApiKey('k2');
+    expect(await readApiKey()).toBe('k2');
+  });
+
+  it('a key saved for the session after the removal is used until the browser closes, then none', async () => {
+    await writeApiKey('k1');
+    const down = idbDown();
+    await writeApiKey(null);
+    await expect(writeApiKey('k3')).rejects.toMatchObject({ code: 'STORAGE_UNAVAILABLE' });
+    expect(await readApiKey()).toBe('k3');
+    down.mockRestore();
+    await fakeBrowser.storage.session.clear();
+    expect(await readApiKey()).toBeNull();
+  });
+});
+
 describe('saving a key with IndexedDB down (options page)', () => {
   let sim: Sim;
   let services: Services | undefined;
