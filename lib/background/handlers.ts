@@ -9,10 +9,12 @@ import { keyKeptForSessionOnly, writeApiKey } from '../secrets';
 import { applySettingsPatch, type Settings, saveSettings } from '../settings';
 import { adapterFor } from '../sites';
 import type { WatchService } from '../watch';
+import { importedWallets } from '../watch/watchlist';
 import { fetchBlock, lookup, searchTokens } from './lookup';
 import type { Handlers } from './router';
 import { dataHostsChanged, type KeyProbe, type Services } from './services';
 import type { TabLive } from './tab-live';
+import { accountReads, assertWatchable, notWalletsOf } from './watchable';
 
 export interface HandlerDeps {
   services: Services;
@@ -199,12 +201,17 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     settingsGet: async () => services.settings(),
     settingsSet: ({ patch }) => saveInTurn(patch),
     watchList: () => watch.list(),
-    watchAdd: ({ wallet, label }) => watch.add(wallet, label), // (no label: a watched wallet keeps its own)
+    watchAdd: async ({ wallet, label }) => {
+      await assertWatchable(wallet, accountReads(services)); // (a mint, order, pool or token account)
+      return watch.add(wallet, label); // (no label: a watched wallet keeps its own)
+    },
     // the list alone: a label changes no room, catch-up or badge, so the watch service is not told
     watchRename: ({ wallet, label }) => watch.watchlist.rename(wallet, label),
     watchRemove: ({ wallet }) => watch.remove(wallet),
     watchImport: async ({ json }) => {
-      const r = await watch.importJson(json);
+      // one batched read of the kinds of the new addresses: mints, orders, pools are skipped as not wallets
+      const fresh = importedWallets(json).filter((w) => !watch.isWatched(w));
+      const r = await watch.importJson(json, await notWalletsOf(fresh, (a) => data.classify(a, 'hover')));
       return { added: r.added, skipped: r.skipped, entries: r.entries, reasons: r.reasons };
     },
     markRead: async () => {

@@ -26,6 +26,7 @@ import { createLivePush } from './live-push';
 import { createRouter, type Sender } from './router';
 import { createServices, type Services } from './services';
 import { createTabLive, type TabLive, toTab } from './tab-live';
+import { accountReads, assertWatchable } from './watchable';
 
 const LIVE_ALARM = 'live-wake';
 const testNotifications: { id: string; title: string; message: string }[] = [];
@@ -82,14 +83,19 @@ const pushConfigChanged = createConfigPush({
 
 /**
  * "Watch wallet in Onchain Lens": adds the selected (or linked) wallet and opens its lookup, which
- * shows it watched. What cannot be watched (a mint, junk, a full watchlist) is said in a notification.
+ * shows it watched. What cannot be watched (junk, a full watchlist, an address whose account is a mint,
+ * an order, a pool or a token account) is said in a notification.
  */
-async function watchFromMenu(watch: WatchService, selectionText?: string, linkUrl?: string): Promise<void> {
+async function watchFromMenu(rt: Runtime, selectionText?: string, linkUrl?: string): Promise<void> {
   const target = watchTargetOf(selectionText, linkUrl);
   let problem = 'error' in target ? target.error : null;
   if ('wallet' in target) {
     try {
-      await watch.add(target.wallet); // (a wallet watched already keeps its label)
+      // A token account is refused with its owner named, not swapped for it: the owner can be a
+      // program's account (a DCA order's or a pool's vault), and watching what was not selected
+      // would surprise; the lookup of the token account links its owner.
+      await assertWatchable(target.wallet, accountReads(rt.services));
+      await rt.watch.add(target.wallet); // (a wallet watched already keeps its label)
       await openTab(lookupUrl(target.wallet));
     } catch (error) {
       problem = error instanceof Error ? error.message : 'The wallet could not be watched.';
@@ -373,7 +379,7 @@ export function startBackground(): void {
     if (info.menuItemId === MENU_ID && info.selectionText)
       void openTab(lookupUrl(info.selectionText.trim().slice(0, 300)));
     if (info.menuItemId === WATCH_MENU_ID)
-      await watchFromMenu((await ready()).watch, info.selectionText, info.linkUrl);
+      await watchFromMenu(await ready(), info.selectionText, info.linkUrl);
   });
   browser.notifications.onClicked.addListener(async (id) => {
     const url = await (await ready()).watch.onClicked(id);

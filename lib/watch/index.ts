@@ -466,8 +466,9 @@ export function createWatchService(opts: WatchServiceOptions) {
       await notifier.refreshBadge();
       return entries;
     },
-    async importJson(json: string): Promise<ImportResult> {
-      const result = await watchlist.importJson(json);
+    /** `notWallets`: addresses the background read as not wallets (the watchlist does no reads). */
+    async importJson(json: string, notWallets?: ReadonlySet<string>): Promise<ImportResult> {
+      const result = await watchlist.importJson(json, notWallets);
       if (result.added > 0) {
         changed(result.entries);
         if (poller) {

@@ -75,7 +75,10 @@ export interface ImportReasons {
   duplicate: number;
   /** Past the watchlist's limit. */
   full: number;
-  /** A known token mint or program: a valid address, but never a wallet that trades. */
+  /**
+   * A valid address that is never a wallet that trades: a mint or program known offline, or one the
+   * background read as a mint, DCA order, pool or program.
+   */
   notWallet: number;
 }
 
@@ -123,6 +126,55 @@ export const NOT_A_WALLET: Partial<Record<AddressKind, string>> = {
 function notWalletReason(wallet: string): string | null {
   const kind = knownKind(wallet);
   return (kind && NOT_A_WALLET[kind]) ?? null;
+}
+
+/** The items of an import file, or the INVALID_INPUT error that says why it is not one. */
+function importItems(json: string): unknown[] {
+  if (typeof json !== 'string' || json.length > IMPORT_MAX_CHARS) {
+    throw invalidInput('The file is too large to be a watchlist export.');
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch {
+    throw invalidInput('The file is not valid JSON.');
+  }
+  const file = ImportFile.safeParse(data);
+  if (!file.success) throw invalidInput('Not a watchlist export: expected a list of wallets.');
+  const items = Array.isArray(file.data) ? file.data : file.data.wallets;
+  if (items.length > IMPORT_MAX_ITEMS) {
+    throw invalidInput(
+      `The file has too many entries (${items.length}): a watchlist file holds at most ${IMPORT_MAX_ITEMS}.`,
+    );
+  }
+  return items;
+}
+
+/** The wallet (trimmed, not yet checked) and label one import item names, or null. */
+function importItem(raw: unknown): { wallet: string; label: string | null | undefined } | null {
+  const item = ImportItem.safeParse(raw);
+  if (!item.success) return null;
+  if (typeof item.data === 'string') return { wallet: item.data.trim(), label: null };
+  // an empty 'wallet' field is no wallet
+  return { wallet: (item.data.wallet || item.data.address || '').trim(), label: item.data.label };
+}
+
+/**
+ * The valid addresses an import file names that are not known offline as non-wallets (none for a
+ * file `importJson` would refuse): what the background reads the kinds of before the import.
+ */
+export function importedWallets(json: string): string[] {
+  let items: unknown[];
+  try {
+    items = importItems(json);
+  } catch {
+    return [];
+  }
+  const wallets = items.flatMap((raw) => {
+    const wallet = importItem(raw)?.wallet;
+    return wallet && isSolanaAddress(wallet) && !notWalletReason(wallet) ? [wallet] : [];
+  });
+  return [...new Set(wallets)];
 }
 
 export interface WatchlistOptions {
@@ -247,50 +299,31 @@ export function createWatchlist(opts: WatchlistOptions = {}) {
 
     /**
      * Adds the wallets of a file. Existing entries are never changed or dropped; invalid addresses,
-     * known mints and programs, duplicates and items past the limit are skipped and counted by reason. Only a file that is not a list of
-     * wallets at all is an error.
+     * known mints and programs (and the addresses in `notWallets`: read as not wallets by the
+     * caller, this list does no reads), duplicates and items past the limit are skipped and counted
+     * by reason. Only a file that is not a list of wallets at all is an error.
      */
-    importJson(json: string): Promise<ImportResult> {
-      if (typeof json !== 'string' || json.length > IMPORT_MAX_CHARS) {
-        return Promise.reject(invalidInput('The file is too large to be a watchlist export.'));
-      }
-      let data: unknown;
+    importJson(json: string, notWallets: ReadonlySet<string> = new Set()): Promise<ImportResult> {
+      let items: unknown[];
       try {
-        data = JSON.parse(json);
-      } catch {
-        return Promise.reject(invalidInput('The file is not valid JSON.'));
-      }
-      const file = ImportFile.safeParse(data);
-      if (!file.success) {
-        return Promise.reject(invalidInput('Not a watchlist export: expected a list of wallets.'));
-      }
-      const items = Array.isArray(file.data) ? file.data : file.data.wallets;
-      if (items.length > IMPORT_MAX_ITEMS) {
-        return Promise.reject(
-          invalidInput(
-            `The file has too many entries (${items.length}): a watchlist file holds at most ${IMPORT_MAX_ITEMS}.`,
-          ),
-        );
+        items = importItems(json);
+      } catch (error) {
+        return Promise.reject(error);
       }
       return update((list) => {
         const reasons: ImportReasons = { invalid: 0, duplicate: 0, full: 0, notWallet: 0 };
         const next = [...list];
         const known = new Set(list.map((e) => e.wallet));
         for (const raw of items) {
-          const item = ImportItem.safeParse(raw);
-          const wallet = !item.success
-            ? null
-            : typeof item.data === 'string'
-              ? item.data.trim()
-              : (item.data.wallet || item.data.address || '').trim(); // an empty 'wallet' field is no wallet
+          const item = importItem(raw);
+          const wallet = item?.wallet;
           if (!wallet || !isSolanaAddress(wallet)) reasons.invalid++;
-          else if (notWalletReason(wallet)) reasons.notWallet++;
+          else if (notWalletReason(wallet) || notWallets.has(wallet)) reasons.notWallet++;
           else if (known.has(wallet)) reasons.duplicate++;
           else if (next.length >= limit) reasons.full++;
           else {
             known.add(wallet);
-            const label = item.success && typeof item.data !== 'string' ? item.data.label : null;
-            next.push({ wallet, label: normalizeLabel(label), addedAt: now(), unread: 0, domain: null });
+            next.push({ wallet, label: normalizeLabel(item.label), addedAt: now(), unread: 0, domain: null });
           }
         }
         const added = next.length - list.length;

@@ -25,9 +25,13 @@ function setup() {
       settings = s;
     },
     apiKey: () => null, // (open tabs are told of a display change, with whether a key is saved)
+    data: { classify: async () => ({}) }, // (an import reads its addresses' kinds: none read here)
   } as unknown as Services;
   const watchlist = createWatchlist();
-  const watch = { importJson: (json: string) => watchlist.importJson(json) } as unknown as WatchService;
+  const watch = {
+    importJson: (json: string, notWallets?: ReadonlySet<string>) => watchlist.importJson(json, notWallets),
+    isWatched: (wallet: string) => watchlist.has(wallet),
+  } as unknown as WatchService;
   const handlers = testHandlers(services, {
     watch,
     onSettingsChanged: () => {

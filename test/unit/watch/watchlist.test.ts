@@ -1,7 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '../../../lib/api/errors';
-import { createWatchlist, normalizeLabel, WATCH_LIMIT, watchlistItem } from '../../../lib/watch/watchlist';
+import {
+  createWatchlist,
+  importedWallets,
+  normalizeLabel,
+  WATCH_LIMIT,
+  watchlistItem,
+} from '../../../lib/watch/watchlist';
 import { addr, SOL, USDC } from './fixtures';
 
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
@@ -246,6 +252,25 @@ describe('watchlist', () => {
         reasons: { invalid: 0, duplicate: 0, full: 0, notWallet: 3 },
       });
       expect((await wl.list()).slice(-2).map((e) => e.wallet)).toEqual([addr(100), addr(101)]);
+    });
+
+    it('skips the addresses the background read as not wallets, so they take no slot either', async () => {
+      const wl = createWatchlist();
+      for (let i = 0; i < 49; i++) await wl.add(addr(i));
+      const json = JSON.stringify([addr(100), addr(101), { wallet: addr(102) }]);
+      const result = await wl.importJson(json, new Set([addr(100), addr(102)]));
+      expect(result).toMatchObject({ added: 1, skipped: 2, reasons: { notWallet: 2, full: 0 } });
+      expect((await wl.list()).at(-1)?.wallet).toBe(addr(101));
+    });
+
+    it('importedWallets: the valid addresses a file names, once each, without those known offline', () => {
+      const file = {
+        wallets: [addr(1), { address: addr(2) }, 'nope', USDC, { wallet: ` ${addr(1)} ` }, SOL],
+      };
+      expect(importedWallets(JSON.stringify(file))).toEqual([addr(1), addr(2)]);
+      // a file importJson refuses names none (its error is importJson's to give)
+      expect(importedWallets('{')).toEqual([]);
+      expect(importedWallets(JSON.stringify({ list: [addr(1)] }))).toEqual([]);
     });
 
     it('refuses a file of more than 1000 entries with its own message, leaving the list untouched', async () => {

@@ -1,0 +1,71 @@
+/**
+ * Whether an address can be watched, by what its account is on chain: the context menu's "Watch
+ * wallet" and the watchlist's add and import ask here first, with the reads the popup's lookup makes.
+ * The watchlist itself (lib/watch/watchlist.ts) stays offline: it refuses only the mints and
+ * programs known without a read.
+ */
+import { isSolanaAddress } from '../detect/address';
+import type { AddressKind } from '../detect/types';
+import { invalidInput, NOT_A_WALLET } from '../watch/watchlist';
+import { readUnknown, type UnknownAccount } from './accounts';
+import type { Services } from './services';
+
+/** The reads that tell an address's kind (the data service's cached kind, then the account's head). */
+export interface AccountReads {
+  kindOf: (address: string) => Promise<AddressKind>;
+  readUnknown: (address: string) => Promise<UnknownAccount>;
+}
+
+export function accountReads(services: Pick<Services, 'data' | 'client'>): AccountReads {
+  return {
+    kindOf: (address) => services.data.kindOf(address, 'hover'),
+    readUnknown: (address) => readUnknown(services.client(), address),
+  };
+}
+
+export function tokenAccountReason(owner: string): string {
+  return `That address is a token account, not a wallet: watch its owner ${owner} instead.`;
+}
+
+/**
+ * Why `address` cannot be watched, or null. A mint, order, pool or program is never a wallet that
+ * trades; a token account is the balance of its owner, who is named. No account at all is allowed
+ * (a fresh wallet can be watched before it trades), and so is another program's account (the
+ * lookup shows those as wallets, with their Watch button). A read that fails (no network, a 429, no
+ * key) allows it too: the trader's intent stands, an outage must not make a real wallet unwatchable,
+ * and the watchlist's offline check still applies.
+ */
+export async function notWatchableReason(address: string, reads: AccountReads): Promise<string | null> {
+  if (!isSolanaAddress(address)) return null; // (the watchlist says what is wrong with it)
+  try {
+    const kind = await reads.kindOf(address);
+    if (kind !== 'unknown') return NOT_A_WALLET[kind] ?? null;
+    const account = await reads.readUnknown(address);
+    return account.type === 'tokenAccount' ? tokenAccountReason(account.owner) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Throws the INVALID_INPUT error the watchlist's add throws, when `address` cannot be watched. */
+export async function assertWatchable(address: string, reads: AccountReads): Promise<void> {
+  const reason = await notWatchableReason(address.trim(), reads);
+  if (reason) throw invalidInput(reason);
+}
+
+/**
+ * Of an import's addresses, those read as never a wallet (mints, orders, pools, programs), with the
+ * page's batched kind read (`classify`, which leaves out what it could not read: kept, as for an
+ * add). Token accounts are not told apart here (that is one read each): an import keeps them.
+ */
+export async function notWalletsOf(
+  addresses: readonly string[],
+  classify: (addresses: string[]) => Promise<Record<string, AddressKind>>,
+): Promise<Set<string>> {
+  if (addresses.length === 0) return new Set();
+  const unique = [...new Set(addresses)];
+  const kinds = await Promise.resolve()
+    .then(() => classify(unique))
+    .catch(() => ({}) as Record<string, AddressKind>);
+  return new Set(Object.keys(kinds).filter((a) => NOT_A_WALLET[kinds[a]!]));
+}
