@@ -50,7 +50,7 @@ export type OrderSnapshot = Pick<
   liveAt?: number;
 };
 
-export type ChangeKind = 'fill' | 'opened' | 'closed' | 'deposit';
+export type ChangeKind = 'fill' | 'opened' | 'closed' | 'deposit' | 'withdraw';
 export interface OrderChange {
   kind: ChangeKind;
   order: string;
@@ -69,6 +69,7 @@ const EVENT_NAME: Record<ChangeKind, string> = {
   opened: 'Opened',
   closed: 'Closed',
   deposit: 'Deposit',
+  withdraw: 'Withdraw',
 };
 
 export function snapshot(o: OrderSnapshot): OrderSnapshot {
@@ -111,6 +112,19 @@ const increase = (a: unknown, b: unknown): number | null => (isNum(a) && isNum(b
 /** Whether both lists report what was deposited (else a deposit shows as `remaining` going up). */
 const depositKnown = (b: OrderSnapshot, o: OrderSnapshot) =>
   (b.rawDeposited !== null && o.rawDeposited !== null) || (b.deposited !== null && o.deposited !== null);
+
+/**
+ * What a withdrawal took out of an open order, in input-token units: what is left fell by more than
+ * the fills spent while nothing was deposited. Null when there was none, or when the lists do not
+ * tell (what is left or what was spent unknown, a deposit in between, a close returning the rest).
+ */
+function withdrawn(b: OrderSnapshot, o: OrderSnapshot): number | null {
+  if (TERMINAL.test(o.status) || !isNum(b.remaining) || !isNum(o.remaining)) return null;
+  if (!isNum(b.used) || !isNum(o.used)) return null;
+  if (grew(b.rawDeposited, o.rawDeposited, b.deposited, o.deposited).up) return null;
+  const drop = b.remaining - o.remaining - Math.max(0, o.used - b.used);
+  return drop > Math.max(1e-9, Math.abs(b.remaining) * 1e-6) ? drop : null;
+}
 
 /**
  * What changed between two lists of one wallet's orders. An order missing from `after` says
@@ -163,6 +177,17 @@ export function diffOrders(
         count: 1,
         usd: dep.up ? increase(b.depositedUsd, o.depositedUsd) : increase(b.remainingUsd, o.remainingUsd),
         key: `poll:deposit:${o.address}:${state}`,
+      });
+    }
+    const taken = withdrawn(b, o);
+    if (taken !== null) {
+      out.push({
+        kind: 'withdraw',
+        order: o.address,
+        count: 1,
+        // at the price what was left had before
+        usd: isNum(b.remainingUsd) && b.remaining ? (taken * b.remainingUsd) / b.remaining : null,
+        key: `poll:withdraw:${o.address}:${o.remaining}`,
       });
     }
     if (TERMINAL.test(o.status) && !TERMINAL.test(b.status)) out.push(closed(o));
@@ -238,6 +263,9 @@ export function changeDetail(
         : increase(before.remaining, after.remaining);
       break;
     }
+    case 'withdraw':
+      if (before) d.amount = withdrawn(before, after);
+      break;
     case 'opened':
       d.amount = numOrNull(after.deposited);
       break;
@@ -427,7 +455,15 @@ export function applySnapshot(
     rawUsed: null,
     createdAt: toMs(order.createdAt ?? order.raw?.createdAt),
   };
-  return { ...snapshot(mergeOrderView(o, order)), liveAt: at };
+  const next = snapshot(mergeOrderView(o, order));
+  // A snapshot that leaves out what is left (a partial order): it moves by what the snapshot says was
+  // spent and deposited since, as a live fill's and deposit's move it. Left as it was, a later
+  // comparison would read the fills in between as money taken out (a withdrawal).
+  if (typeof order.remaining !== 'number' && isNum(o.remaining)) {
+    const by = (a: number | null, b: number | null) => (isNum(a) && isNum(b) ? b - a : 0);
+    next.remaining = o.remaining - by(o.used, next.used) + by(o.deposited, next.deposited);
+  }
+  return { ...next, liveAt: at };
 }
 
 const baselineKey = (wallet: string) => `local:watch:orders:${wallet}` as const;

@@ -219,7 +219,8 @@ export function changeText(e: Pick<WatchEvent, 'eventName' | 'count' | 'usd' | '
       return `Opened: ${pairText(unitsOr(d.amount, d.input), symbolOf(d.output))}${usd}${cycle ? `, ${cycle}` : ''}`;
     }
     case 'Deposit':
-      return `${many ?? 'Deposit'}: ${unitsOr(d.amount, d.input)}${usd}`;
+    case 'Withdraw':
+      return `${many ?? e.eventName}: ${unitsOr(d.amount, d.input)}${usd}`;
     case 'Closed':
       return closedChangeText(d);
     default:

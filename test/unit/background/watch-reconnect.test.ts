@@ -98,6 +98,25 @@ describe('after the socket was down, the watched wallets are reconciled through 
   });
 });
 
+describe('a withdrawal the socket missed', () => {
+  it('is announced after the reconnect, once, as the live one would be', async () => {
+    const W = sim.catalog.wallets[4]!;
+    const w = await worker({ wallets: [W], labels: ['Whale'] });
+    await w.dropWifi();
+    const { address } = await missed({ wallet: W, eventName: 'Withdraw' });
+    const after = (await rest(sim, `/dca/order/${address}?program=jupiter`)) as { status: string };
+    expect(after.status).not.toMatch(/completed|closed|cancel/i); // still open: a withdrawal, not a close
+    await w.wifiBack();
+    expect(w.messages()).toEqual(['Whale: While you were away: 1 withdrawal']);
+    expect((await w.watch.watchlist.unread()).total).toBe(1);
+    // the next gap's catch-up does not find it again
+    await w.dropWifi();
+    await w.wifiBack();
+    expect(w.messages()).toHaveLength(1);
+    w.stop();
+  });
+});
+
 describe('a service worker started again', () => {
   it('in the same browser session: what happened while no worker ran is announced once it is live', async () => {
     const W = sim.catalog.wallets[2]!;

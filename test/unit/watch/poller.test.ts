@@ -6,7 +6,14 @@ import { DcaTxEventSchema } from '../../../lib/api/schemas/live';
 import type { NotificationRules } from '../../../lib/settings';
 import type { OrderView } from '../../../lib/views';
 import type { WatchService } from '../../../lib/watch';
-import { createPoller, diffOrders, fetchAllOrders } from '../../../lib/watch/poller';
+import {
+  applySnapshot,
+  changeDetail,
+  createPoller,
+  diffOrders,
+  fetchAllOrders,
+  snapshot,
+} from '../../../lib/watch/poller';
 import { addr, filled, opened, order, rules, watchService } from './fixtures';
 
 const A = addr(50);
@@ -112,6 +119,40 @@ describe('diffOrders', () => {
       remaining: 950,
     });
     expect(diffOrders([order(A)], [after]).map((c) => c.kind)).toEqual(['fill', 'deposit']);
+  });
+
+  it('remaining fell by more than the fills spent, nothing deposited -> withdraw, with its amount', () => {
+    // 300 taken out of 800 left (at $1 each): no fill in between
+    const out = order(A, { remaining: 500, remainingUsd: 500 });
+    expect(diffOrders([order(A)], [out])).toEqual([
+      { kind: 'withdraw', order: A, count: 1, usd: 300, key: `poll:withdraw:${A}:500` },
+    ]);
+    expect(changeDetail({ kind: 'withdraw' }, order(A), out, order(A))).toMatchObject({ amount: 300 });
+    // a fill of 50 and a withdrawal of 100 between two polls: both
+    const both = order(A, { used: 250, usedUsd: 250, rawUsed: '250000000', remaining: 650 });
+    const changes = diffOrders([order(A)], [both]);
+    expect(changes.map((c) => [c.kind, c.usd])).toEqual([
+      ['fill', 50],
+      ['withdraw', 100],
+    ]);
+  });
+
+  it('no withdraw when remaining fell by what the fills spent, when the order closed, or when it is not known', () => {
+    const filledOnly = order(A, { used: 350, usedUsd: 350, rawUsed: '350000000', remaining: 650 });
+    expect(diffOrders([order(A)], [filledOnly]).map((c) => c.kind)).toEqual(['fill']);
+    // a cancel returns what was left: a close, not a withdrawal
+    const cancelled = order(A, { status: 'cancelled', remaining: 0 });
+    expect(diffOrders([order(A)], [cancelled]).map((c) => c.kind)).toEqual(['closed']);
+    // what was spent unknown: a fill cannot be told from a withdrawal
+    const noUsed = (o: OrderView) => ({ ...o, used: null, rawUsed: null });
+    expect(diffOrders([noUsed(order(A))], [noUsed(order(A, { remaining: 500 }))])).toEqual([]);
+  });
+
+  it('a live snapshot that leaves out what is left moves it by the fills it states (no withdrawal read later)', () => {
+    const stored = applySnapshot(snapshot(order(A)), A, { used: 400, raw: { used: '400000000' } }, 1);
+    expect(stored?.remaining).toBe(600);
+    const rest = order(A, { used: 400, usedUsd: 400, rawUsed: '400000000', remaining: 600 });
+    expect(diffOrders([stored!], [rest])).toEqual([]);
   });
 });
 

@@ -423,6 +423,15 @@ describe('changes found by polling, worded like live events', () => {
     expect(changeText({ eventName: 'Filled', count: 2, usd: null })).toBe('2 fills');
   });
 
+  it('a withdrawal found by polling says how much of what came out', () => {
+    expect(changeText({ eventName: 'Withdraw', count: 1, usd: 300, detail: detail({ amount: 300 }) })).toBe(
+      'Withdraw: 300 USDC ($300)',
+    );
+    expect(changeText({ eventName: 'Withdraw', count: 1, usd: null, detail: detail() })).toBe(
+      'Withdraw: USDC',
+    );
+  });
+
   it("amounts as brief as a live event's, whatever the float arithmetic left in them", () => {
     const d = detail({ output: bonkToken, amount: 3678.2672, received: 34675.4161, progress: 40 });
     expect(changeText({ eventName: 'Filled', count: 1, usd: 3678.27, detail: d })).toBe(
