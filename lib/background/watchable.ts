@@ -14,17 +14,24 @@ import type { Services } from './services';
 export interface AccountReads {
   kindOf: (address: string) => Promise<AddressKind>;
   readUnknown: (address: string) => Promise<UnknownAccount>;
+  /** A DCA order's owner (the wallet to watch instead), as the order's view gives it. */
+  orderOwner: (address: string) => Promise<string | null>;
 }
 
 export function accountReads(services: Pick<Services, 'data' | 'client'>): AccountReads {
   return {
     kindOf: (address) => services.data.kindOf(address, 'hover'),
     readUnknown: (address) => readUnknown(services.client(), address),
+    orderOwner: async (address) => (await services.data.order(address, 'hover')).owner || null,
   };
 }
 
 export function tokenAccountReason(owner: string): string {
   return `That address is a token account, not a wallet: watch its owner ${owner} instead.`;
+}
+
+export function orderReason(owner: string): string {
+  return `That address is a DCA order account, not a wallet: watch its owner ${owner} instead.`;
 }
 
 /**
@@ -39,6 +46,11 @@ export async function notWatchableReason(address: string, reads: AccountReads): 
   if (!isSolanaAddress(address)) return null; // (the watchlist says what is wrong with it)
   try {
     const kind = await reads.kindOf(address);
+    // an order names its owner when its view can be read (else the reason without it)
+    if (kind === 'order') {
+      const owner = await reads.orderOwner(address).catch(() => null);
+      return owner ? orderReason(owner) : NOT_A_WALLET.order!;
+    }
     if (kind !== 'unknown') return NOT_A_WALLET[kind] ?? null;
     const account = await reads.readUnknown(address);
     return account.type === 'tokenAccount' ? tokenAccountReason(account.owner) : null;

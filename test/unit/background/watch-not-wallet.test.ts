@@ -13,7 +13,7 @@ import { startBackground } from '../../../lib/background/start';
 import { knownKind } from '../../../lib/detect/programs';
 import { writeApiKey } from '../../../lib/secrets';
 import { saveSettings } from '../../../lib/settings';
-import { control, resetSims, type Sim, simSettings, startSim } from './helpers';
+import { control, resetSims, rest, type Sim, simSettings, startSim } from './helpers';
 import { endFakeWorker, fake, fakeWorker, optionsPage, send } from './worker-env';
 
 /** A valid address the simulator has no account at (never funded). */
@@ -21,8 +21,12 @@ const NOWHERE = 'Bq1nDrT9yV4fzqYhU3YgBjzXwWkWQdTy3Vx4LrxYjNhk';
 
 let sim: Sim;
 let notes: string[];
+/** The owner of the simulator's first DCA order, as its REST view says. */
+let orderOwner: string;
 beforeAll(async () => {
   sim = await startSim({ eventsPerSecond: 0 });
+  orderOwner = ((await rest(sim, `/dca/order/${sim.catalog.orders[0]}?program=jupiter`)) as { owner: string })
+    .owner;
 });
 afterAll(() => sim.close());
 beforeEach(async () => {
@@ -62,7 +66,11 @@ const refused = (why: RegExp | string) => ({
 /** The addresses that are not wallets, each with what the refusal says. */
 const notWallets = (): [string, string, RegExp | string][] => [
   ['a mint not known offline', unknownMint(0), /token mint, not a wallet/],
-  ['a DCA order account', sim.catalog.orders[0]!, /DCA order account, not a wallet/],
+  [
+    'a DCA order account (its owner named)',
+    sim.catalog.orders[0]!,
+    `That address is a DCA order account, not a wallet: watch its owner ${orderOwner} instead.`,
+  ],
   ['a liquidity pool', sim.catalog.pools[0]!, /liquidity pool, not a wallet/],
   [
     'a token account (its owner named)',

@@ -28,6 +28,7 @@ function reads(kind: AddressKind | Error, account: UnknownAccount | Error = { ty
       if (account instanceof Error) throw account;
       return account;
     }),
+    orderOwner: vi.fn(async () => null),
   };
 }
 
@@ -41,6 +42,17 @@ describe('notWatchableReason', () => {
     const r = reads(kind);
     expect(await notWatchableReason(ADDRESS, r)).toMatch(why);
     expect(r.readUnknown).not.toHaveBeenCalled();
+  });
+
+  it("refuses an order and names its owner when the order's view says it", async () => {
+    const r = { ...reads('order'), orderOwner: vi.fn(async () => OWNER) };
+    expect(await notWatchableReason(ADDRESS, r)).toBe(
+      `That address is a DCA order account, not a wallet: watch its owner ${OWNER} instead.`,
+    );
+    const failing = { ...reads('order'), orderOwner: vi.fn(async () => Promise.reject(new Error('503'))) };
+    expect(await notWatchableReason(ADDRESS, failing)).toBe(
+      'That address is a DCA order account, not a wallet: watch its owner instead.',
+    );
   });
 
   it('refuses a token account and names its owner', async () => {
