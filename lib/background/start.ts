@@ -19,7 +19,7 @@ import { ANY_SITE_ORIGINS, SITE_MATCHES } from '../sites/hosts';
 import type { OrderView, Result } from '../views';
 import { createWatchService, fetchAllOrders, POLL_ALARM, type WatchService } from '../watch';
 import { createDomainResolver } from '../watch/domains';
-import { watchTargetOf } from '../watch/menu';
+import { notWatchedId, notWatchedTarget, watchTargetOf } from '../watch/menu';
 import { createConfigPush } from './config-push';
 import { createHandlers } from './handlers';
 import { createLivePush } from './live-push';
@@ -89,6 +89,7 @@ const pushConfigChanged = createConfigPush({
 async function watchFromMenu(rt: Runtime, selectionText?: string, linkUrl?: string): Promise<void> {
   const target = watchTargetOf(selectionText, linkUrl);
   let problem = 'error' in target ? target.error : null;
+  const about = 'wallet' in target ? target.wallet : null;
   if ('wallet' in target) {
     try {
       // A token account is refused with its owner named, not swapped for it: the owner can be a
@@ -103,11 +104,11 @@ async function watchFromMenu(rt: Runtime, selectionText?: string, linkUrl?: stri
   }
   if (problem) {
     await browser.notifications
-      .create(`menu|${Date.now()}`, {
+      .create(notWatchedId(about, Date.now()), {
         type: 'basic',
         iconUrl: browser.runtime.getURL('/icon/128.png'),
         title: 'Not watched',
-        message: problem,
+        message: about ? `${problem} Click to look it up.` : problem,
       })
       .catch(() => {});
   }
@@ -382,7 +383,9 @@ export function startBackground(): void {
       await watchFromMenu(await ready(), info.selectionText, info.linkUrl);
   });
   browser.notifications.onClicked.addListener(async (id) => {
-    const url = await (await ready()).watch.onClicked(id);
+    // a "Not watched" about an address: its lookup (what it is, its owner)
+    const address = notWatchedTarget(id);
+    const url = address ? lookupUrl(address) : await (await ready()).watch.onClicked(id);
     if (url) await openTab(url);
     await browser.notifications.clear(id);
   });

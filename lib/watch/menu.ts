@@ -27,3 +27,14 @@ export function watchTargetOf(selectionText?: string, linkUrl?: string): WatchTa
   }
   return { error: firstError ?? 'Select a wallet address (or a link to one) to watch it.' };
 }
+
+/**
+ * The id of a "Not watched" notification. One about an address carries it: a click opens that
+ * address's lookup, which says what it is and links its owner (a token account's, an order's).
+ */
+export const notWatchedId = (address: string | null, at: number): string => `menu|${at}|${address ?? ''}`;
+
+/** The address a "Not watched" notification is about, or null (another notification, or none). */
+export function notWatchedTarget(id: string): string | null {
+  return /^menu\|\d+\|([1-9A-HJ-NP-Za-km-z]{32,44})$/.exec(id)?.[1] ?? null;
+}

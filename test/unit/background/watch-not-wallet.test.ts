@@ -107,10 +107,23 @@ describe('"Watch wallet" in the context menu', () => {
     const list = notWallets();
     for (const [, address] of list) await menuWatch(address);
     expect(notes).toEqual(
-      list.map(([, , why]) => (typeof why === 'string' ? why : expect.stringMatching(why))),
+      list.map(([, , why]) =>
+        typeof why === 'string' ? `${why} Click to look it up.` : expect.stringMatching(why),
+      ),
     );
     expect(await watched()).toEqual([]);
     expect(created).not.toHaveBeenCalled();
+  });
+
+  it("a click on the refusal opens the address's lookup (what it is, its owner linked)", async () => {
+    const created = vi.spyOn(fakeBrowser.tabs, 'create');
+    const account = sim.catalog.token2022.accounts[0]!;
+    await menuWatch(account);
+    const id = (fake.notifications.create.mock.calls[0] as unknown[])[0] as string;
+    await fakeBrowser.notifications.onClicked.trigger(id);
+    expect(created).toHaveBeenCalledWith(
+      expect.objectContaining({ url: expect.stringMatching(new RegExp(`/lookup\\.html#q=${account}$`)) }),
+    );
   });
 
   it('watches a wallet and an address with no account, with no notification', async () => {

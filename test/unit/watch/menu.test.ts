@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { watchTargetOf } from '../../../lib/watch/menu';
+import { notWatchedId, notWatchedTarget, watchTargetOf } from '../../../lib/watch/menu';
 
 const WALLET = 'CT5vZjVFsSLrj3JqrBHrRVmYdcTetW1eq7QNKsh3CnDC';
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
@@ -26,5 +26,14 @@ describe('watchTargetOf (context menu "Watch wallet")', () => {
     expect(watchTargetOf(WALLET.slice(0, 31))).toEqual({ error: expect.stringMatching(/too short/) });
     expect(watchTargetOf('   ')).toEqual({ error: expect.stringMatching(/Select a wallet address/) });
     expect(watchTargetOf('bonk')).toEqual({ error: expect.stringMatching(/Select a wallet address/) });
+  });
+});
+
+describe('the "Not watched" notification id', () => {
+  it('carries the address it is about, and only an address', () => {
+    expect(notWatchedTarget(notWatchedId(WALLET, 1_700_000_000_000))).toBe(WALLET);
+    expect(notWatchedTarget(notWatchedId(null, 1))).toBeNull();
+    expect(notWatchedTarget(`menu|1|${WALLET}/../x`)).toBeNull();
+    expect(notWatchedTarget(`ol|${WALLET}|x|away`)).toBeNull();
   });
 });
