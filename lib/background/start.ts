@@ -377,8 +377,7 @@ export function startBackground(): void {
   // start there (Chrome keeps them: made once, on install or update).
   if (MENUS_AT_START) void browser.contextMenus.removeAll().then(createMenus);
   browser.contextMenus.onClicked.addListener(async (info) => {
-    if (info.menuItemId === MENU_ID && info.selectionText)
-      void openTab(lookupUrl(info.selectionText.trim().slice(0, 300)));
+    if (info.menuItemId === MENU_ID && info.selectionText) void openTab(lookupUrl(info.selectionText.trim())); // (never cut: a cut can end inside an address)
     if (info.menuItemId === WATCH_MENU_ID)
       await watchFromMenu(await ready(), info.selectionText, info.linkUrl);
   });

@@ -134,6 +134,17 @@ describe('opening a lookup from the desktop (a menu, a notification)', () => {
     expect(created).toHaveBeenCalledWith({ url: lookupOf('whale'), windowId: 7 });
   });
 
+  it('sends the whole selection: a cut at 300 characters ended inside an address (a shorter valid one)', async () => {
+    fake.windows.getLastFocused = vi.fn(async () => ({ id: 7 }));
+    fake.windows.update = vi.fn(async () => ({}));
+    const created = vi.spyOn(fakeBrowser.tabs, 'create');
+    startBackground();
+    const text = `${'this whale keeps buying, '.repeat(11)}look: 7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU`;
+    expect(text.length).toBeGreaterThan(300);
+    await menuClick()({ menuItemId: 'lookup-selection', selectionText: text });
+    await vi.waitFor(() => expect(created).toHaveBeenCalledWith({ url: lookupOf(text), windowId: 7 }));
+  });
+
   it('with no window open (Chrome running in the background), opens a window', async () => {
     fake.windows.getLastFocused = vi.fn(async () => {
       throw new Error('No current window');
