@@ -35,7 +35,7 @@ import {
   type SummaryEvent,
   type Who,
 } from './text';
-import { type AwayEvent, createUnshownStore } from './unshown';
+import { type AwayEvent, addFind, createAwayStore, createUnshownStore, type UnshownFind } from './unshown';
 import type { Watchlist } from './watchlist';
 
 export interface NotificationOptions {
@@ -135,6 +135,8 @@ export function createNotifier(opts: NotifierOptions) {
   const seen = opts.seen ?? createSeenStore();
   /** What a catch-up found and has not shown yet (see unshown.ts). */
   const unshown = createUnshownStore();
+  /** What the visible "While you were away" notifications name (see unshown.ts). */
+  const away = createAwayStore();
   const groupWindowMs = opts.groupWindowMs ?? 2_000;
   const burst = opts.burst ?? DEFAULT_BURST;
   const setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
@@ -160,7 +162,7 @@ export function createNotifier(opts: NotifierOptions) {
   let ready: Promise<void> | null = null;
   const serial = createTurns();
   const init = () => {
-    ready ??= Promise.all([watchlist.load(), seen.load(), unshown.load()]).then(() => undefined);
+    ready ??= Promise.all([watchlist.load(), seen.load(), unshown.load(), away.load()]).then(() => undefined);
     return ready;
   };
   const who = (wallet: string): Who => {
@@ -214,7 +216,7 @@ export function createNotifier(opts: NotifierOptions) {
    * burst starts over with what comes next, and notifications still waiting in the grouping window
    * (events the read covered) are not shown.
    */
-  function readWallet(wallet?: string): void {
+  async function readWallet(wallet?: string): Promise<void> {
     const hit = (w: string) => wallet === undefined || w === wallet;
     for (const h of held) if (hit(h.wallet)) h.read = true;
     for (const w of recent.keys()) if (hit(w)) recent.delete(w);
@@ -224,6 +226,8 @@ export function createNotifier(opts: NotifierOptions) {
       clearTimer(group.timer);
       pending.delete(w);
     }
+    // (a "While you were away" still visible is rewritten from scratch by the next catch-up)
+    await away.drop(wallet);
   }
 
   /** Counts one live event: its seen marks, then its unread count (unless read meanwhile) and the badge. */
@@ -270,10 +274,21 @@ export function createNotifier(opts: NotifierOptions) {
     return { decisions, notify };
   }
 
+  /** A wallet's "While you were away": it opens the order when it names exactly one change. */
+  const awayId = (f: UnshownFind) =>
+    notificationId(f.wallet, f.events.length === 1 ? orderOf(f.events[0]!) : null, 'away');
+  const awaySize = (f: UnshownFind) => f.events.reduce((n, e) => n + e.count, 0);
+  /** The many-wallet summary's id names its busiest wallet, which its click opens. */
+  const awaySummaryId = (finds: readonly UnshownFind[]) =>
+    notificationId(finds.reduce((a, b) => (awaySize(b) > awaySize(a) ? b : a)).wallet, null, AWAY_SUMMARY);
+
   /**
-   * What one catch-up found to show: one "While you were away" per wallet (opening the order when
-   * the wallet has exactly one change), or past AWAY_SUMMARY_AFTER wallets one summary, whose click
-   * opens the wallet with the most news (the others keep their unread counts in the popup).
+   * What one catch-up found to show, added to what the visible "While you were away" notifications
+   * name already (an earlier catch-up's, until read, clicked or closed): a second drop of the socket
+   * makes "3 fills" read "4 fills", as the badge does, rather than replacing it with "1 fill". One
+   * per wallet (opening the order when the wallet has exactly one change), or past
+   * AWAY_SUMMARY_AFTER wallets one summary, whose click opens the wallet with the most news (the
+   * others keep their unread counts in the popup).
    *
    * They were decided when found, maybe by an earlier worker: what the rules now keep silent
    * (quiet hours begun meanwhile, notifications or that kind turned off) is not shown. It stays
@@ -290,22 +305,28 @@ export function createNotifier(opts: NotifierOptions) {
       if (events.length > 0 && watchlist.has(i.wallet))
         byWallet.set(i.wallet, [...(byWallet.get(i.wallet) ?? []), ...events]);
     }
-    const changed = [...byWallet].map(([wallet, events]) => ({ wallet, events }));
-    if (changed.length === 0) return;
-    if (changed.length > AWAY_SUMMARY_AFTER) {
-      const size = (i: (typeof changed)[number]) => i.events.reduce((n, e) => n + e.count, 0);
-      const busiest = changed.reduce((a, b) => (size(b) > size(a) ? b : a));
-      const counts = countByName(changed.flatMap((i) => i.events));
-      await show(
-        notificationId(busiest.wallet, null, AWAY_SUMMARY),
-        awaySummaryNotification(counts, changed.length),
-        t,
-      );
+    if (byWallet.size === 0) return;
+    const before = away.get();
+    const shown = before.finds.filter((f) => watchlist.has(f.wallet));
+    let finds = shown;
+    for (const [wallet, events] of byWallet) finds = addFind(finds, wallet, events, t);
+    const summary = finds.length > AWAY_SUMMARY_AFTER;
+    await away.set({ finds, summary });
+    if (summary) {
+      if (!before.summary) for (const f of shown) await clear(awayId(f));
+      else if (shown.length && awaySummaryId(shown) !== awaySummaryId(finds))
+        await clear(awaySummaryId(shown));
+      const counts = countByName(finds.flatMap((f) => f.events));
+      await show(awaySummaryId(finds), awaySummaryNotification(counts, finds.length), t);
       return;
     }
-    for (const { wallet, events } of changed) {
-      const only = events.length === 1 ? orderOf(events[0]!) : null;
-      await show(notificationId(wallet, only, 'away'), awayNotification(countByName(events), who(wallet)), t);
+    // (a summary over wallets since read stands for fewer now: each is shown on its own again)
+    if (before.summary && shown.length) await clear(awaySummaryId(shown));
+    for (const f of finds) {
+      if (!byWallet.has(f.wallet) && !before.summary) continue;
+      const prev = shown.find((p) => p.wallet === f.wallet);
+      if (prev && !before.summary && awayId(prev) !== awayId(f)) await clear(awayId(prev));
+      await show(awayId(f), awayNotification(countByName(f.events), who(f.wallet)), t);
     }
   }
 
@@ -516,25 +537,34 @@ export function createNotifier(opts: NotifierOptions) {
 
     /** The lookup page to open for a clicked notification of ours; null for anyone else's. */
     onClicked(id: string): Promise<string | null> {
-      const [prefix, wallet, order] = id.split('|');
+      const [prefix, wallet, order, suffix] = id.split('|');
       if (prefix !== ID_PREFIX || !wallet || !isSolanaAddress(wallet)) return Promise.resolve(null);
       const isOrder = !!order && order !== '-' && isSolanaAddress(order);
       return serial(async () => {
         await init();
         await clear(id);
-        readWallet(wallet);
+        // (the summary is gone with the click: what it named is not added to any more)
+        if (suffix === AWAY_SUMMARY) await away.drop();
+        await readWallet(wallet);
         await setBadgeTotal(await watchlist.markRead(wallet));
         return lookupUrl(isOrder ? orderQuery(order) : wallet);
       });
     },
 
     /**
-     * A notification of ours was closed (the user dismissed it): a burst summary closed names
-     * nothing any more, so the wallet's next events start afresh (individual, or a new summary).
+     * A notification of ours was closed (the user dismissed it): a burst summary or a "While you
+     * were away" closed names nothing any more, so the wallet's next events (next catch-up) start
+     * afresh (individual, or a new summary).
      */
     onClosed(id: string): Promise<void> {
       const [prefix, wallet, , suffix] = id.split('|');
-      if (prefix !== ID_PREFIX || !wallet || suffix !== 'burst') return Promise.resolve();
+      if (prefix !== ID_PREFIX || !wallet) return Promise.resolve();
+      if (suffix === 'away' || suffix === AWAY_SUMMARY)
+        return serial(async () => {
+          await init();
+          await away.drop(suffix === 'away' ? wallet : undefined);
+        });
+      if (suffix !== 'burst') return Promise.resolve();
       return serial(async () => {
         summaries.delete(wallet);
         recent.delete(wallet);
@@ -545,7 +575,7 @@ export function createNotifier(opts: NotifierOptions) {
     markRead(wallet?: string): Promise<number> {
       return serial(async () => {
         await init();
-        readWallet(wallet);
+        await readWallet(wallet);
         const total = await watchlist.markRead(wallet);
         await setBadgeTotal(total);
         return total;
@@ -572,6 +602,8 @@ export function createNotifier(opts: NotifierOptions) {
         recent.delete(wallet);
         summaries.delete(wallet);
         for (const h of held) if (h.wallet === wallet) held.delete(h);
+        await init();
+        await away.drop(wallet);
       });
     },
 

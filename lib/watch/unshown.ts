@@ -90,3 +90,53 @@ export function createUnshownStore(): UnshownStore {
     },
   };
 }
+
+export const AWAY_KEY = 'local:watch:away';
+
+/**
+ * What the visible "While you were away" notifications name, kept in chrome.storage.local: a later
+ * catch-up adds to a wallet's (rewriting it in place, "3 fills" then "4 fills") instead of replacing
+ * it with its own news only, until the wallet is read or its notification clicked or closed. Stored,
+ * not in memory: the notification outlives the worker that showed it.
+ */
+export interface AwayShown {
+  finds: UnshownFind[];
+  /** They are shown as one summary over all of them (more than a few wallets), not one each. */
+  summary: boolean;
+}
+
+export interface AwayStore {
+  load(): Promise<void>;
+  get(): AwayShown;
+  set(next: AwayShown): Promise<void>;
+  /** Lets go of one wallet's (read, unwatched, its notification closed), or of all. */
+  drop(wallet?: string): Promise<void>;
+}
+
+export function createAwayStore(): AwayStore {
+  let shown: AwayShown = { finds: [], summary: false };
+  let loaded: Promise<void> | null = null;
+  const save = async () => {
+    if (shown.finds.length) await storage.setItem(AWAY_KEY, shown);
+    else await storage.removeItem(AWAY_KEY);
+  };
+  return {
+    load() {
+      loaded ??= storage.getItem<Partial<AwayShown>>(AWAY_KEY).then((value) => {
+        shown = { finds: readFinds(value?.finds), summary: value?.summary === true };
+      });
+      return loaded;
+    },
+    get: () => shown,
+    async set(next) {
+      shown = next;
+      await save();
+    },
+    async drop(wallet) {
+      const finds = wallet === undefined ? [] : shown.finds.filter((f) => f.wallet !== wallet);
+      if (finds.length === shown.finds.length) return;
+      shown = { finds, summary: finds.length > 0 && shown.summary };
+      await save();
+    },
+  };
+}
