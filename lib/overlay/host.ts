@@ -60,14 +60,15 @@ const BLOCK_DISPLAY = /^(block|flex|grid|flow-root|list-item|table-cell)$/;
 /** Elements that cannot hold a badge (void or replaced, or form controls the page owns). */
 const NO_CHILDREN = new Set(['INPUT', 'IMG', 'BR', 'HR', 'TEXTAREA', 'SELECT', 'BUTTON', 'VIDEO', 'IFRAME']);
 
-function placesInside(anchor: Element, view: Window): boolean {
+/** Where a badge goes beside its anchor, or nothing: inside it (badgeSlot). */
+function besideSlot(anchor: Element, view: Window): 'after' | 'before' | undefined {
   const tag = anchor.tagName.toUpperCase();
-  if (INSIDE_TAGS.has(tag)) return true;
-  if (NO_CHILDREN.has(tag)) return false;
+  if (INSIDE_TAGS.has(tag)) return;
+  if (NO_CHILDREN.has(tag)) return 'after';
   const own = view.getComputedStyle(anchor);
   // A hidden anchor (a [hidden] panel, a closed dialog) hides and shows its badge with it: beside
   // it, the badge showed alone.
-  if (own.display === 'none') return true;
+  if (own.display === 'none') return;
   // Children of flex containers compute as block whatever they are; a sibling badge is just one more
   // item in the row (the row's own gap spaces it), so it stays after them: but not where the row
   // spreads its items (space-between: a label left, the address right, which one more item would move
@@ -75,15 +76,26 @@ function placesInside(anchor: Element, view: Window): boolean {
   // sibling would take a cell of its own and move every card after it: there it goes inside too.
   const parent = anchor.parentElement;
   // (Not inside a link: its name would take the badge's, and a button in a link is invalid; nor
-  // inside an element that clips what overflows it, where the badge would be cut off.)
+  // inside an element that clips what overflows it, where the badge would be cut off. Such an
+  // address ending a row that spreads two items, "Creator … <address>", gets its badge before it,
+  // the badge's left margin (auto, set by the runtime) taking the row's free space: the address
+  // stays at the row's end, its label at the start (space-around or -evenly had left both a little
+  // in). With items between them, that margin would pack those against the label: the badge
+  // follows the address as before.)
   const flex = parent && view.getComputedStyle(parent);
-  if (flex && /flex$/.test(flex.display))
-    return (
-      (/^space-/.test(flex.justifyContent) || /^column/.test(flex.flexDirection)) &&
-      tag !== 'A' &&
-      !CLIPS.test(own.overflowX)
-    );
-  return BLOCK_DISPLAY.test(own.display);
+  if (flex && /flex$/.test(flex.display)) {
+    const column = /^column/.test(flex.flexDirection);
+    if (!column && !/^space-/.test(flex.justifyContent)) return 'after';
+    if (tag !== 'A' && !CLIPS.test(own.overflowX)) return;
+    // (two items: nothing after the address, and before it one item at most, or our badge; one
+    // before the item before it is an item between)
+    return column ||
+      anchor.nextElementSibling ||
+      anchor.previousElementSibling?.matches('* ~ :not([data-onchain-lens])')
+      ? 'after'
+      : 'before';
+  }
+  if (!BLOCK_DISPLAY.test(own.display)) return 'after';
 }
 
 const CLIPS = /hid|clip|auto|scroll/;
@@ -99,7 +111,11 @@ const ONE_LINE = /nowrap|pre/;
  */
 export function cutBy([at, how]: Slot): Element | null {
   const view = at.ownerDocument.defaultView!;
-  for (let el = how === 'after' ? at.parentElement : at, i = 0; el && i < 6; el = el.parentElement, i++) {
+  for (
+    let el = how === 'append' || how === 'prepend' ? at : at.parentElement, i = 0;
+    el && i < 6;
+    el = el.parentElement, i++
+  ) {
     const style = view.getComputedStyle(el);
     // white-space is inherited: a box that wraps is not inside a one-line box that could cut it
     // across (and on most pages this first read is the only one).
@@ -121,18 +137,19 @@ export function createBadgeHost(doc: Document, theme: Theme): ShadowMount {
 
 /**
  * Where a badge goes: an element, and the DOM method that puts the host there (named so:
- * `el[how](host)`). Right after its anchor, or appended to the anchor (placesInside anchors); at the
- * end of a paragraph or a heading that ends a block anchor (a card link ending with its title), where
- * after it the badge would open a line of its own and push the page down: only into such text, laid
- * out in the flow, that neither clips nor keeps to one line (where the badge would be cut off or
- * pushed past the card's edge). Before the anchor, or first in it, where a badge at the end would
- * be cut off (cutBy).
+ * `el[how](host)`). Right after its anchor, or before it (an address ending a spread row), or
+ * appended to the anchor (besideSlot says which); at the end of a paragraph or a heading that ends
+ * a block anchor (a card link ending with its title), where after it the badge would open a line of
+ * its own and push the page down: only into such text, laid out in the flow, that neither clips nor
+ * keeps to one line (where the badge would be cut off or pushed past the card's edge). Before the
+ * anchor, or first in it, where a badge at the end would be cut off (cutBy).
  */
 export type Slot = [Element, 'after' | 'append' | 'before' | 'prepend'];
 
 export function badgeSlot(anchor: Element): Slot {
   const view = anchor.ownerDocument.defaultView!;
-  if (!placesInside(anchor, view)) return [anchor, 'after'];
+  const beside = besideSlot(anchor, view);
+  if (beside) return [anchor, beside];
   const last = anchor.lastElementChild;
   if (!last || !/^(P|H[1-6])$/.test(last.tagName) || !last.textContent?.trim()) return [anchor, 'append'];
   // (only what ends the anchor: text after it is on a line of its own, which the badge can follow)
@@ -160,7 +177,8 @@ export function placeBadgeHost(anchor: Element, host: Element, [at, how]: Slot):
 /**
  * True when the anchor already has our badge in its slot (a re-scan or a re-render by the site):
  * at the slot's end, or first, where the runtime's cutOff puts a badge the slot's box cuts off
- * (marked so: a dot of the room check after the anchor before is another's). `slot` is
+ * (marked so: a dot of the room check after the anchor before is another's), or right before it
+ * (an address ending a spread row, whose slot is there). `slot` is
  * badgeSlot(anchor) when the caller has it already (each answer reads computed styles, which
  * forces a style recalc of a page that just changed: ask once per badge).
  */
@@ -168,7 +186,9 @@ export function hasBadge(anchor: Element, [at, how] = badgeSlot(anchor)): boolea
   const [end, first] =
     how === 'after'
       ? [anchor.nextElementSibling, anchor.previousElementSibling]
-      : [at.lastElementChild, at.firstElementChild];
+      : how === 'before'
+        ? [anchor.previousElementSibling]
+        : [at.lastElementChild, at.firstElementChild];
   const badge = '[data-onchain-lens=badge]';
   return !!(end?.matches(badge) || first?.matches(`${badge}[data-fit=first]`));
 }

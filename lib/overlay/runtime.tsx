@@ -382,7 +382,7 @@ export function createOverlay(deps: OverlayDeps) {
           ro.observe(host);
         } else if (e!.intersectionRect.width < width - 1 && !m.shadow.root.activeElement) {
           io.disconnect();
-          m.slot[1] = m.slot[1] === 'after' ? 'before' : 'prepend';
+          m.slot[1] = m.slot[1] === 'append' ? 'prepend' : 'before';
           placeBadgeHost(m.anchor, host, m.slot);
           // ("first": a re-rendered anchor finds it there, hasBadge)
           host.setAttribute('data-fit', 'first');
@@ -401,13 +401,15 @@ export function createOverlay(deps: OverlayDeps) {
 
   /**
    * A badge with no room beside its anchor becomes a dot (its colour; its name and popover as
-   * before): wrapped onto a line below what it follows in a box of fixed height (a virtualized
-   * list's row), it covered the next row or pushed the row's text out of sight. Such a box is one
-   * whose content is taller than it by about a line: more than the 3 px a pill sticks out of its
-   * line box (a paragraph grows around a wrapped badge, which is left as it is), less than a
-   * scroller's or the page's overflow. Up to six boxes up: list rows nest their cells deep. A badge
-   * in a table cell is not read at all: a table row grows with its cells (nor one in a box that
-   * cuts it off, which keeps to one line: cutOff).
+   * before): in a box of fixed height (a virtualized list's row) a pill that wrapped onto a line
+   * below covered the next row or went out of sight, and one that fit pushed the row's own text
+   * after it (an amount, a time) onto such a line. Such a box is one whose content is taller than it
+   * by about a line: more than the 3 px a pill sticks out of its line box (a paragraph grows around
+   * a wrapped badge, which is left as it is), less than a scroller's or the page's overflow; and the
+   * badge is on its last line that shows or below it (a badge higher up in a box that overflows,
+   * a panel's, pushed nothing out of sight). Up to six boxes up: list rows nest their cells deep. A
+   * badge in a table cell is not read at all: a table row grows with its cells (nor one in a box
+   * that cuts it off, which keeps to one line: cutOff).
    * Read in a task after the frame is rendered, when the page is laid out. (A resize observer's
    * callback, in the frame itself, made every frame of the benchmark's scroll burst a long one: its
    * 120 ms table layout done again.) Written once everything is read.
@@ -418,21 +420,20 @@ export function createOverlay(deps: OverlayDeps) {
       // (a host the page took out has no parent; nothing is read before this test)
       const parent = host.parentElement;
       if (!parent || /^T[DH]$/.test(parent.tagName)) continue;
-      const at = host.getBoundingClientRect();
-      // (an element's box ends with its last line; one not laid out has no height)
-      const before = host.previousElementSibling?.getBoundingClientRect();
-      if (before?.height && at.top + at.height / 2 > before.bottom)
-        for (
-          let box: Element | null = parent, i = 0;
-          box && box !== doc.body && i < 6;
-          box = box.parentElement, i++
-        ) {
-          const over = box.scrollHeight - box.clientHeight;
-          if (over > 4 && over < 48) {
-            tight.push(host);
-            break;
-          }
+      // (one not laid out, in a hidden panel, has no box: it pushes nothing yet)
+      const bottom = host.getBoundingClientRect().bottom;
+      if (!bottom) continue;
+      for (
+        let box: Element | null = parent, i = 0;
+        box && box !== doc.body && i < 6;
+        box = box.parentElement, i++
+      ) {
+        const over = box.scrollHeight - box.clientHeight;
+        if (over > 4 && over < 48) {
+          if (box.getBoundingClientRect().bottom - bottom < over) tight.push(host);
+          break;
         }
+      }
     }
     for (const host of tight) host.setAttribute('data-fit', '');
   });
@@ -488,6 +489,8 @@ export function createOverlay(deps: OverlayDeps) {
     const theme = pickTheme(f.anchor);
     if (!f.anchor.parentNode) return null;
     const shadow = createBadgeHost(doc, theme);
+    // (before an address ending a spread row: the row's free space goes left of the badge, badgeSlot)
+    if (slot[1] === 'before') shadow.host.style.marginLeft = 'auto';
     // Test builds: what the badge is about, for e2e tests. Store builds leave the page no record of
     // what the service said each address is.
     if (MIRROR_HOOKS && deps.testHooks) {

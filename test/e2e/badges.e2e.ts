@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/sites';
 import { readExpectation } from '../fixtures/render';
-import { type Lens, launchLens } from './harness';
+import { ARTIFACTS, type Lens, launchLens } from './harness';
 
 let lens: Lens;
 beforeAll(async () => {
@@ -260,6 +261,101 @@ describe('badges with no room beside their anchor', () => {
       expect(wrap, id).toEqual({ dot: false, width: expect.any(Number), below: true });
       expect(wrap.width, id).toBeGreaterThan(60);
     }
+  });
+});
+
+describe('badges in rows the page lays out tightly (test/fixtures/rows.html)', () => {
+  it("push no row's own text out of a row of fixed height, and move no address from the end of a space-between row", async () => {
+    await lens.page.goto(lens.fixture('rows'));
+    await expect
+      .poll(() => lens.page.locator('[data-onchain-lens="badge"][data-state="ready"]').count(), {
+        timeout: 15_000,
+      })
+      .toBe(7);
+    await lens.page.waitForTimeout(300); // (the room check runs once the written badges are laid out)
+
+    // A row as wide as its text and 30 px more: a pill after the wallet pushed "3m ago" (and all of
+    // "0.8 SOL · 12m ago" in the nested row) onto a second line, out of sight. A dot fits.
+    const trades = await lens.page.$$eval('.trade, #panel > div:first-child', (rows) =>
+      rows.map((row) => {
+        const host = row.querySelector<HTMLElement>('[data-onchain-lens="badge"]')!;
+        // (the panel's line: the box is the panel, which shows its first three lines)
+        const r = (row.id ? row : row.parentElement!).getBoundingClientRect();
+        const h = host.getBoundingClientRect();
+        const text = (row.querySelector('.amount') ?? row.lastChild!) as Element | Text;
+        const range = document.createRange();
+        range.selectNode(text);
+        const t = range.getBoundingClientRect();
+        const link = row.querySelector('a')!.getBoundingClientRect();
+        return {
+          id: row.id || 'panel',
+          dot: host.hasAttribute('data-fit'),
+          // the row's own text after the badge: on the badge's line, inside the row
+          textShown: t.top >= r.top && t.bottom <= r.bottom && t.right <= r.right && t.height < 30,
+          // the badge: beside its wallet, inside the row, not over the text
+          badgeShown:
+            h.width > 0 &&
+            h.left >= link.right &&
+            h.right <= t.left &&
+            h.top >= r.top &&
+            h.bottom <= r.bottom &&
+            Math.abs(h.top + h.height / 2 - (link.top + link.height / 2)) <= 2,
+          width: h.width,
+        };
+      }),
+    );
+    expect(trades.map(({ width, ...t }) => t)).toEqual([
+      { id: 'plain-trade', dot: true, textShown: true, badgeShown: true },
+      { id: 'nested-trade', dot: true, textShown: true, badgeShown: true },
+      // room for the pill; a box that overflows, its badge on a line high up, pushed nothing out
+      { id: 'roomy-trade', dot: false, textShown: true, badgeShown: true },
+      { id: 'panel', dot: false, textShown: true, badgeShown: true },
+    ]);
+    expect(trades[2]!.width).toBeGreaterThan(40);
+    const end = await lens.page.locator('#panel').evaluate((p) => p.getBoundingClientRect().bottom);
+    await lens.page.screenshot({
+      path: join(ARTIFACTS, 'badges-fixed-height-rows.png'),
+      clip: { x: 0, y: 0, width: 520, height: Math.ceil(end) + 12 },
+    });
+
+    // "Creator … <address>": the address stays at the row's end and its label at the start, where
+    // they are without the badge; the badge (a pill) sits just before the address, clear of the label.
+    const facts = await lens.page.$$eval('.fact', (rows) =>
+      rows.map((row) => {
+        const host = row.querySelector<HTMLElement>('[data-onchain-lens="badge"]')!;
+        const link = row.querySelector('a')!;
+        // (the label: a span, or the row's own text)
+        const label = document.createRange();
+        label.selectNode(row.firstChild!);
+        const at = () => [label, link].map((e) => Math.round(e.getBoundingClientRect().left));
+        const withBadge = at();
+        host.style.display = 'none';
+        const without = at();
+        host.style.display = 'inline-flex';
+        const r = row.getBoundingClientRect();
+        const h = host.getBoundingClientRect();
+        const l = link.getBoundingClientRect();
+        return {
+          unmoved: withBadge.join() === without.join(),
+          linkAtEnd: Math.abs(l.right - r.right) <= 1,
+          pill: !host.hasAttribute('data-fit') && h.width > 40,
+          besideLink: h.right <= l.left && l.left - h.right <= 16,
+          clearOfLabel: h.left >= label.getBoundingClientRect().right,
+          middle: Math.abs(h.top + h.height / 2 - (l.top + l.height / 2)) <= 2,
+        };
+      }),
+    );
+    for (const [i, fact] of facts.entries())
+      expect(fact, `fact ${i}`).toEqual({
+        unmoved: true,
+        linkAtEnd: true,
+        pill: true,
+        besideLink: true,
+        clearOfLabel: true,
+        middle: true,
+      });
+    await lens.page.locator('#facts').scrollIntoViewIfNeeded();
+    await lens.page.locator('#facts').screenshot({ path: join(ARTIFACTS, 'badges-spread-rows.png') });
   });
 });
 

@@ -188,18 +188,33 @@ describe('badge placement next to block-level anchors', () => {
     expect(document.getElementById('stack')!.children).toHaveLength(2);
   });
 
-  it('but never inside a link there (its name would take the badge), nor inside an address that clips', () => {
-    document.body.innerHTML = `<div style="display:flex;justify-content:space-between"><span>Owner</span><a id="l" href="#">w</a></div><div style="display:flex;justify-content:space-between"><span>Mint</span><span id="o" style="overflow-x:hidden;text-overflow:ellipsis">w</span></div>`;
+  it('but never inside a link there (its name would take the badge), nor inside an address that clips: ending the row, the badge goes before it and takes the free space', () => {
+    document.body.innerHTML = `<div class="row" style="display:flex;justify-content:space-between"><span>Owner</span><a id="l" href="#">w</a></div><div class="row" style="display:flex;justify-content:space-between"><span>Mint</span><span id="o" style="overflow-x:hidden;text-overflow:ellipsis">w</span></div><div class="row" style="display:flex;justify-content:space-between"><a id="m" href="#">w</a><span>12.5 SOL</span></div><div class="row" style="display:flex;justify-content:space-between"><span>Holder</span><span>31.2%</span><a id="t" href="#">w</a></div>`;
     start();
     const l = document.getElementById('l')!;
     const o = document.getElementById('o')!;
+    const m = document.getElementById('m')!;
+    const t = document.getElementById('t')!;
     overlay.found([
       { ...attributeHit(l), source: 'link' } as Found,
       { ...attributeHit(o), source: 'text' } as Found,
+      { ...attributeHit(m), source: 'link' } as Found,
+      { ...attributeHit(t), source: 'link' } as Found,
     ]);
-    const [afterLink, afterClipped] = badges();
-    expect(afterLink!.previousElementSibling).toBe(l);
-    expect(afterClipped!.previousElementSibling).toBe(o);
+    const [beforeLink, beforeClipped, afterFirst, afterThird] = badges();
+    // [label][badge, margin-left auto][address]: the address stays at the row's end.
+    expect(beforeLink!.nextElementSibling).toBe(l);
+    expect(beforeClipped!.nextElementSibling).toBe(o);
+    for (const h of [beforeLink, beforeClipped]) expect(h!.style.marginLeft).toBe('auto');
+    // An address that does not end its row, or ends one with items between it and the label
+    // (that margin would pack them against the label): after it, as in any row.
+    expect(afterFirst!.previousElementSibling).toBe(m);
+    expect(afterThird!.previousElementSibling).toBe(t);
+    for (const h of [afterFirst, afterThird]) expect(h!.style.marginLeft).toBe('4px');
+    // Found again (a re-scan, a re-render): the badge before it is its own, not a second one.
+    expect([l, o, m, t].map((a) => hasBadge(a))).toEqual([true, true, true, true]);
+    overlay.found([{ ...attributeHit(l), source: 'link' } as Found]);
+    expect(badges()).toHaveLength(4);
   });
 
   it('puts it inside a card of a grid (a token board): a sibling would take a cell and move the rest', () => {

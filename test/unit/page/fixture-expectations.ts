@@ -126,5 +126,6 @@ export const HAND_EXPECTATIONS: Readonly<Record<string, readonly string[]>> = {
     'link unknown {{wallet:12}}',
     ...Array.from({ length: 20 }, (_, i) => `link unknown {{wallet:${13 + i}}}`),
   ],
+  rows: Array.from({ length: 7 }, (_, i) => `link unknown {{wallet:${120 + i}}}`),
   index: [],
 };
