@@ -163,6 +163,8 @@ export function describeInput(input: string): RecentMeta {
       return { kind: 'event', label: text(parsed.event.id) };
     case 'search':
       return { kind: 'search', label: text(parsed.query) };
+    case 'domain':
+      return { kind: 'wallet', label: text(parsed.name) };
     case 'error':
       return { kind: /^https?:\/\//i.test(input) ? 'link' : 'search', label: text(input) };
   }

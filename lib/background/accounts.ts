@@ -1,6 +1,7 @@
-/** Reads of one account's head, for what the page's kind batch cannot tell (lookup, watch). */
-import type { ApiClient } from '../api';
+/** Reads of one account for what the page's kind batch cannot tell, and of a .sol name's owner (lookup, watch). */
+import { type ApiClient, ApiError } from '../api';
 import { ACCOUNT_HEAD_SLICE, accountHead, classifyAccountOwner } from '../api/owners';
+import { domainOwner } from '../api/schemas/rpc';
 import { encodeBase58 } from '../detect/base58';
 
 /**
@@ -34,4 +35,16 @@ export async function readUnknown(client: ApiClient, address: string): Promise<U
     mint: encodeBase58(head.parties.mint),
     owner: encodeBase58(head.parties.owner),
   };
+}
+
+/** The wallet a .sol name resolves to (the lookup, the menu's "Watch wallet"); NOT_FOUND when none owns it. */
+export async function resolveDomain(client: ApiClient, name: string): Promise<string> {
+  const owner = domainOwner(await client.rpc.resolveSolDomain(name, { priority: 'hover' }));
+  if (owner) return owner;
+  throw new ApiError({
+    code: 'NOT_FOUND',
+    status: 404,
+    endpoint: 'lookup',
+    detail: `No wallet owns ${name}: check the spelling, or paste the wallet address.`,
+  });
 }

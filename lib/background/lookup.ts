@@ -9,7 +9,7 @@ import { isKeyCode } from '../errors';
 import { safeHttpsUrl, shortAddress } from '../format';
 import { type BlockView, type LookupResult, pairOfInput, type SearchHit } from '../lookup';
 import type { OddsView } from '../views';
-import { readUnknown } from './accounts';
+import { readUnknown, resolveDomain } from './accounts';
 import type { DataService } from './data';
 
 export function toBlockView(slot: number, block: Block | null): BlockView | null {
@@ -163,6 +163,9 @@ export async function lookup(input: string, data: DataService, client: ApiClient
       }
       return { kind: 'event', event };
     }
+    case 'domain':
+      // A .sol name is its owner's wallet, looked up as that address.
+      return lookup(await resolveDomain(client, parsed.name), data, client);
     case 'address': {
       const address = parsed.address;
       let kind = parsed.kind;

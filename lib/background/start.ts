@@ -5,6 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
+import { ApiError } from '../api/errors';
 import { parseRoom } from '../api/rooms';
 import type { DcaTxEvent, LiveMessage } from '../api/schemas/live';
 import { BUILD_TEST_HOOKS } from '../env';
@@ -20,6 +21,7 @@ import type { OrderView, Result } from '../views';
 import { createWatchService, fetchAllOrders, POLL_ALARM, type WatchService } from '../watch';
 import { createDomainResolver } from '../watch/domains';
 import { notWatchedId, notWatchedTarget, watchTargetOf } from '../watch/menu';
+import { resolveDomain } from './accounts';
 import { createConfigPush } from './config-push';
 import { createHandlers } from './handlers';
 import { createLivePush } from './live-push';
@@ -87,7 +89,13 @@ const pushConfigChanged = createConfigPush({
  * an order, a pool or a token account) is said in a notification.
  */
 async function watchFromMenu(rt: Runtime, selectionText?: string, linkUrl?: string): Promise<void> {
-  const target = watchTargetOf(selectionText, linkUrl);
+  let target = watchTargetOf(selectionText, linkUrl);
+  if ('domain' in target) {
+    target = await resolveDomain(rt.services.client(), target.domain).then(
+      (wallet) => ({ wallet }),
+      (error: unknown) => ({ error: ApiError.from(error).toView().message }),
+    );
+  }
   let problem = 'error' in target ? target.error : null;
   const about = 'wallet' in target ? target.wallet : null;
   if ('wallet' in target) {

@@ -11,6 +11,8 @@ export type LookupInput =
   /** `event`: the Polymarket event the number may name instead (see POLYMARKET_NUMBER_MAX). */
   | { type: 'slot'; slot: number; event?: PredictionEvent }
   | { type: 'search'; query: string }
+  /** A .sol name (lower case, without a scheme or slash): the lookup resolves it to its wallet. */
+  | { type: 'domain'; name: string }
   | { type: 'error'; code: 'INVALID_INPUT'; message: string };
 
 const invalid = (message: string): LookupInput => ({ type: 'error', code: 'INVALID_INPUT', message });
@@ -366,8 +368,8 @@ function fromAddressLike(s: string): LookupInput {
  * Works out what the user typed: an address (kind unknown unless a URL says more), an explorer, DEX
  * or market URL (alone or inside text; another site's link that names one address gives it), a
  * Polymarket slug, id or Kalshi ticker, a slot or an explorer's block link (a small number may be
- * either: see POLYMARKET_NUMBER_MAX), or a token name/symbol to search. Junk (a truncated address,
- * a .sol name, another chain's or cluster's link) gives an INVALID_INPUT error whose message says
+ * either: see POLYMARKET_NUMBER_MAX), a .sol name, or a token name/symbol to search. Junk (a truncated
+ * address, another chain's or cluster's link) gives an INVALID_INPUT error whose message says
  * what is wrong. Never throws.
  */
 export function parseLookupInput(text: string): LookupInput {
@@ -384,10 +386,7 @@ export function parseLookupInput(text: string): LookupInput {
   const lookalike = lookalikeIn(s);
   if (lookalike) return invalid(lookalike);
 
-  if (SOL_DOMAIN.test(s))
-    return invalid(
-      `"${s.replace(/^https?:\/\/|\/$/gi, '')}" is a .sol name: Onchain Lens cannot resolve names, paste the wallet address instead`,
-    );
+  if (SOL_DOMAIN.test(s)) return { type: 'domain', name: s.replace(/^https?:\/\/|\/$/gi, '').toLowerCase() };
   // a link alone (text around a link is read as text below), without the sentence's last full stop
   if (!/\s/.test(s) && (URL_WITH_SCHEME.test(s) || HOST_AND_PATH.test(s))) {
     const link = s.replace(TRAILING_PUNCTUATION, '');

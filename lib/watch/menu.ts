@@ -2,7 +2,7 @@ import { parseLookupInput } from '../detect/lookup';
 import { NOT_A_WALLET } from './watchlist';
 
 /** What "Watch wallet in Onchain Lens" on selected text or a link should watch, or why it cannot. */
-export type WatchTarget = { wallet: string } | { error: string };
+export type WatchTarget = { wallet: string } | { domain: string } | { error: string };
 
 /**
  * Reads the wallet to watch from the context menu's selection (an address or an explorer URL) or,
@@ -16,6 +16,8 @@ export function watchTargetOf(selectionText?: string, linkUrl?: string): WatchTa
     const trimmed = text?.trim();
     if (!trimmed) continue;
     const input = parseLookupInput(trimmed);
+    // a .sol name: its owner's wallet, once the background has resolved it
+    if (input.type === 'domain') return { domain: input.name };
     if (input.type === 'address') {
       const reason = NOT_A_WALLET[input.kind];
       if (!reason) return { wallet: input.address };

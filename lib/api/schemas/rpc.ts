@@ -87,6 +87,23 @@ export type DomainList = z.infer<typeof DomainList>;
 export type MultipleDomains = z.infer<typeof MultipleDomains>;
 
 /** The `.sol` name in any of the forms a domain method may answer with. */
+/**
+ * The wallet a name resolves to (resolveSolDomain): the answer itself when it is an address, else
+ * its owner's field, by the names services use for it. Null when the name has no owner, or when the
+ * answer names none that is an address (never a guess).
+ */
+export function domainOwner(value: DomainValue | undefined): string | null {
+  if (value == null) return null;
+  const isAddress = (v: unknown): v is string =>
+    typeof v === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(v);
+  if (typeof value === 'string') return isAddress(value) ? value : null;
+  for (const key of ['owner', 'wallet', 'address', 'pubkey']) {
+    const v = (value as Record<string, unknown>)[key];
+    if (isAddress(v)) return v;
+  }
+  return null;
+}
+
 export function domainName(value: DomainValue | undefined): string | null {
   if (value == null) return null;
   if (typeof value === 'string') return value || null;

@@ -4,6 +4,7 @@
  * hyphenated word no exchange has as an event slug is a token search.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type DomainValue, domainName } from '../../../lib/api/schemas/rpc';
 import { lookup } from '../../../lib/background/lookup';
 import { toErrorResult } from '../../../lib/background/router';
 import { control, resetSims, type Sim, simServices, startSim } from './helpers';
@@ -91,6 +92,49 @@ describe('a bare word while the prediction API fails', () => {
       (e: unknown) => e,
     );
     expect(toErrorResult(error)).toMatchObject({ ok: false, error: { code: 'SERVICE_BUSY' } });
+    await services.cache.close();
+  });
+});
+
+describe('a .sol name', () => {
+  /** The first simulator wallet with a .sol name, and that name (read from the RPC as any client would). */
+  async function namedWallet(): Promise<[string, string]> {
+    for (const wallet of sim.catalog.wallets) {
+      const res = await fetch(`${sim.rpcUrl}?api_key=demo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getPrimaryDomain', params: [wallet] }),
+      });
+      const name = domainName(((await res.json()) as { result: DomainValue }).result);
+      if (name) return [wallet, name];
+    }
+    throw new Error('the simulator names no wallet');
+  }
+
+  it("is its owner's wallet, as if the address had been pasted", async () => {
+    const [wallet, name] = await namedWallet();
+    const services = simServices(sim);
+    for (const input of [name, name.toUpperCase(), `https://${name}/`]) {
+      const result = await lookup(input, services.data, services.client());
+      if (result.kind !== 'wallet') throw new Error(`expected a wallet, got ${result.kind}`);
+      expect(result.wallet.address).toBe(wallet);
+    }
+    await services.cache.close();
+  });
+
+  it('that no wallet owns says so, by name', async () => {
+    const services = simServices(sim);
+    const error = await lookup('no-such-name-xyz.sol', services.data, services.client()).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(toErrorResult(error)).toEqual({
+      ok: false,
+      error: {
+        code: 'NOT_FOUND',
+        message: 'No wallet owns no-such-name-xyz.sol: check the spelling, or paste the wallet address.',
+      },
+    });
     await services.cache.close();
   });
 });

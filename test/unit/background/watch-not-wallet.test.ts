@@ -9,6 +9,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { type DomainValue, domainName } from '../../../lib/api/schemas/rpc';
 import { startBackground } from '../../../lib/background/start';
 import { knownKind } from '../../../lib/detect/programs';
 import { writeApiKey } from '../../../lib/secrets';
@@ -131,6 +132,31 @@ describe('"Watch wallet" in the context menu', () => {
     await menuWatch(NOWHERE);
     expect(notes).toEqual([]);
     expect(await watched()).toEqual([sim.catalog.wallets[1], NOWHERE]);
+  });
+
+  it('watches the wallet a selected .sol name resolves to; one no wallet owns says so', async () => {
+    let named: [string, string] | null = null;
+    for (const wallet of sim.catalog.wallets) {
+      const res = await fetch(`${sim.rpcUrl}?api_key=demo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getPrimaryDomain', params: [wallet] }),
+      });
+      const name = domainName(((await res.json()) as { result: DomainValue }).result);
+      if (name) {
+        named = [wallet, name];
+        break;
+      }
+    }
+    const [wallet, name] = named!;
+    await menuWatch(` ${name} `);
+    expect(notes).toEqual([]);
+    expect(await watched()).toEqual([wallet]);
+    await menuWatch('no-such-name-xyz.sol');
+    expect(notes).toEqual([
+      'No wallet owns no-such-name-xyz.sol: check the spelling, or paste the wallet address.',
+    ]);
+    expect(await watched()).toEqual([wallet]);
   });
 
   it('watches a token account while the account cannot be read', async () => {

@@ -192,12 +192,15 @@ describe('an address with a character wrong, missing or extra', () => {
 });
 
 describe('a .sol name', () => {
-  it.each(['toly.sol', 'Toly.SOL', 'wallet.toly.sol', 'toly.sol/', 'https://toly.sol'])(
-    '%s says names are not resolved',
-    (input) => {
-      expectError(input, /\.sol name.*cannot resolve.*paste the wallet address/);
-    },
-  );
+  it.each([
+    ['toly.sol', 'toly.sol'],
+    ['Toly.SOL', 'toly.sol'],
+    ['wallet.toly.sol', 'wallet.toly.sol'],
+    ['toly.sol/', 'toly.sol'],
+    ['https://toly.sol', 'toly.sol'],
+  ])('%s is a name to resolve (%s)', (input, name) => {
+    expect(parseLookupInput(input)).toEqual({ type: 'domain', name });
+  });
 });
 
 describe('a link with text around it', () => {

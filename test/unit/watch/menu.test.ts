@@ -22,6 +22,10 @@ describe('watchTargetOf (context menu "Watch wallet")', () => {
     expect(watchTargetOf(TOKEN_PROGRAM)).toEqual({ error: expect.stringMatching(/program/) });
   });
 
+  it('passes a selected .sol name on to be resolved (the background reads its owner)', () => {
+    expect(watchTargetOf(' Toly.sol ')).toEqual({ domain: 'toly.sol' });
+  });
+
   it('gives the lookup parser’s specific message for junk, and a hint for nothing', () => {
     expect(watchTargetOf(WALLET.slice(0, 31))).toEqual({ error: expect.stringMatching(/too short/) });
     expect(watchTargetOf('   ')).toEqual({ error: expect.stringMatching(/Select a wallet address/) });
