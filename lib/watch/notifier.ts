@@ -34,6 +34,7 @@ import {
   type NotificationText,
   type SummaryEvent,
   type Who,
+  walletsNotification,
 } from './text';
 import { type AwayEvent, addFind, createAwayStore, createUnshownStore, type UnshownFind } from './unshown';
 import type { Watchlist } from './watchlist';
@@ -79,6 +80,11 @@ export interface NotifierOptions {
    * order's query is `order <address>` (see orderQuery).
    */
   lookupUrl?: (q: string) => string;
+  /**
+   * The page a summary over many wallets opens: the popup's page, which lists every watched wallet
+   * with its unread count (default: popup.html beside the lookup page).
+   */
+  watchlistUrl?: string;
   log?: (message: string) => void;
 }
 
@@ -118,6 +124,10 @@ const orderQuery = (order: string) => `order ${order}`;
 /** Suffix of the one summary of a catch-up over many wallets (its id names the busiest wallet). */
 const AWAY_SUMMARY = 'away-all';
 
+/** The one summary of live events on many wallets at once (see flushCrowd); it names no one wallet. */
+const CROWD = 'live-all';
+const CROWD_ID = [ID_PREFIX, 'all', '-', CROWD].join('|');
+
 /**
  * A catch-up that finds news on more wallets than this shows one summary for all of them instead
  * of one notification per wallet.
@@ -143,6 +153,7 @@ export function createNotifier(opts: NotifierOptions) {
   const clearTimer = opts.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
   const lookupUrl = opts.lookupUrl ?? ((q: string) => `lookup.html#q=${encodeURIComponent(q)}`);
   const log = opts.log ?? (() => {});
+  const watchlistUrl = opts.watchlistUrl ?? popupBeside(lookupUrl(''));
   const { watchlist } = opts;
 
   const pending = new Map<string, { items: Pending[]; timer: unknown }>();
@@ -159,6 +170,12 @@ export function createNotifier(opts: NotifierOptions) {
    * duplicates meanwhile, and the badge shows them (unless read meanwhile).
    */
   const held = new Set<HeldLive>();
+  /**
+   * What the visible summary of live events over many wallets names: a count per kind per wallet,
+   * until read, clicked or closed (it is rewritten in place, so it keeps naming what it named), and
+   * when it was last added to: events in the burst window after it join it too.
+   */
+  let crowd: { wallets: Map<string, Map<string, number>>; at: number } | null = null;
   let ready: Promise<void> | null = null;
   const serial = createTurns();
   const init = () => {
@@ -226,6 +243,8 @@ export function createNotifier(opts: NotifierOptions) {
       clearTimer(group.timer);
       pending.delete(w);
     }
+    if (crowd && wallet === undefined) crowd = null;
+    else if (crowd?.wallets.delete(wallet as string) && crowd.wallets.size === 0) crowd = null;
     // (a "While you were away" still visible is rewritten from scratch by the next catch-up)
     await away.drop(wallet);
   }
@@ -412,6 +431,58 @@ export function createNotifier(opts: NotifierOptions) {
     recent.set(wallet, plan.recent);
   }
 
+  /**
+   * Live events on more than AWAY_SUMMARY_AFTER wallets in one grouping window (copy traders
+   * following one whale) are one summary ("12 fills across 12 wallets: Whale, Shark and 10 more"),
+   * not a pop-up per wallet; so are the wallets' events while that summary is recent (the burst
+   * window) and, while it is visible, it keeps naming what it named.
+   */
+  function crowdDue(t: number): boolean {
+    return pending.size > AWAY_SUMMARY_AFTER || (crowd !== null && t - crowd.at < burst.windowMs);
+  }
+
+  async function flushCrowd(): Promise<void> {
+    const groups = [...pending];
+    if (groups.length === 0) return;
+    pending.clear();
+    for (const [, group] of groups) clearTimer(group.timer);
+    const wallets = new Map(crowd?.wallets ?? []);
+    for (const [wallet, group] of groups) {
+      if (!watchlist.has(wallet)) {
+        recent.delete(wallet);
+        summaries.delete(wallet);
+        continue;
+      }
+      await opts.beforeLiveShow?.(wallet).catch(() => log('stored orders could not be written'));
+      const counts = new Map(wallets.get(wallet) ?? []);
+      for (const [name, n] of countByName(group.items.map((p) => p.shown)))
+        counts.set(name, (counts.get(name) ?? 0) + n);
+      wallets.set(wallet, counts);
+    }
+    if (wallets.size === 0) return;
+    const t = now();
+    crowd = { wallets, at: t };
+    const size = (c: Map<string, number>) => [...c.values()].reduce((n, k) => n + k, 0);
+    const ranked = [...wallets].sort((a, b) => size(b[1]) - size(a[1]));
+    const counts = new Map<string, number>();
+    for (const [, c] of ranked) for (const [name, n] of c) counts.set(name, (counts.get(name) ?? 0) + n);
+    await show(
+      CROWD_ID,
+      walletsNotification(
+        counts,
+        ranked.map(([w]) => who(w)),
+      ),
+      t,
+    );
+  }
+
+  /** A wallet's grouping window ended: its events, or with the others' in one summary. */
+  async function flushDue(wallet: string): Promise<void> {
+    if (!pending.has(wallet)) return;
+    if (crowdDue(now())) await flushCrowd();
+    else await flushWallet(wallet);
+  }
+
   return {
     init,
 
@@ -455,7 +526,7 @@ export function createNotifier(opts: NotifierOptions) {
             order: orderOf(e),
           });
           if (!pending.has(e.wallet)) {
-            group.timer = setTimer(() => void serial(() => flushWallet(e.wallet)), groupWindowMs);
+            group.timer = setTimer(() => void serial(() => flushDue(e.wallet)), groupWindowMs);
             pending.set(e.wallet, group);
           }
         }
@@ -531,6 +602,7 @@ export function createNotifier(opts: NotifierOptions) {
     /** Shows every pending group now (tests; a worker about to be suspended). */
     flush(): Promise<void> {
       return serial(async () => {
+        if (crowdDue(now())) await flushCrowd();
         for (const wallet of [...pending.keys()]) await flushWallet(wallet);
       });
     },
@@ -538,6 +610,13 @@ export function createNotifier(opts: NotifierOptions) {
     /** The lookup page to open for a clicked notification of ours; null for anyone else's. */
     onClicked(id: string): Promise<string | null> {
       const [prefix, wallet, order, suffix] = id.split('|');
+      if (prefix === ID_PREFIX && suffix === CROWD)
+        // Many wallets: the page listing each with its unread count, each a click from its lookup.
+        // Nothing is marked read here: the trader reads them there, wallet by wallet.
+        return serial(async () => {
+          crowd = null;
+          return watchlistUrl;
+        });
       if (prefix !== ID_PREFIX || !wallet || !isSolanaAddress(wallet)) return Promise.resolve(null);
       const isOrder = !!order && order !== '-' && isSolanaAddress(order);
       return serial(async () => {
@@ -559,6 +638,10 @@ export function createNotifier(opts: NotifierOptions) {
     onClosed(id: string): Promise<void> {
       const [prefix, wallet, , suffix] = id.split('|');
       if (prefix !== ID_PREFIX || !wallet) return Promise.resolve();
+      if (suffix === CROWD)
+        return serial(async () => {
+          crowd = null;
+        });
       if (suffix === 'away' || suffix === AWAY_SUMMARY)
         return serial(async () => {
           await init();
@@ -601,6 +684,7 @@ export function createNotifier(opts: NotifierOptions) {
         pending.delete(wallet);
         recent.delete(wallet);
         summaries.delete(wallet);
+        crowd?.wallets.delete(wallet);
         for (const h of held) if (h.wallet === wallet) held.delete(h);
         await init();
         await away.drop(wallet);
@@ -611,6 +695,15 @@ export function createNotifier(opts: NotifierOptions) {
     /** Events kept for burst summaries, all wallets (tests). */
     recentCount: (): number => [...recent.values()].reduce((n, r) => n + r.length, 0),
   };
+}
+
+/** The popup's page beside the lookup page (absolute when that is); relative when it is not a URL. */
+function popupBeside(lookup: string): string {
+  try {
+    return new URL('popup.html', lookup).href;
+  } catch {
+    return 'popup.html';
+  }
 }
 
 function isDuplicate(d: Decision | undefined): boolean {

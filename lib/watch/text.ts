@@ -404,6 +404,28 @@ export function awayNotification(counts: ReadonlyMap<string, number>, who: Who):
   return { title: displayName(who), message: `While you were away: ${countsText(counts)}` };
 }
 
+/** "Whale, Shark and 10 more" (busiest first): a few names, then how many others. */
+export function walletNames(whos: readonly Who[], named = 2): string {
+  const names = whos.map(displayName);
+  if (names.length <= named + 1)
+    return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+  return `${names.slice(0, named).join(', ')} and ${formatNumber(names.length - named)} more`;
+}
+
+/**
+ * Live events on many wallets at once, as one notification: "12 fills across 12 wallets: Whale,
+ * Shark and 10 more" (`whos` busiest first).
+ */
+export function walletsNotification(
+  counts: ReadonlyMap<string, number>,
+  whos: readonly Who[],
+): NotificationText {
+  return {
+    title: 'Watched wallets',
+    message: `${countsText(counts)} across ${formatNumber(whos.length)} wallets: ${walletNames(whos)}`,
+  };
+}
+
 /** "While you were away: 12 fills, 2 new orders across 7 wallets" (one catch-up, many wallets). */
 export function awaySummaryNotification(
   counts: ReadonlyMap<string, number>,
