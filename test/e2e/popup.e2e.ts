@@ -122,6 +122,32 @@ describe('popup search: each kind of input leads to its view with the simulator 
     expect(await orderAddresses(view)).toEqual(first.orders.map((o) => o.address));
   });
 
+  it("a .sol name shows its owner's wallet (resolveSolDomain); a wallet and a mint pasted together are refused by name", async () => {
+    let named: [string, string] | null = null;
+    for (const wallet of lens.catalog.wallets) {
+      const answer = await rpc<{ domain?: string } | string | null>('getPrimaryDomain', [wallet]);
+      const name = typeof answer === 'string' ? answer : answer?.domain;
+      if (name) {
+        named = [wallet, name];
+        break;
+      }
+    }
+    const [wallet, name] = named!;
+    const view = await lookupIn(popup, name, 'view-wallet');
+    const first = await walletFirst(wallet);
+    await waitRows(view, first.orders.length);
+    expect(await orderAddresses(view)).toEqual(first.orders.map((o) => o.address));
+    // a wallet and its token: not an empty pair
+    const mint = lens.catalog.mints[2]!;
+    await popup.getByTestId('search-input').fill(`${wallet} ${mint}`);
+    await popup.getByTestId('search-input').press('Enter');
+    await expect
+      .poll(() => popup.getByTestId('state-error').textContent(), { timeout: 15_000 })
+      .toMatch(/is a wallet: paste one address at a time/);
+    expect(await popup.getByTestId('view-pair').count()).toBe(0);
+    await shootBoth(lens, 'popup-wallet-and-mint', popup);
+  });
+
   it('two mints show the DCA pair view with the /dca/pair answer', async () => {
     const [a, b] = [lens.catalog.mints[1]!, lens.catalog.mints[0]!];
     const view = await lookupIn(popup, `${a} ${b}`, 'view-pair');
