@@ -121,8 +121,9 @@ const notificationId = (wallet: string, order: string | null, suffix: string) =>
  */
 const orderQuery = (order: string) => `order ${order}`;
 
-/** Suffix of the one summary of a catch-up over many wallets (its id names the busiest wallet). */
+/** Suffix of the one summary of a catch-up over many wallets (an older version's id named one). */
 const AWAY_SUMMARY = 'away-all';
+const AWAY_SUMMARY_ID = [ID_PREFIX, 'all', '-', AWAY_SUMMARY].join('|');
 
 /** The one summary of live events on many wallets at once (see flushCrowd); it names no one wallet. */
 const CROWD = 'live-all';
@@ -297,17 +298,14 @@ export function createNotifier(opts: NotifierOptions) {
   const awayId = (f: UnshownFind) =>
     notificationId(f.wallet, f.events.length === 1 ? orderOf(f.events[0]!) : null, 'away');
   const awaySize = (f: UnshownFind) => f.events.reduce((n, e) => n + e.count, 0);
-  /** The many-wallet summary's id names its busiest wallet, which its click opens. */
-  const awaySummaryId = (finds: readonly UnshownFind[]) =>
-    notificationId(finds.reduce((a, b) => (awaySize(b) > awaySize(a) ? b : a)).wallet, null, AWAY_SUMMARY);
 
   /**
    * What one catch-up found to show, added to what the visible "While you were away" notifications
    * name already (an earlier catch-up's, until read, clicked or closed): a second drop of the socket
    * makes "3 fills" read "4 fills", as the badge does, rather than replacing it with "1 fill". One
    * per wallet (opening the order when the wallet has exactly one change), or past
-   * AWAY_SUMMARY_AFTER wallets one summary, whose click opens the wallet with the most news (the
-   * others keep their unread counts in the popup).
+   * AWAY_SUMMARY_AFTER wallets one summary naming a few of them, whose click opens the popup's page
+   * (every watched wallet with its unread count).
    *
    * They were decided when found, maybe by an earlier worker: what the rules now keep silent
    * (quiet hours begun meanwhile, notifications or that kind turned off) is not shown. It stays
@@ -333,14 +331,20 @@ export function createNotifier(opts: NotifierOptions) {
     await away.set({ finds, summary });
     if (summary) {
       if (!before.summary) for (const f of shown) await clear(awayId(f));
-      else if (shown.length && awaySummaryId(shown) !== awaySummaryId(finds))
-        await clear(awaySummaryId(shown));
       const counts = countByName(finds.flatMap((f) => f.events));
-      await show(awaySummaryId(finds), awaySummaryNotification(counts, finds.length), t);
+      const ranked = [...finds].sort((a, b) => awaySize(b) - awaySize(a));
+      await show(
+        AWAY_SUMMARY_ID,
+        awaySummaryNotification(
+          counts,
+          ranked.map((f) => who(f.wallet)),
+        ),
+        t,
+      );
       return;
     }
     // (a summary over wallets since read stands for fewer now: each is shown on its own again)
-    if (before.summary && shown.length) await clear(awaySummaryId(shown));
+    if (before.summary && shown.length) await clear(AWAY_SUMMARY_ID);
     for (const f of finds) {
       if (!byWallet.has(f.wallet) && !before.summary) continue;
       const prev = shown.find((p) => p.wallet === f.wallet);
@@ -610,11 +614,14 @@ export function createNotifier(opts: NotifierOptions) {
     /** The lookup page to open for a clicked notification of ours; null for anyone else's. */
     onClicked(id: string): Promise<string | null> {
       const [prefix, wallet, order, suffix] = id.split('|');
-      if (prefix === ID_PREFIX && suffix === CROWD)
+      if (prefix === ID_PREFIX && (suffix === CROWD || suffix === AWAY_SUMMARY))
         // Many wallets: the page listing each with its unread count, each a click from its lookup.
-        // Nothing is marked read here: the trader reads them there, wallet by wallet.
+        // Nothing is marked read here: the trader reads them there, wallet by wallet (opening the
+        // busiest one's lookup read it and left the others named nowhere once the click cleared this).
         return serial(async () => {
-          crowd = null;
+          await init();
+          if (suffix === CROWD) crowd = null;
+          else await away.drop();
           return watchlistUrl;
         });
       if (prefix !== ID_PREFIX || !wallet || !isSolanaAddress(wallet)) return Promise.resolve(null);
@@ -622,8 +629,6 @@ export function createNotifier(opts: NotifierOptions) {
       return serial(async () => {
         await init();
         await clear(id);
-        // (the summary is gone with the click: what it named is not added to any more)
-        if (suffix === AWAY_SUMMARY) await away.drop();
         await readWallet(wallet);
         await setBadgeTotal(await watchlist.markRead(wallet));
         return lookupUrl(isOrder ? orderQuery(order) : wallet);

@@ -426,13 +426,14 @@ export function walletsNotification(
   };
 }
 
-/** "While you were away: 12 fills, 2 new orders across 7 wallets" (one catch-up, many wallets). */
+/**
+ * "While you were away: 12 fills, 2 new orders across 7 wallets: Whale, Shark and 5 more" (one
+ * catch-up, many wallets; `whos` busiest first).
+ */
 export function awaySummaryNotification(
   counts: ReadonlyMap<string, number>,
-  wallets: number,
+  whos: readonly Who[],
 ): NotificationText {
-  return {
-    title: 'Watched wallets',
-    message: `While you were away: ${countsText(counts)} across ${formatNumber(wallets)} wallets`,
-  };
+  const { title, message } = walletsNotification(counts, whos);
+  return { title, message: `While you were away: ${message}` };
 }

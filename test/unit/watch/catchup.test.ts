@@ -193,18 +193,21 @@ describe('a catch-up over many wallets', () => {
     return { svc, n, badge, messages };
   }
 
-  it('more than three wallets changed: one summary; its click opens the busiest wallet', async () => {
+  it('more than three wallets changed: one summary naming the busiest; its click opens the watchlist and reads none', async () => {
     const { svc, n, badge, messages } = await gap(5);
     // 1+2+3+4+5 fills, and a new order on the first wallet
-    expect(messages()).toEqual(['While you were away: 15 fills, 1 new order across 5 wallets']);
-    expect(n.created).toEqual([`ol|${wallets[4]}|-|away-all`]);
+    expect(messages()).toEqual([
+      'While you were away: 15 fills, 1 new order across 5 wallets: W4, W3 and 3 more',
+    ]);
+    expect(n.created).toEqual(['ol|all|-|away-all']);
     expect(n.shown.get(n.created[0]!)?.title).toBe('Watched wallets');
     // every change is counted, per wallet
     expect(badge.last()).toBe('16');
     expect((await svc.watchlist.unread()).byWallet).toMatchObject({ [wallets[0]!]: 2, [wallets[4]!]: 5 });
-    // clicking reads the wallet it opens; the others stay unread for the popup to list
-    expect(await svc.onClicked(n.created[0]!)).toBe(`lookup.html#q=${wallets[4]}`);
-    expect(badge.last()).toBe('11');
+    // clicking opens the page listing every wallet with its unread count; none is read by the click
+    expect(await svc.onClicked(n.created[0]!)).toBe('popup.html');
+    expect(badge.last()).toBe('16');
+    expect((await svc.watchlist.unread()).total).toBe(16);
   });
 
   it('up to three wallets: one notification each; a wallet with exactly one change opens that order', async () => {

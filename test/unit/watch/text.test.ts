@@ -10,6 +10,7 @@ import {
   displayName,
   eventNotification,
   eventText,
+  walletNames,
 } from '../../../lib/watch/text';
 import {
   addr,
@@ -483,14 +484,26 @@ describe('changes found by polling, worded like live events', () => {
 });
 
 describe('a catch-up over many wallets', () => {
-  it('"While you were away: 12 fills, 2 new orders across 7 wallets"', () => {
+  it('"While you were away: 12 fills, 2 new orders across 7 wallets: Whale, whale.sol and 5 more"', () => {
     const counts = new Map([
       ['Filled', 12],
       ['Opened', 2],
     ]);
-    expect(awaySummaryNotification(counts, 7)).toEqual({
+    const whos = [
+      { wallet: w, label: 'Whale' },
+      { wallet: w, domain: 'whale.sol' },
+      ...Array(5).fill({ wallet: w }),
+    ];
+    expect(awaySummaryNotification(counts, whos)).toEqual({
       title: 'Watched wallets',
-      message: 'While you were away: 12 fills, 2 new orders across 7 wallets',
+      message: 'While you were away: 12 fills, 2 new orders across 7 wallets: Whale, whale.sol and 5 more',
     });
+  });
+
+  it('names: two, then how many more; all of them when only one more', () => {
+    const who = (label: string) => ({ wallet: w, label });
+    expect(walletNames(['A', 'B', 'C', 'D'].map(who))).toBe('A, B and 2 more');
+    expect(walletNames(['A', 'B', 'C'].map(who))).toBe('A, B and C');
+    expect(walletNames(['A', 'B'].map(who))).toBe('A and B');
   });
 });
