@@ -65,6 +65,20 @@ const amountOnly = (raw: string | undefined, t: ChangeToken | null | undefined, 
 const amount = (raw: string | undefined, t: ChangeToken | null | undefined, mint?: string) =>
   amountOnly(raw, t, mint) ?? symbolOf(t, mint);
 
+/**
+ * "250 USDC", "USDC" (amount unknown), or null when neither the amount nor the token is known: a
+ * bare "tokens" says nothing ("Deposit: tokens ($250)" reads better as "Deposit ($250)").
+ */
+const amountOrNull = (raw: string | undefined, t: ChangeToken | null | undefined) =>
+  amountOnly(raw, t) ?? (t?.symbol?.trim() || t?.mint ? symbolOf(t) : null);
+
+/** "every hour"; null for a frequency that is not one (0, negative, unreadable). */
+function frequencyText(f: string | number | null | undefined): string | null {
+  if (f === null || f === undefined) return null;
+  const text = formatFrequency(String(f));
+  return text.startsWith('every ') ? text : null;
+}
+
 /** "3.1 SOL" from a number already in token units (a polled change), as a live event's; null when unknown. */
 const unitsOnly = (n: number | null | undefined, t: ChangeToken | null | undefined) =>
   briefOnly(n, symbolOf(t));
@@ -152,18 +166,21 @@ export function eventText(e: DcaTxEvent): string {
       const pair = pairText(amount(e.inDeposited, input, e.inputMint), symbolOf(output, e.outputMint));
       const cycle = cycleText(
         amountOnly(e.inAmountPerCycle, input, e.inputMint),
-        e.cycleFrequency === undefined ? null : formatFrequency(String(e.cycleFrequency)),
+        frequencyText(e.cycleFrequency),
       );
       return `Opened: ${pair}${usd}${cycle ? `, ${cycle}` : ''}`;
     }
     case 'Closed':
       return closedEventText(e);
-    case 'Deposit':
-      return `Deposit: ${amount(e.amount, input)}${usd}`;
+    case 'Deposit': {
+      const what = amountOrNull(e.amount, input);
+      return what ? `Deposit: ${what}${usd}` : `Deposit${usd}`;
+    }
     case 'Withdraw': {
+      // (an amount of "00" is nothing withdrawn too)
       const parts = [
-        e.inAmount !== undefined && e.inAmount !== '0' ? amount(e.inAmount, input) : null,
-        e.outAmount !== undefined && e.outAmount !== '0' ? amount(e.outAmount, output) : null,
+        e.inAmount !== undefined && !isZero(e.inAmount) ? amountOrNull(e.inAmount, input) : null,
+        e.outAmount !== undefined && !isZero(e.outAmount) ? amountOrNull(e.outAmount, output) : null,
       ].filter((p): p is string => p !== null);
       return parts.length ? `Withdraw: ${parts.join(', ')}${usd}` : `Withdraw${usd}`;
     }
@@ -215,12 +232,15 @@ export function changeText(e: Pick<WatchEvent, 'eventName' | 'count' | 'usd' | '
       return `${many ?? 'Filled'}: ${pair}${usd}${doneText(d.progress)}`;
     }
     case 'Opened': {
-      const cycle = cycleText(null, d.frequency ? formatFrequency(d.frequency) : null);
+      const cycle = cycleText(null, frequencyText(d.frequency));
       return `Opened: ${pairText(unitsOr(d.amount, d.input), symbolOf(d.output))}${usd}${cycle ? `, ${cycle}` : ''}`;
     }
     case 'Deposit':
-    case 'Withdraw':
-      return `${many ?? e.eventName}: ${unitsOr(d.amount, d.input)}${usd}`;
+    case 'Withdraw': {
+      // (an amount of a token not named says as little as none)
+      const what = d.input?.symbol?.trim() || d.input?.mint ? unitsOr(d.amount, d.input) : null;
+      return `${many ?? e.eventName}${what ? `: ${what}` : ''}${usd}`;
+    }
     case 'Closed':
       return closedChangeText(d);
     default:

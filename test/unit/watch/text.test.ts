@@ -507,3 +507,46 @@ describe('a catch-up over many wallets', () => {
     expect(walletNames(['A', 'B'].map(who))).toBe('A and B');
   });
 });
+
+describe('events that leave things out', () => {
+  const p = (o: unknown) => DcaTxEventSchema.parse(o);
+  it('a deposit or withdrawal naming no token says no "tokens": "Deposit ($250)", "Withdraw"', () => {
+    expect(eventText(p({ ...deposit({ wallet: w }), order: {} }))).toBe('Deposit ($250)');
+    expect(eventText(p({ ...withdraw({ wallet: w }), order: {} }))).toBe('Withdraw');
+    const detail = {
+      input: null,
+      output: null,
+      amount: 150,
+      received: null,
+      returned: null,
+      progress: null,
+      frequency: null,
+      status: null,
+    };
+    expect(changeText({ eventName: 'Deposit', count: 1, usd: 150, detail })).toBe('Deposit ($150)');
+  });
+
+  it('an amount of "00" is nothing withdrawn: "Withdraw: 1.5 SOL", not "Withdraw: 0 USDC, 1.5 SOL"', () => {
+    expect(eventText(withdraw({ wallet: w, inAmount: '00' }))).toBe('Withdraw: 1.5 SOL');
+    expect(eventText(withdraw({ wallet: w, inAmount: '00', outAmount: '0' }))).toBe('Withdraw');
+  });
+
+  it('a cycle frequency of 0 is left out: "…, 100 USDC per cycle", not "100 USDC 0"', () => {
+    expect(eventText(p({ ...opened({ wallet: w }), cycleFrequency: 0 }))).toBe(
+      'Opened: 1K USDC → BONK, 100 USDC per cycle',
+    );
+    const detail = {
+      input: usdcToken,
+      output: solToken,
+      amount: 1000,
+      received: null,
+      returned: null,
+      progress: 0,
+      frequency: '0',
+      status: null,
+    };
+    expect(changeText({ eventName: 'Opened', count: 1, usd: 1000, detail })).toBe(
+      'Opened: 1K USDC → SOL ($1K)',
+    );
+  });
+});
