@@ -400,6 +400,8 @@ describe('a catch-up that synced a wallet twice (a long run extended by another 
       ...wallets.map((w, i) => ({ wallet: w, events: [fillOf(w, `s${i}`)] })),
       { wallet: wallets[0]!, events: [fillOf(wallets[0]!, 'late')] },
     ]);
-    expect([...n.shown.values()].map((o) => o.message)).toEqual([expect.stringMatching(/across 4 wallets: /)]);
+    expect([...n.shown.values()].map((o) => o.message)).toEqual([
+      expect.stringMatching(/across 4 wallets: /),
+    ]);
   });
 });
