@@ -349,7 +349,7 @@ export function createNotifier(opts: NotifierOptions) {
       if (!byWallet.has(f.wallet) && !before.summary) continue;
       const prev = shown.find((p) => p.wallet === f.wallet);
       if (prev && !before.summary && awayId(prev) !== awayId(f)) await clear(awayId(prev));
-      await show(awayId(f), awayNotification(countByName(f.events), who(f.wallet)), t);
+      await show(awayId(f), awayNotification(f.events, who(f.wallet)), t);
     }
   }
 

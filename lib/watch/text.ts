@@ -417,12 +417,27 @@ export function burstNotification(
 }
 
 /**
- * Title "Whale", body "While you were away: 3 fills" (changes found by a catch-up after a gap; the
- * title names the wallet, so the body does not).
+ * Title "Whale", body "While you were away: Filled: 50 USDC → 0.31 SOL ($50), 40% done" (changes
+ * found by a catch-up after a gap, worded as live ones: one as its own text, several added up as a
+ * burst's, "3 fills: 150 USDC → 0.93 SOL ($150), 60% done; 1 new order ($50K)"; the title names the
+ * wallet, so the body does not). From a count per kind only: "While you were away: 3 fills".
  */
-export function awayNotification(counts: ReadonlyMap<string, number>, who: Who): NotificationText {
-  return { title: displayName(who), message: `While you were away: ${countsText(counts)}` };
+export function awayNotification(
+  events: ReadonlyMap<string, number> | readonly AwayText[],
+  who: Who,
+): NotificationText {
+  const list = events instanceof Map ? null : (events as readonly AwayText[]);
+  const what = !list
+    ? countsText(events as ReadonlyMap<string, number>)
+    : list.length === 1 && list[0]!.detail
+      ? changeText({ ...list[0]!, usd: list[0]!.usd ?? null })
+      : summaryText(list.map((e) => ({ ...e, usd: e.usd ?? null })));
+  return { title: displayName(who), message: `While you were away: ${what}` };
 }
+
+/** What an away notification reads of one change found by a catch-up. */
+export type AwayText = Pick<WatchEvent, 'eventName' | 'count' | 'order'> &
+  Partial<Pick<WatchEvent, 'usd' | 'detail'>>;
 
 /** "Whale, Shark and 10 more" (busiest first): a few names, then how many others. */
 export function walletNames(whos: readonly Who[], named = 2): string {

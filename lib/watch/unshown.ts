@@ -5,28 +5,33 @@
  * stopped in between (MV3 stops an idle one after about 30 s; the browser may close) would leave them
  * counted and never shown. The next worker shows what is left here.
  *
- * Kept per wallet as its "While you were away" needs it: a count per kind of change, and the order
- * to open when the wallet has exactly one.
+ * Kept per wallet as its "While you were away" needs it: each change with what its text says
+ * (amounts, USD), and the order to open when the wallet has exactly one; past AWAY_KEEP changes, a
+ * count per kind only (bounded storage).
  */
 import { storage } from 'wxt/utils/storage';
 import { isNum } from '../format';
-import type { WatchEvent } from './event';
+import type { ChangeDetail, ChangeToken } from './event';
 import { countByName } from './policy';
+import type { AwayText } from './text';
 
 export const UNSHOWN_KEY = 'local:watch:unshown';
 
-/** What an away notification reads of an event. */
-export type AwayEvent = Pick<WatchEvent, 'eventName' | 'count' | 'order'>;
+/** What an away notification reads of an event: its kind and count, and what its text says. */
+export type AwayEvent = AwayText;
+
+/** Changes of one wallet kept with their amounts; past this, a count per kind. */
+const AWAY_KEEP = 50;
 
 export interface UnshownFind {
   wallet: string;
   /** When the first of them was found. */
   at: number;
-  /** One per kind of change; its order only when it stands for a single change. */
+  /** Each change with what its text says (up to AWAY_KEEP); past that, one per kind, without orders. */
   events: AwayEvent[];
 }
 
-/** `finds` with one wallet's new ones added (merged by kind: the notification only counts them). */
+/** `finds` with one wallet's new ones added (merged by kind past AWAY_KEEP). */
 export function addFind(
   finds: readonly UnshownFind[],
   wallet: string,
@@ -38,8 +43,17 @@ export function addFind(
   const all = [...(prev?.events ?? []), ...events];
   // A single change opens its order; several open the wallet.
   const order = all.length === 1 ? (all[0]!.order ?? null) : null;
-  const merged = [...countByName(all)].map(([eventName, count]) => ({ eventName, count, order }));
-  return [...finds.filter((f) => f !== prev), { wallet, at: prev?.at ?? at, events: merged }];
+  const kept: AwayEvent[] =
+    all.length <= AWAY_KEEP
+      ? all.map(({ eventName, count, order, usd, detail }) => ({
+          eventName,
+          count,
+          order,
+          usd: usd ?? null,
+          detail,
+        }))
+      : [...countByName(all)].map(([eventName, count]) => ({ eventName, count, order }));
+  return [...finds.filter((f) => f !== prev), { wallet, at: prev?.at ?? at, events: kept }];
 }
 
 /** What is trusted when read back: storage can hold anything an older version or a bug wrote. */
@@ -48,16 +62,53 @@ export function readFinds(value: unknown): UnshownFind[] {
   const out: UnshownFind[] = [];
   for (const f of value as Partial<UnshownFind>[]) {
     if (!f || typeof f.wallet !== 'string' || !isNum(f.at) || !Array.isArray(f.events)) continue;
-    const events = f.events.filter(
-      (e) =>
-        e &&
-        typeof e.eventName === 'string' &&
-        isNum(e.count) &&
-        (e.order === null || typeof e.order === 'string'),
-    );
+    const events = f.events
+      .filter(
+        (e) =>
+          e &&
+          typeof e.eventName === 'string' &&
+          isNum(e.count) &&
+          (e.order === null || typeof e.order === 'string'),
+      )
+      .map((e) => ({
+        eventName: e.eventName,
+        count: e.count,
+        order: e.order,
+        usd: isNum(e.usd) ? e.usd : null,
+        detail: readDetail(e.detail),
+      }));
     if (events.length) out.push({ wallet: f.wallet, at: f.at, events });
   }
   return out;
+}
+
+const numOrNull = (v: unknown) => (isNum(v) ? v : null);
+const strOrNull = (v: unknown) => (typeof v === 'string' ? v : null);
+
+function readToken(v: unknown): ChangeToken | null {
+  if (!v || typeof v !== 'object') return null;
+  const t = v as Record<string, unknown>;
+  return {
+    ...(typeof t.mint === 'string' ? { mint: t.mint } : {}),
+    symbol: strOrNull(t.symbol),
+    decimals: numOrNull(t.decimals),
+  };
+}
+
+/** A stored change's detail, each field checked (the text cleans strings; numbers must be numbers). */
+function readDetail(v: unknown): ChangeDetail | undefined {
+  if (!v || typeof v !== 'object') return undefined;
+  const d = v as Record<string, unknown>;
+  return {
+    input: readToken(d.input),
+    output: readToken(d.output),
+    amount: numOrNull(d.amount),
+    received: numOrNull(d.received),
+    returned: numOrNull(d.returned),
+    progress: numOrNull(d.progress),
+    frequency: strOrNull(d.frequency),
+    status: strOrNull(d.status),
+  };
 }
 
 export interface UnshownStore {

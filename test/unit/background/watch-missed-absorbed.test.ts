@@ -74,7 +74,7 @@ describe('a fill missed during a drop, then a live message on its order before t
     expect(out.synced.map((s) => s.changes)).toEqual([[{ kind: 'fill', order: X }]]);
     expect(w.n.created).toHaveLength(3);
     expect(w.messages()).toContainEqual(
-      expect.stringMatching(/^Alpha: While you were away: 1 fill( for Alpha)?$/),
+      expect.stringMatching(/^Alpha: While you were away: Filled: \S+ \S+ → \S+ \S+/),
     );
     expect((await w.watch.watchlist.unread()).total).toBe(3);
 
@@ -108,7 +108,7 @@ describe('a fill missed during a drop, then a live message on its order before t
     await w.watch.flush();
     expect(out.synced.map((s) => s.changes)).toEqual([[{ kind: 'fill', order: X }]]);
     expect(w.messages()).toContainEqual(
-      expect.stringMatching(/^Beta: While you were away: 1 fill( for Beta)?$/),
+      expect.stringMatching(/^Beta: While you were away: Filled: \S+ \S+ → \S+ \S+/),
     );
     expect((await w.watch.watchlist.unread()).total).toBe(2);
     w.services.hub.stop();

@@ -73,8 +73,11 @@ describe('after the socket was down, the watched wallets are reconciled through 
     await w.wifiBack();
 
     expect(w.messages().sort()).toEqual([
-      'Shark: While you were away: 1 new order, 1 fill',
-      'Whale: While you were away: 1 fill',
+      // what happened, with amounts, as the live wording would say it
+      expect.stringMatching(
+        /^Shark: While you were away: 1 fill: \S+ \S+ → \S+ \S+ \(\$\S+\), \d+% done; 1 new order \(\$\S+\)$/,
+      ),
+      expect.stringMatching(/^Whale: While you were away: Filled: \S+ \S+ → \S+ \S+ \(\$\S+\), \d+% done$/),
     ]);
     // every wallet was read once (all of its pages), through the one rate-limited queue
     expect([await ordersFetched(W1), await ordersFetched(W2)]).toEqual(pages);
@@ -107,7 +110,9 @@ describe('a withdrawal the socket missed', () => {
     const after = (await rest(sim, `/dca/order/${address}?program=jupiter`)) as { status: string };
     expect(after.status).not.toMatch(/completed|closed|cancel/i); // still open: a withdrawal, not a close
     await w.wifiBack();
-    expect(w.messages()).toEqual(['Whale: While you were away: 1 withdrawal']);
+    expect(w.messages()).toEqual([
+      expect.stringMatching(/^Whale: While you were away: Withdraw: \S+ \S+ \(\$\S+\)$/),
+    ]);
     expect((await w.watch.watchlist.unread()).total).toBe(1);
     // the next gap's catch-up does not find it again
     await w.dropWifi();
@@ -128,7 +133,11 @@ describe('a service worker started again', () => {
     const second = await worker(); // a fresh worker: fresh hub, same storage
     await second.watch.idle();
     await second.flush();
-    expect(second.messages()).toEqual(['Tuna: While you were away: 1 fill, 1 deposit']);
+    expect(second.messages()).toEqual([
+      expect.stringMatching(
+        /^Tuna: While you were away: 1 fill: \S+ \S+ → \S+ \S+ \(\$\S+\), \d+% done; 1 deposit \(\$\S+\)$/,
+      ),
+    ]);
     // the next worker of the session finds nothing new
     second.stop();
     const third = await worker();
@@ -148,7 +157,9 @@ describe('a service worker started again', () => {
     const after = await worker();
     await after.watch.idle();
     await after.flush();
-    expect(after.messages()).toEqual(['Carp: While you were away: 1 fill']);
+    expect(after.messages()).toEqual([
+      expect.stringMatching(/^Carp: While you were away: Filled: \S+ \S+ → \S+ \S+ /),
+    ]);
     const shown = after.n.created.length;
 
     await after.dropWifi();
@@ -156,7 +167,9 @@ describe('a service worker started again', () => {
     await after.wifiBack();
     expect(after.n.created).toHaveLength(shown + 1);
     // the first is still on screen, unread: the second catch-up adds to it
-    expect(after.messages()).toEqual(['Carp: While you were away: 2 fills']);
+    expect(after.messages()).toEqual([
+      expect.stringMatching(/^Carp: While you were away: 2 fills: \S+ \S+ → \S+ \S+ /),
+    ]);
     after.stop();
   });
 });

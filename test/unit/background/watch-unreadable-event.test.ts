@@ -80,7 +80,9 @@ describe('a watched wallet’s live event with a field of a new type', () => {
     expect(out.synced.map((s) => [s.wallet, s.changes])).toEqual([
       [W, [{ kind: 'fill', order: ev.address }]],
     ]);
-    expect(w.messages()).toEqual([expect.stringMatching(/^Beta: While you were away: 1 fill( for Beta)?$/)]);
+    expect(w.messages()).toEqual([
+      expect.stringMatching(/^Beta: While you were away: Filled: \S+ \S+ → \S+ \S+/),
+    ]);
     expect(await requests(sim, `/dca/wallet/${other}/`)).toEqual([]);
 
     // once: the next tick has nothing left to catch up on

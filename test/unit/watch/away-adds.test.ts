@@ -93,10 +93,10 @@ describe('two catch-ups in a row', () => {
     await p.gap(svc, 150);
     await svc.markRead();
     await p.gap(svc, 200);
-    expect(p.messages().at(-1)).toMatch(/^Whale: While you were away: 1 fill/);
+    expect(p.messages().at(-1)).toMatch(/^Whale: While you were away: Filled: /);
 
     await svc.onClosed([...p.n.shown.keys()].at(-1)!);
     await p.gap(svc, 250);
-    expect(p.messages().at(-1)).toMatch(/^Whale: While you were away: 1 fill/);
+    expect(p.messages().at(-1)).toMatch(/^Whale: While you were away: Filled: /);
   });
 });

@@ -63,7 +63,7 @@ describe('after a browser restart', () => {
     const after = await p.worker();
     after.svc.setLiveState('live');
     await after.svc.idle();
-    expect(after.messages()).toEqual(['While you were away: 2 fills']);
+    expect(after.messages()).toEqual(['While you were away: 2 fills: 100 USDC → SOL ($100), 20% done']);
     expect(after.badge.last()).toBe('2');
   });
 
@@ -81,7 +81,7 @@ describe('after a browser restart', () => {
     const updated = await p.worker();
     updated.svc.setLiveState('live');
     await updated.svc.idle();
-    expect(updated.messages()).toEqual(['While you were away: 1 new order']);
+    expect(updated.messages()).toEqual(['While you were away: Opened: 1K USDC → SOL ($1K), every hour']);
   });
 
   it('a list not known current for more than a week is refreshed silently; the next gap is news again', async () => {
@@ -111,7 +111,7 @@ describe('after a browser restart', () => {
     lists[W] = [filledTo(350)];
     after.svc.setLiveState('live');
     await after.svc.reconnected();
-    expect(after.messages()).toEqual(['While you were away: 1 fill']);
+    expect(after.messages()).toEqual(['While you were away: Filled: 50 USDC → SOL ($50), 20% done']);
   });
 
   it('a list the datastream kept current is not stale, however long since REST last read it', async () => {
@@ -133,7 +133,7 @@ describe('after a browser restart', () => {
     const next = await p.worker();
     next.svc.setLiveState('live');
     await next.svc.idle();
-    expect(next.messages()).toEqual(['While you were away: 1 fill']);
+    expect(next.messages()).toEqual(['While you were away: Filled: 50 USDC → SOL ($50), 20% done']);
   });
 });
 
@@ -213,9 +213,9 @@ describe('a catch-up over many wallets', () => {
   it('up to three wallets: one notification each; a wallet with exactly one change opens that order', async () => {
     const { svc, n, messages } = await gap(3);
     expect(messages().sort()).toEqual([
-      'While you were away: 1 fill, 1 new order',
-      'While you were away: 2 fills',
-      'While you were away: 3 fills',
+      'While you were away: 1 fill: 50 USDC → SOL ($50), 20% done; 1 new order ($1K)',
+      'While you were away: 2 fills: 100 USDC → SOL ($100), 20% done',
+      'While you were away: 3 fills: 150 USDC → SOL ($150), 20% done',
     ]);
     expect([...n.created].sort()).toEqual(
       [

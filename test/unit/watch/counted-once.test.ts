@@ -75,7 +75,7 @@ describe('a live event is counted once across a worker stop', () => {
     // the worker is stopped: no timer runs, nothing is written
 
     const next = await nextWorker(p);
-    expect(next.messages()).toEqual(['While you were away: 1 fill']);
+    expect(next.messages()).toEqual(['While you were away: Filled: 50 USDC → SOL ($50), 20% done']);
     expect(next.badge.last()).toBe('1');
     expect(await next.unread()).toBe(1);
   });
@@ -101,7 +101,7 @@ describe('a live event is counted once across a worker stop', () => {
     p.lists[W] = [order(NEW, { owner: W, used: 0, rawUsed: '0', createdAt: T0 }), order(A, { owner: W })];
 
     const next = await nextWorker(p);
-    expect(next.messages()).toEqual(['While you were away: 1 new order']);
+    expect(next.messages()).toEqual(['While you were away: Opened: 1K USDC → SOL ($1K), every hour']);
     expect(await next.unread()).toBe(1);
   });
 

@@ -88,11 +88,14 @@ describe('a catch-up stopped partway', () => {
     await stoppedAfterWhale(p);
     p.clock.t += 60_000;
     const next = await p.worker();
-    expect(next.messages()).toEqual(['While you were away: 2 fills']);
+    expect(next.messages()).toEqual(['While you were away: 2 fills: 100 USDC → SOL ($100), 20% done']);
     expect(next.n.created).toEqual([`ol|${WHALE}|${A}|away`]);
     next.svc.setLiveState('live');
     await next.svc.idle();
-    expect(next.messages()).toEqual(['While you were away: 2 fills', 'While you were away: 1 fill']);
+    expect(next.messages()).toEqual([
+      'While you were away: 2 fills: 100 USDC → SOL ($100), 20% done',
+      'While you were away: Filled: 50 USDC → SOL ($50), 20% done',
+    ]);
     expect(next.badge.last()).toBe('3');
     // shown once: a third worker has nothing left to show
     const third = await p.worker();
@@ -107,10 +110,13 @@ describe('a catch-up stopped partway', () => {
     await p.endSession(); // the browser closes
     p.clock.t += 9 * HOUR;
     const next = await p.worker();
-    expect(next.messages()).toEqual(['While you were away: 2 fills']);
+    expect(next.messages()).toEqual(['While you were away: 2 fills: 100 USDC → SOL ($100), 20% done']);
     next.svc.setLiveState('live');
     await next.svc.idle();
-    expect(next.messages()).toEqual(['While you were away: 2 fills', 'While you were away: 1 fill']);
+    expect(next.messages()).toEqual([
+      'While you were away: 2 fills: 100 USDC → SOL ($100), 20% done',
+      'While you were away: Filled: 50 USDC → SOL ($50), 20% done',
+    ]);
   });
 
   it('what is left unshown for longer than the staleness bound is dropped, as a stale list is refreshed silently', async () => {
@@ -130,40 +136,88 @@ describe('a catch-up stopped partway', () => {
     const w = await p.worker();
     w.svc.setLiveState('live');
     await w.svc.idle();
-    expect(w.messages()).toEqual(['While you were away: 2 fills', 'While you were away: 1 fill']);
+    expect(w.messages()).toEqual([
+      'While you were away: 2 fills: 100 USDC → SOL ($100), 20% done',
+      'While you were away: Filled: 50 USDC → SOL ($50), 20% done',
+    ]);
     const next = await p.worker();
     expect(next.messages()).toEqual([]);
   });
 });
 
 describe('what is kept unshown', () => {
-  const fill = (order: string | null) => ({ eventName: 'Filled', count: 1, order });
+  const fill = (order: string | null, usd: number | null = null) => ({
+    eventName: 'Filled',
+    count: 1,
+    order,
+    usd,
+  });
+  const detail = {
+    input: { mint: 'M1', symbol: 'USDC', decimals: 6 },
+    output: { symbol: 'SOL', decimals: 9 },
+    amount: 50,
+    received: 0.31,
+    returned: null,
+    progress: 40,
+    frequency: '1h',
+    status: null,
+  };
 
-  it('one entry per wallet, counted by kind; a single change keeps its order, several open the wallet', () => {
-    const one = addFind([], WHALE, [fill(A)], 5);
-    expect(one).toEqual([{ wallet: WHALE, at: 5, events: [{ eventName: 'Filled', count: 1, order: A }] }]);
-    const more = addFind(one, WHALE, [fill(B), { eventName: 'Opened', count: 1, order: B }], 9);
+  it('one entry per wallet; each change kept with what its text says, up to 50, then a count per kind', () => {
+    const one = addFind([], WHALE, [{ ...fill(A, 50), detail }], 5);
+    expect(one).toEqual([{ wallet: WHALE, at: 5, events: [{ ...fill(A, 50), detail }] }]);
+    const more = addFind(one, WHALE, [fill(B), { eventName: 'Opened', count: 1, order: B, usd: 1000 }], 9);
     expect(more).toEqual([
       {
         wallet: WHALE,
         at: 5,
         events: [
-          { eventName: 'Filled', count: 2, order: null },
-          { eventName: 'Opened', count: 1, order: null },
+          { ...fill(A, 50), detail },
+          { ...fill(B), detail: undefined },
+          { eventName: 'Opened', count: 1, order: B, usd: 1000, detail: undefined },
         ],
       },
     ]);
     expect(addFind(more, SHARK, [], 9)).toEqual(more);
+    // storage stays bounded: past 50 changes, a count per kind (several changes open the wallet)
+    const many = addFind(
+      more,
+      WHALE,
+      Array.from({ length: 60 }, () => fill(A)),
+      12,
+    );
+    expect(many).toEqual([
+      {
+        wallet: WHALE,
+        at: 5,
+        events: [
+          { eventName: 'Filled', count: 62, order: null },
+          { eventName: 'Opened', count: 1, order: null },
+        ],
+      },
+    ]);
   });
 
-  it('reads back only what has the expected shape', () => {
+  it('reads back only what has the expected shape, each field of what the text says checked', () => {
     expect(readFinds(null)).toEqual([]);
     expect(
       readFinds([
-        { wallet: WHALE, at: 1, events: [fill(A), { eventName: 'Filled' }] },
+        { wallet: WHALE, at: 1, events: [{ ...fill(A, 50), detail }, { eventName: 'Filled' }] },
         { wallet: SHARK, at: 'x', events: [fill(B)] },
         { wallet: SHARK, at: 2, events: [] },
       ]),
-    ).toEqual([{ wallet: WHALE, at: 1, events: [fill(A)] }]);
+    ).toEqual([{ wallet: WHALE, at: 1, events: [{ ...fill(A, 50), detail }] }]);
+    // a detail written by something else: numbers must be numbers, text must be text
+    const [read] = readFinds([
+      {
+        wallet: WHALE,
+        at: 1,
+        events: [{ ...fill(A, Number.NaN), detail: { ...detail, amount: '50', input: 'USDC', status: 7 } }],
+      },
+    ]);
+    expect(read!.events[0]).toEqual({
+      ...fill(A, null),
+      detail: { ...detail, amount: null, input: null, status: null },
+    });
   });
 });

@@ -217,6 +217,6 @@ describe('live notifications and the stored list (watch service)', () => {
     const next = await p.worker();
     next.svc.setLiveState('live');
     await next.svc.idle();
-    expect(next.messages()).toEqual(['While you were away: 1 fill']);
+    expect(next.messages()).toEqual(['While you were away: Filled: 50 USDC → SOL ($50), 20% done']);
   });
 });

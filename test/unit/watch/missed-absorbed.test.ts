@@ -102,7 +102,7 @@ describe('a fill missed during a drop, then a live message on the same order bef
     const out = await alarmTick(ctx);
     expect(out.synced.map((s) => s.changes)).toEqual([[{ kind: 'fill', order: A }]]);
     expect(n.created).toHaveLength(3);
-    expect(messages().at(-1)).toMatch(/^While you were away: 1 fill( for Whale)?$/);
+    expect(messages().at(-1)).toBe('While you were away: Filled: 50 USDC → SOL ($50), 20% done');
     expect((await svc.watchlist.unread()).total).toBe(3);
 
     // caught up: the next reconnect finds nothing again
@@ -124,7 +124,7 @@ describe('a fill missed during a drop, then a live message on the same order bef
     const out = await alarmTick(ctx);
     expect(out.synced.map((s) => s.changes)).toEqual([[{ kind: 'fill', order: A }]]);
     expect(n.created).toHaveLength(2);
-    expect(messages().at(-1)).toMatch(/^While you were away: 1 fill( for Whale)?$/);
+    expect(messages().at(-1)).toBe('While you were away: Filled: 50 USDC → SOL ($50), 20% done');
     expect((await svc.watchlist.unread()).total).toBe(2);
   });
 
@@ -149,7 +149,7 @@ describe('a fill missed during a drop, then a live message on the same order bef
     await next.svc.flush();
     expect(next.messages().sort()).toEqual([
       expect.stringMatching(/^Filled/),
-      expect.stringMatching(/^While you were away: 1 fill( for Whale)?$/),
+      'While you were away: Filled: 50 USDC → SOL ($50), 20% done',
     ]);
   });
 });

@@ -367,7 +367,7 @@ describe('watch service polling', () => {
     clock.t += 8 * 60 * 60_000; // asleep: no tick for eight hours
     state.orders = [order(A, { used: 250, usedUsd: 250, rawUsed: '250000000' })];
     expect(await svc.pollTick()).toMatchObject({ changes: [{ kind: 'fill' }], away: true });
-    expect(messages()).toEqual(['While you were away: 1 fill']);
+    expect(messages()).toEqual(['While you were away: Filled: 50 USDC → SOL ($50), 20% done']);
     expect(await svc.onClicked(n.created[0]!)).toBe(`lookup.html#q=order%20${A}`);
     clock.t += 60_000;
     state.orders = [order(A, { used: 300, usedUsd: 300, rawUsed: '300000000', progressPercent: 30 })];

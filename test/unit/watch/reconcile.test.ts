@@ -130,9 +130,9 @@ describe('after a reconnect', () => {
       [wallets[40], [{ kind: 'fill', order: addr(340) }]],
     ]);
     expect(messages().sort()).toEqual([
-      expect.stringMatching(/^While you were away: 1 fill$/),
-      expect.stringMatching(/^While you were away: 1 new order$/),
-      expect.stringMatching(/^While you were away: 2 fills$/),
+      'While you were away: 2 fills: 100 USDC → SOL ($100), 20% done',
+      'While you were away: Filled: 50 USDC → SOL ($50), 20% done',
+      'While you were away: Opened: 1K USDC → SOL ($1K), every hour',
     ]);
 
     // A socket that flaps: a reconnect right after costs nothing now; the alarm's sync does it later.
@@ -182,7 +182,7 @@ describe('after a reconnect', () => {
     expect(out).toMatchObject({ pending: 1, error: { code: 'SCHEMA_MISMATCH' } });
     expect(out.synced.map((s) => s.wallet)).toEqual([W2, W3]);
     await svc.flush();
-    expect(messages().join(' ')).toMatch(/new order/i);
+    expect(messages().join(' ')).toMatch(/Opened: 1K USDC/);
     // alarm ticks within the interval leave W1 alone (each would spend a request on the same answer)
     state.fetched.length = 0;
     for (let i = 0; i < 5; i++) {
@@ -269,7 +269,7 @@ describe('after a reconnect', () => {
     expect(out.synced[0]?.changes).toEqual([{ kind: 'fill', order: A }]);
     expect(messages()).toEqual([
       expect.stringMatching(/^Filled: /),
-      'While you were away: 1 fill', // the gap's fill only: 50 of the 100 USDC were live
+      'While you were away: Filled: 50 USDC → SOL ($50), 20% done', // the gap's fill only: 50 of the 100 USDC were live
     ]);
     expect((await svc.watchlist.unread()).total).toBe(2);
     // the same state again: nothing
@@ -349,6 +349,7 @@ describe('after a reconnect', () => {
         createdAt: clock.t - 170_000,
         perCycle: 100,
         used: 100,
+        usedUsd: 100,
         rawUsed: '100000000',
         remaining: 900,
       }),
@@ -359,7 +360,7 @@ describe('after a reconnect', () => {
     await svc.flush();
     expect(messages()).toEqual([
       expect.stringMatching(/^Opened: 1K USDC → BONK/),
-      'While you were away: 1 fill',
+      'While you were away: Filled: 100 USDC → 1.24 SOL ($100), 20% done',
     ]);
   });
 
