@@ -1,5 +1,5 @@
 /** The toolbar popup: lookup, recent searches and watchlist, status line. Opening it marks events read. */
-import { useEffect } from 'preact/hooks';
+import { useCallback } from 'preact/hooks';
 import { type AskFn, useAsk } from '../lookup/ask';
 import { LookupPanel } from '../lookup/LookupPanel';
 import { PageShell } from '../lookup/PageShell';
@@ -8,15 +8,15 @@ import { Watchlist } from './Watchlist';
 
 function Popup() {
   const ask = useAsk();
-  useEffect(() => {
-    // the toolbar badge counts unread watch events; opening the popup is reading them
-    ask('markRead', {}).catch(() => {});
-  }, [ask]);
+  // The toolbar badge counts unread watch events; opening the popup is reading them, once the
+  // watchlist has shown each wallet's count (marked read first, the list could come back all zero:
+  // a summary notification's click opens this page to show those counts).
+  const shown = useCallback(() => void ask('markRead', {}).catch(() => {}), [ask]);
   return (
     <>
       {/* the page's name for screen readers (the lookup tab shows it): its first heading, above Recent and the result */}
       <h1 class="sr-only">Onchain Lens</h1>
-      <LookupPanel aside={<Watchlist />} />
+      <LookupPanel aside={<Watchlist onShown={shown} />} />
       <StatusLine />
     </>
   );

@@ -20,7 +20,8 @@ export const watchName = (e: Pick<WatchEntry, 'wallet' | 'label' | 'domain'>, ma
 /** (one empty list, so the focus effect does not run for a new [] each render) */
 const NONE: WatchEntry[] = [];
 
-export function Watchlist() {
+/** `onShown`: called once, when the list (with its unread counts) has first been shown. */
+export function Watchlist({ onShown }: { onShown?: () => void } = {}) {
   const ask = useAsk();
   const open = useOpenLookup();
   const sync = useWatchSync();
@@ -32,6 +33,12 @@ export function Watchlist() {
   const sectionRef = useRef<HTMLElement>(null);
   const shown = override ?? (state.status === 'ok' ? state.value : NONE);
   const removing = useRemoveFocus(sectionRef, '.watch-rows .icon', shown);
+  const told = useRef(false);
+  useEffect(() => {
+    if (state.status !== 'ok' || told.current) return;
+    told.current = true;
+    onShown?.();
+  }, [state.status, onShown]);
 
   async function remove(wallet: string, row: number) {
     setRemoveError(null);

@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/errors';
 import { recentItem } from '../../../lib/recent';
 import { defaultSettings, type Settings, settingsItem } from '../../../lib/settings';
 import type { StatusView } from '../../../lib/views';
+import type { WatchEntry } from '../../../lib/watch/watchlist';
 import { fakeAsk, type Handlers, lensError } from './fake-ask';
 import { MINT, WALLET, wallet } from './fixtures';
 
@@ -38,6 +39,18 @@ afterEach(cleanup);
 describe('popup', () => {
   it('marks events read when it opens', async () => {
     const fake = popup();
+    await waitFor(() => expect(fake.callsOf('markRead')).toEqual([{}]));
+  });
+
+  it('marks them read only once the watchlist has shown each wallet its unread count', async () => {
+    let answer: (list: WatchEntry[]) => void = () => {};
+    const entry: WatchEntry = { wallet: WALLET, label: 'Whale', addedAt: 1, unread: 4, domain: null };
+    const fake = popup({ watchList: () => new Promise((r) => (answer = r)) });
+    // the list is still loading: nothing is read yet (read first, it could come back all zero)
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fake.callsOf('markRead')).toEqual([]);
+    answer([entry]);
+    expect((await screen.findByTestId('watch-unread')).textContent).toMatch(/^4/);
     await waitFor(() => expect(fake.callsOf('markRead')).toEqual([{}]));
   });
 
