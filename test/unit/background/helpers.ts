@@ -2,8 +2,10 @@
  * The real background services (client + scheduler + cache + batchers) built against the simulator
  * over real HTTP, with fake-indexeddb for the cache. Request counts come from the simulator's own log.
  */
+
 import { IDBFactory } from 'fake-indexeddb';
 import { Order } from '../../../lib/api/schemas/dca';
+import { type DomainValue, domainName } from '../../../lib/api/schemas/rpc';
 import { createHandlers, type HandlerDeps } from '../../../lib/background/handlers';
 import { createServices, type Services } from '../../../lib/background/services';
 import { watchFetchOrders } from '../../../lib/background/start';
@@ -48,6 +50,20 @@ export async function restOrderView(sim: Sim, address: string) {
 export async function requests(sim: Sim, prefix = '/'): Promise<LoggedRequest[]> {
   const log = (await control(sim, 'GET', '/__sim/requests')) as LoggedRequest[];
   return log.filter((r) => r.path.startsWith(prefix));
+}
+
+/** The first simulator wallet with a .sol name, and that name (read from the RPC as any client would). */
+export async function namedWallet(sim: Sim): Promise<[string, string]> {
+  for (const wallet of sim.catalog.wallets) {
+    const res = await fetch(`${sim.rpcUrl}?api_key=demo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getPrimaryDomain', params: [wallet] }),
+    });
+    const name = domainName(((await res.json()) as { result: DomainValue }).result);
+    if (name) return [wallet, name];
+  }
+  throw new Error('the simulator names no wallet');
 }
 
 export async function clearLog(sim: Sim): Promise<void> {

@@ -4,10 +4,9 @@
  * hyphenated word no exchange has as an event slug is a token search.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type DomainValue, domainName } from '../../../lib/api/schemas/rpc';
 import { lookup } from '../../../lib/background/lookup';
 import { toErrorResult } from '../../../lib/background/router';
-import { control, resetSims, type Sim, simServices, startSim } from './helpers';
+import { control, namedWallet, resetSims, type Sim, simServices, startSim } from './helpers';
 
 let sim: Sim;
 beforeAll(async () => {
@@ -97,22 +96,8 @@ describe('a bare word while the prediction API fails', () => {
 });
 
 describe('a .sol name', () => {
-  /** The first simulator wallet with a .sol name, and that name (read from the RPC as any client would). */
-  async function namedWallet(): Promise<[string, string]> {
-    for (const wallet of sim.catalog.wallets) {
-      const res = await fetch(`${sim.rpcUrl}?api_key=demo`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getPrimaryDomain', params: [wallet] }),
-      });
-      const name = domainName(((await res.json()) as { result: DomainValue }).result);
-      if (name) return [wallet, name];
-    }
-    throw new Error('the simulator names no wallet');
-  }
-
   it("is its owner's wallet, as if the address had been pasted", async () => {
-    const [wallet, name] = await namedWallet();
+    const [wallet, name] = await namedWallet(sim);
     const services = simServices(sim);
     for (const input of [name, name.toUpperCase(), `https://${name}/`]) {
       const result = await lookup(input, services.data, services.client());

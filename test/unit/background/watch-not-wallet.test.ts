@@ -9,12 +9,11 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type DomainValue, domainName } from '../../../lib/api/schemas/rpc';
 import { startBackground } from '../../../lib/background/start';
 import { knownKind } from '../../../lib/detect/programs';
 import { writeApiKey } from '../../../lib/secrets';
 import { saveSettings } from '../../../lib/settings';
-import { control, resetSims, rest, type Sim, simSettings, startSim } from './helpers';
+import { control, namedWallet, resetSims, rest, type Sim, simSettings, startSim } from './helpers';
 import { endFakeWorker, fake, fakeWorker, optionsPage, send } from './worker-env';
 
 /** A valid address the simulator has no account at (never funded). */
@@ -135,20 +134,7 @@ describe('"Watch wallet" in the context menu', () => {
   });
 
   it('watches the wallet a selected .sol name resolves to; one no wallet owns says so', async () => {
-    let named: [string, string] | null = null;
-    for (const wallet of sim.catalog.wallets) {
-      const res = await fetch(`${sim.rpcUrl}?api_key=demo`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getPrimaryDomain', params: [wallet] }),
-      });
-      const name = domainName(((await res.json()) as { result: DomainValue }).result);
-      if (name) {
-        named = [wallet, name];
-        break;
-      }
-    }
-    const [wallet, name] = named!;
+    const [wallet, name] = await namedWallet(sim);
     await menuWatch(` ${name} `);
     expect(notes).toEqual([]);
     expect(await watched()).toEqual([wallet]);
