@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { StatusLine } from '../popup/StatusLine';
+import { Watchlist } from '../popup/Watchlist';
 import type { AskFn } from './ask';
 import { LookupPanel } from './LookupPanel';
 import { PageShell } from './PageShell';
@@ -47,6 +48,9 @@ function LookupPage() {
           history.replaceState(null, '', `${location.pathname}${location.search}${hashForQuery(q)}`);
           document.title = titleFor(q);
         }}
+        // the watched wallets with their unread counts, as in the popup (a notification summing up
+        // many wallets opens this page); reading them stays the popup's (the toolbar badge)
+        aside={<Watchlist />}
       />
       <StatusLine />
     </>

@@ -232,6 +232,8 @@ async function build(): Promise<Runtime> {
     getRules: () => services.settings().notifications,
     iconUrl: browser.runtime.getURL('/icon/128.png'),
     lookupUrl,
+    // a summary over many wallets opens the lookup tab, which lists each with its unread count
+    watchlistUrl: browser.runtime.getURL('/lookup.html'),
     // every page: a single activity-sorted page leaves out exactly the older order that just changed
     fetchOrders: watchFetchOrders(services.data),
     onChange: (change) => {

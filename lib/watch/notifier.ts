@@ -81,8 +81,8 @@ export interface NotifierOptions {
    */
   lookupUrl?: (q: string) => string;
   /**
-   * The page a summary over many wallets opens: the popup's page, which lists every watched wallet
-   * with its unread count (default: popup.html beside the lookup page).
+   * The page a summary over many wallets opens: the lookup tab without a query, which lists every
+   * watched wallet with its unread count (default: the lookup page, from lookupUrl).
    */
   watchlistUrl?: string;
   log?: (message: string) => void;
@@ -154,7 +154,7 @@ export function createNotifier(opts: NotifierOptions) {
   const clearTimer = opts.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
   const lookupUrl = opts.lookupUrl ?? ((q: string) => `lookup.html#q=${encodeURIComponent(q)}`);
   const log = opts.log ?? (() => {});
-  const watchlistUrl = opts.watchlistUrl ?? popupBeside(lookupUrl(''));
+  const watchlistUrl = opts.watchlistUrl ?? lookupUrl('').replace(/#.*$/, '');
   const { watchlist } = opts;
 
   const pending = new Map<string, { items: Pending[]; timer: unknown }>();
@@ -304,7 +304,7 @@ export function createNotifier(opts: NotifierOptions) {
    * name already (an earlier catch-up's, until read, clicked or closed): a second drop of the socket
    * makes "3 fills" read "4 fills", as the badge does, rather than replacing it with "1 fill". One
    * per wallet (opening the order when the wallet has exactly one change), or past
-   * AWAY_SUMMARY_AFTER wallets one summary naming a few of them, whose click opens the popup's page
+   * AWAY_SUMMARY_AFTER wallets one summary naming a few of them, whose click opens the lookup tab's list
    * (every watched wallet with its unread count).
    *
    * They were decided when found, maybe by an earlier worker: what the rules now keep silent
@@ -700,15 +700,6 @@ export function createNotifier(opts: NotifierOptions) {
     /** Events kept for burst summaries, all wallets (tests). */
     recentCount: (): number => [...recent.values()].reduce((n, r) => n + r.length, 0),
   };
-}
-
-/** The popup's page beside the lookup page (absolute when that is); relative when it is not a URL. */
-function popupBeside(lookup: string): string {
-  try {
-    return new URL('popup.html', lookup).href;
-  } catch {
-    return 'popup.html';
-  }
 }
 
 function isDuplicate(d: Decision | undefined): boolean {

@@ -54,6 +54,15 @@ describe('popup', () => {
     await waitFor(() => expect(fake.callsOf('markRead')).toEqual([{}]));
   });
 
+  it('the lookup tab lists the watched wallets with their unread counts, and leaves them unread', async () => {
+    const entry: WatchEntry = { wallet: WALLET, label: 'Whale', addedAt: 1, unread: 4, domain: null };
+    const fake = fakeAsk({ watchList: () => [entry] });
+    render(<LookupApp ask={fake.ask} />);
+    expect((await screen.findByTestId('watch-unread')).textContent).toMatch(/^4/);
+    expect(screen.getByTestId('watch-row').textContent).toContain('Whale');
+    expect(fake.callsOf('markRead')).toEqual([]);
+  });
+
   it('applies the theme from settings', async () => {
     popup({ settingsGet: async () => ({ ...(await fakeAsk().ask('settingsGet', {})), theme: 'dark' }) });
     await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));

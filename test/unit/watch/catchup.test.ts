@@ -205,7 +205,7 @@ describe('a catch-up over many wallets', () => {
     expect(badge.last()).toBe('16');
     expect((await svc.watchlist.unread()).byWallet).toMatchObject({ [wallets[0]!]: 2, [wallets[4]!]: 5 });
     // clicking opens the page listing every wallet with its unread count; none is read by the click
-    expect(await svc.onClicked(n.created[0]!)).toBe('popup.html');
+    expect(await svc.onClicked(n.created[0]!)).toBe('lookup.html');
     expect(badge.last()).toBe('16');
     expect((await svc.watchlist.unread()).total).toBe(16);
   });

@@ -84,7 +84,7 @@ describe('live events on many wallets in one window', () => {
     const w = await wave(5, { lookupUrl: (q) => `chrome-extension://id/lookup.html#q=${q}` });
     await windowsEnd(w);
     const [id] = w.n.created;
-    expect(await w.svc.onClicked(id!)).toBe('chrome-extension://id/popup.html');
+    expect(await w.svc.onClicked(id!)).toBe('chrome-extension://id/lookup.html');
     expect(w.badge.last()).toBe('5');
     expect((await w.svc.watchlist.unread()).total).toBe(5);
   });
