@@ -1,5 +1,6 @@
 /** Reads of one account for what the page's kind batch cannot tell, and of a .sol name's owner (lookup, watch). */
 import { type ApiClient, ApiError } from '../api';
+import type { MultipleAccounts } from '../api/endpoints/rpc';
 import { ACCOUNT_HEAD_SLICE, accountHead, classifyAccountOwner } from '../api/owners';
 import { domainOwner } from '../api/schemas/rpc';
 import { encodeBase58 } from '../detect/base58';
@@ -14,14 +15,30 @@ export type UnknownAccount =
   | { type: 'other' };
 
 export async function readUnknown(client: ApiClient, address: string): Promise<UnknownAccount> {
+  const read = (await readUnknowns(client, [address])).get(address)!;
+  if (read instanceof ApiError) throw read;
+  return read;
+}
+
+/** `readUnknown` of many addresses in one read (100 per request): each one's account, or its error. */
+export async function readUnknowns(
+  client: ApiClient,
+  addresses: readonly string[],
+): Promise<Map<string, UnknownAccount | ApiError>> {
   const answer = await client.rpc.getMultipleAccounts(
-    [address],
+    addresses,
     { dataSlice: ACCOUNT_HEAD_SLICE },
     { priority: 'hover' },
   );
-  const failed = answer.failed[address];
-  if (failed) throw failed;
-  const info = answer.value[0];
+  const out = new Map<string, UnknownAccount | ApiError>();
+  addresses.forEach((address, i) => {
+    const failed = answer.failed[address];
+    out.set(address, failed ?? unknownAccount(answer.value[i]));
+  });
+  return out;
+}
+
+function unknownAccount(info: MultipleAccounts['value'][number] | undefined): UnknownAccount {
   if (!info) return { type: 'none' };
   const head = accountHead(info.data);
   const space = typeof info.space === 'number' ? info.space : null;

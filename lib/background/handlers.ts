@@ -10,6 +10,7 @@ import { applySettingsPatch, type Settings, saveSettings } from '../settings';
 import { adapterFor } from '../sites';
 import type { WatchService } from '../watch';
 import { importedWallets } from '../watch/watchlist';
+import { readUnknowns } from './accounts';
 import { fetchBlock, lookup, searchTokens } from './lookup';
 import type { Handlers } from './router';
 import { dataHostsChanged, type KeyProbe, type Services } from './services';
@@ -209,9 +210,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     watchRename: ({ wallet, label }) => watch.watchlist.rename(wallet, label),
     watchRemove: ({ wallet }) => watch.remove(wallet),
     watchImport: async ({ json }) => {
-      // one batched read of the kinds of the new addresses: mints, orders, pools are skipped as not wallets
+      // batched reads of the new addresses' kinds: mints, orders, pools, token accounts are skipped as not wallets
       const fresh = importedWallets(json).filter((w) => !watch.isWatched(w));
-      const r = await watch.importJson(json, await notWalletsOf(fresh, (a) => data.classify(a, 'hover')));
+      const notWallets = await notWalletsOf(
+        fresh,
+        (a) => data.classify(a, 'hover'),
+        (a) => readUnknowns(services.client(), a),
+      );
+      const r = await watch.importJson(json, notWallets);
       return { added: r.added, skipped: r.skipped, entries: r.entries, reasons: r.reasons };
     },
     markRead: async () => {

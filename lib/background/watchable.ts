@@ -66,18 +66,29 @@ export async function assertWatchable(address: string, reads: AccountReads): Pro
 }
 
 /**
- * Of an import's addresses, those read as never a wallet (mints, orders, pools, programs), with the
+ * Of an import's addresses, those read as never a wallet: mints, orders, pools and programs by the
  * page's batched kind read (`classify`, which leaves out what it could not read: kept, as for an
- * add). Token accounts are not told apart here (that is one read each): an import keeps them.
+ * add), and token accounts among the rest by one batched read of their heads (`heads`). Anything a
+ * read fails for is kept.
  */
 export async function notWalletsOf(
   addresses: readonly string[],
   classify: (addresses: string[]) => Promise<Record<string, AddressKind>>,
+  heads?: (addresses: string[]) => Promise<Map<string, UnknownAccount | Error>>,
 ): Promise<Set<string>> {
   if (addresses.length === 0) return new Set();
   const unique = [...new Set(addresses)];
   const kinds = await Promise.resolve()
     .then(() => classify(unique))
     .catch(() => ({}) as Record<string, AddressKind>);
-  return new Set(Object.keys(kinds).filter((a) => NOT_A_WALLET[kinds[a]!]));
+  const out = new Set(Object.keys(kinds).filter((a) => NOT_A_WALLET[kinds[a]!]));
+  const unknown = unique.filter((a) => kinds[a] === 'unknown');
+  if (heads && unknown.length) {
+    const read = await Promise.resolve()
+      .then(() => heads(unknown))
+      .catch(() => new Map<string, UnknownAccount | Error>());
+    for (const [a, account] of read)
+      if (!(account instanceof Error) && account.type === 'tokenAccount') out.add(a);
+  }
+  return out;
 }
