@@ -26,13 +26,9 @@ export function accountReads(services: Pick<Services, 'data' | 'client'>): Accou
   };
 }
 
-export function tokenAccountReason(owner: string): string {
-  return `That address is a token account, not a wallet: watch its owner ${owner} instead.`;
-}
-
-export function orderReason(owner: string): string {
-  return `That address is a DCA order account, not a wallet: watch its owner ${owner} instead.`;
-}
+/** Why an account someone owns cannot be watched, naming the wallet to watch instead. */
+const ownedReason = (what: string, owner: string) =>
+  `That address is ${what}, not a wallet: watch its owner ${owner} instead.`;
 
 /**
  * Why `address` cannot be watched, or null. A mint, order, pool or program is never a wallet that
@@ -49,11 +45,11 @@ export async function notWatchableReason(address: string, reads: AccountReads): 
     // an order names its owner when its view can be read (else the reason without it)
     if (kind === 'order') {
       const owner = await reads.orderOwner(address).catch(() => null);
-      return owner ? orderReason(owner) : NOT_A_WALLET.order!;
+      return owner ? ownedReason('a DCA order account', owner) : NOT_A_WALLET.order!;
     }
     if (kind !== 'unknown') return NOT_A_WALLET[kind] ?? null;
     const account = await reads.readUnknown(address);
-    return account.type === 'tokenAccount' ? tokenAccountReason(account.owner) : null;
+    return account.type === 'tokenAccount' ? ownedReason('a token account', account.owner) : null;
   } catch {
     return null;
   }

@@ -26,6 +26,7 @@ import {
 import { STALE_AFTER_MS } from './poller';
 import { createSeenStore, type SeenStore } from './seen';
 import {
+  type AwayText,
   awayNotification,
   awaySummaryNotification,
   burstNotification,
@@ -36,7 +37,7 @@ import {
   type Who,
   walletsNotification,
 } from './text';
-import { type AwayEvent, addFind, createAwayStore, createUnshownStore, type UnshownFind } from './unshown';
+import { addFind, createAwayStore, createUnshownStore, type UnshownFind } from './unshown';
 import type { Watchlist } from './watchlist';
 
 export interface NotificationOptions {
@@ -311,12 +312,12 @@ export function createNotifier(opts: NotifierOptions) {
    * (quiet hours begun meanwhile, notifications or that kind turned off) is not shown. It stays
    * counted, as an event found silent would be, and is not kept for later.
    */
-  async function showAwayNow(items: readonly { wallet: string; events: readonly AwayEvent[] }[]) {
+  async function showAwayNow(items: readonly { wallet: string; events: readonly AwayText[] }[]) {
     const t = now();
     const rules = await opts.getRules();
     const offset = opts.timezoneOffsetMinutes?.(t);
     // One entry per wallet: a long catch-up extended by another reconnect may sync a wallet twice.
-    const byWallet = new Map<string, AwayEvent[]>();
+    const byWallet = new Map<string, AwayText[]>();
     for (const i of items) {
       const events = i.events.filter((e) => showableNow(rules, e.eventName, t, offset));
       if (events.length > 0 && watchlist.has(i.wallet))

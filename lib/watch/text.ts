@@ -70,7 +70,10 @@ const amount = (raw: string | undefined, t: ChangeToken | null | undefined, mint
  * bare "tokens" says nothing ("Deposit: tokens ($250)" reads better as "Deposit ($250)").
  */
 const amountOrNull = (raw: string | undefined, t: ChangeToken | null | undefined) =>
-  amountOnly(raw, t) ?? (t?.symbol?.trim() || t?.mint ? symbolOf(t) : null);
+  amountOnly(raw, t) ?? (named(t) ? symbolOf(t) : null);
+
+/** Whether a token is named at all (a symbol or a mint): else its amount says nothing. */
+const named = (t: ChangeToken | null | undefined) => !!(t?.symbol?.trim() || t?.mint);
 
 /** "every hour"; null for a frequency that is not one (0, negative, unreadable). */
 function frequencyText(f: string | number | null | undefined): string | null {
@@ -238,7 +241,7 @@ export function changeText(e: Pick<WatchEvent, 'eventName' | 'count' | 'usd' | '
     case 'Deposit':
     case 'Withdraw': {
       // (an amount of a token not named says as little as none)
-      const what = d.input?.symbol?.trim() || d.input?.mint ? unitsOr(d.amount, d.input) : null;
+      const what = named(d.input) ? unitsOr(d.amount, d.input) : null;
       return `${many ?? e.eventName}${what ? `: ${what}` : ''}${usd}`;
     }
     case 'Closed':
@@ -420,18 +423,13 @@ export function burstNotification(
  * Title "Whale", body "While you were away: Filled: 50 USDC → 0.31 SOL ($50), 40% done" (changes
  * found by a catch-up after a gap, worded as live ones: one as its own text, several added up as a
  * burst's, "3 fills: 150 USDC → 0.93 SOL ($150), 60% done; 1 new order ($50K)"; the title names the
- * wallet, so the body does not). From a count per kind only: "While you were away: 3 fills".
+ * wallet, so the body does not). Changes kept as a count per kind only: "While you were away: 3 fills".
  */
-export function awayNotification(
-  events: ReadonlyMap<string, number> | readonly AwayText[],
-  who: Who,
-): NotificationText {
-  const list = events instanceof Map ? null : (events as readonly AwayText[]);
-  const what = !list
-    ? countsText(events as ReadonlyMap<string, number>)
-    : list.length === 1 && list[0]!.detail
-      ? changeText({ ...list[0]!, usd: list[0]!.usd ?? null })
-      : summaryText(list.map((e) => ({ ...e, usd: e.usd ?? null })));
+export function awayNotification(events: readonly AwayText[], who: Who): NotificationText {
+  const what =
+    events.length === 1 && events[0]!.detail
+      ? changeText({ ...events[0]!, usd: events[0]!.usd ?? null })
+      : summaryText(events.map((e) => ({ ...e, usd: e.usd ?? null })));
   return { title: displayName(who), message: `While you were away: ${what}` };
 }
 

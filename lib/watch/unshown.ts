@@ -17,9 +17,6 @@ import type { AwayText } from './text';
 
 export const UNSHOWN_KEY = 'local:watch:unshown';
 
-/** What an away notification reads of an event: its kind and count, and what its text says. */
-export type AwayEvent = AwayText;
-
 /** Changes of one wallet kept with their amounts; past this, a count per kind. */
 const AWAY_KEEP = 50;
 
@@ -28,14 +25,14 @@ export interface UnshownFind {
   /** When the first of them was found. */
   at: number;
   /** Each change with what its text says (up to AWAY_KEEP); past that, one per kind, without orders. */
-  events: AwayEvent[];
+  events: AwayText[];
 }
 
 /** `finds` with one wallet's new ones added (merged by kind past AWAY_KEEP). */
 export function addFind(
   finds: readonly UnshownFind[],
   wallet: string,
-  events: readonly AwayEvent[],
+  events: readonly AwayText[],
   at: number,
 ): UnshownFind[] {
   if (events.length === 0) return [...finds];
@@ -43,7 +40,7 @@ export function addFind(
   const all = [...(prev?.events ?? []), ...events];
   // A single change opens its order; several open the wallet.
   const order = all.length === 1 ? (all[0]!.order ?? null) : null;
-  const kept: AwayEvent[] =
+  const kept: AwayText[] =
     all.length <= AWAY_KEEP
       ? all.map(({ eventName, count, order, usd, detail }) => ({
           eventName,
@@ -114,7 +111,7 @@ function readDetail(v: unknown): ChangeDetail | undefined {
 export interface UnshownStore {
   load(): Promise<void>;
   list(): readonly UnshownFind[];
-  add(wallet: string, events: readonly AwayEvent[], at: number): Promise<void>;
+  add(wallet: string, events: readonly AwayText[], at: number): Promise<void>;
   clear(): Promise<void>;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSolanaAddress } from '../../detect/address';
 import { listOf } from '../parse';
 import { Address, Count, Text } from './common';
 
@@ -94,12 +95,10 @@ export type MultipleDomains = z.infer<typeof MultipleDomains>;
  */
 export function domainOwner(value: DomainValue | undefined): string | null {
   if (value == null) return null;
-  const isAddress = (v: unknown): v is string =>
-    typeof v === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(v);
-  if (typeof value === 'string') return isAddress(value) ? value : null;
+  if (typeof value === 'string') return isSolanaAddress(value) ? value : null;
   for (const key of ['owner', 'wallet', 'address', 'pubkey']) {
     const v = (value as Record<string, unknown>)[key];
-    if (isAddress(v)) return v;
+    if (typeof v === 'string' && isSolanaAddress(v)) return v;
   }
   return null;
 }

@@ -379,17 +379,19 @@ describe('summaries', () => {
   });
 
   it('away: title "<name>", body "While you were away: 3 fills" (the body does not repeat the name)', () => {
-    expect(awayNotification(new Map([['Filled', 3]]), { wallet: w, domain: 'whale.sol' })).toEqual({
+    expect(
+      awayNotification([{ eventName: 'Filled', count: 3, order: null }], { wallet: w, domain: 'whale.sol' }),
+    ).toEqual({
       title: 'whale.sol',
       message: 'While you were away: 3 fills',
     });
     expect(
       awayNotification(
-        new Map([
-          ['Filled', 1],
-          ['Opened', 2],
-          ['Closed', 1],
-        ]),
+        [
+          { eventName: 'Filled', count: 1, order: null },
+          { eventName: 'Opened', count: 2, order: null },
+          { eventName: 'Closed', count: 1, order: null },
+        ],
         { wallet: w, label: 'W' },
       ).message,
     ).toBe('While you were away: 1 fill, 2 new orders, 1 closed order');
