@@ -1,12 +1,9 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
 
 export interface PopoverProps {
   /** accessible name of the dialog */
   label: string;
   onClose: () => void;
-  /** move focus into the dialog (keyboard opening), not on hover */
-  focusOnOpen?: boolean;
   busy?: boolean;
   children: ComponentChildren;
 }
@@ -17,14 +14,9 @@ export interface PopoverProps {
  * can see the page; the shell handles Esc while focus is inside it, and Tab past its last control or
  * Shift+Tab before its first one (closing, focus back on the badge). Keys stay away from the page.
  */
-export function Popover({ label, onClose, focusOnOpen, busy, children }: PopoverProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (focusOnOpen) ref.current?.focus();
-  }, [focusOnOpen]);
+export function Popover({ label, onClose, busy, children }: PopoverProps) {
   return (
     <div
-      ref={ref}
       class="ol-pop"
       role="dialog"
       aria-label={label}

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'preact/hooks';
 import { type BadgeData, type BadgeFace, describeBadge } from './badgeFace';
 import { ProgressBar } from './ProgressBar';
 
@@ -9,8 +8,6 @@ export type BadgeProps = BadgeData & {
   onActivate?: () => void;
   onHoverStart?: () => void;
   onHoverEnd?: () => void;
-  /** a neutral dot appears only after this long, so fast answers never flash a loader */
-  loadingDelayMs?: number;
   /** describeBadge(props) when the caller has computed it already (the overlay mirrors it on the host) */
   face?: BadgeFace;
 };
@@ -18,13 +15,7 @@ export type BadgeProps = BadgeData & {
 /** The inline pill next to an address or market link. */
 export function Badge(props: BadgeProps) {
   const f = props.face ?? describeBadge(props, props.currency);
-  const [showDot, setShowDot] = useState(false);
   const loading = f.state === 'loading';
-  useEffect(() => {
-    if (!loading) return;
-    const timer = setTimeout(() => setShowDot(true), props.loadingDelayMs ?? 150);
-    return () => clearTimeout(timer);
-  }, [loading, props.loadingDelayMs]);
 
   return (
     <button
@@ -55,13 +46,17 @@ export function Badge(props: BadgeProps) {
       onMouseEnter={props.onHoverStart}
       onMouseLeave={props.onHoverEnd}
     >
-      {loading
-        ? showDot && <span class="ol-dot" aria-hidden="true" />
-        : f.parts.map((p, i) => (
-            <span key={i} class={p.cls}>
-              {p.text}
-            </span>
-          ))}
+      {/* (the dot shows only after 150 ms, by the stylesheet: a fast answer never flashes a loader,
+          and the badge keeps its size meanwhile) */}
+      {loading ? (
+        <span class="ol-dot" aria-hidden="true" />
+      ) : (
+        f.parts.map((p, i) => (
+          <span key={i} class={p.cls}>
+            {p.text}
+          </span>
+        ))
+      )}
       {f.progress != null && <ProgressBar mini percent={f.progress} />}
     </button>
   );

@@ -35,7 +35,8 @@ max-width:240px;overflow:hidden;text-overflow:ellipsis;font-variant-numeric:tabu
 .ol-badge[data-state=error]{color:var(--ol-warn);background:var(--ol-warn-bg);border-color:transparent}
 .ol-badge[data-state=queued]{color:var(--ol-muted);font-weight:500}
 .ol-k{font-weight:500;color:var(--ol-muted)}
-.ol-dot{width:6px;height:6px;border-radius:50%;background:var(--ol-muted);opacity:.55}
+.ol-dot{width:6px;height:6px;border-radius:50%;background:var(--ol-muted);opacity:.55;animation:ol-in 0s .15s backwards}
+@keyframes ol-in{from{visibility:hidden}}
 .ol-mini{display:inline-block;width:28px;height:4px;border-radius:2px;background:var(--ol-border);overflow:hidden}
 .ol-mini>i{display:block;height:100%;background:var(--ol-accent)}
 :host([data-fit]) button{padding:0 4px}

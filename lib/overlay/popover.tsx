@@ -97,7 +97,6 @@ export function createPopover(o: PopoverOptions) {
       <Popover
         label={labelOf(s.badge)}
         onClose={() => close(true)}
-        focusOnOpen={s.by === 'keyboard'}
         busy={(content.kind === 'event' ? content.odds : content.view).status === 'loading'}
       >
         <OverlayCard
@@ -262,6 +261,7 @@ export function createPopover(o: PopoverOptions) {
       if (by === 'keyboard' && session.by === 'hover') {
         session.by = 'keyboard';
         paint();
+        focusIn(session);
       }
       return;
     }
@@ -280,7 +280,13 @@ export function createPopover(o: PopoverOptions) {
     subscribe(s);
     load(s);
     paint();
+    if (by === 'keyboard') focusIn(s);
     o.onChange(badge);
+  }
+
+  /** Opened from the keyboard: focus goes into the dialog, once placed (a hover leaves it on the page). */
+  function focusIn(s: Session): void {
+    (s.mount.container.firstElementChild as HTMLElement | null)?.focus();
   }
 
   function close(restoreFocus: boolean): void {

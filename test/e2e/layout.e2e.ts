@@ -6,8 +6,9 @@
 import { Window } from 'happy-dom';
 import { type ComponentChildren, h, render } from 'preact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Badge } from '../../components/shared/Badge';
 import { OrderRow } from '../../components/shared/OrderRow';
-import { CARD_CSS } from '../../components/shared/styles';
+import { BADGE_CSS, CARD_CSS } from '../../components/shared/styles';
 import { WalletCard } from '../../components/shared/WalletCard';
 import type { OrderView } from '../../lib/views';
 import { NOW, order, walletView } from '../unit/components/fixtures';
@@ -118,6 +119,36 @@ describe('the wallet card', () => {
       return summary.getBoundingClientRect().top - heading.getBoundingClientRect().bottom;
     });
     expect(gap).toBeCloseTo(8, 0);
+    await page.close();
+  });
+});
+
+describe('a loading badge', () => {
+  it('shows its dot only after 150 ms (a fast answer flashes no loader), at the size it has from the start', async () => {
+    const page = await browser.context.newPage();
+    await page.setContent(
+      `<style>${BADGE_CSS}</style><p class="ol" data-theme="light">x ${renderToHtml(h(Badge, { kind: 'wallet', data: { status: 'loading' } }), 'span')}</p>`,
+    );
+    // The stylesheet's reveal, read at moments of its own clock (the animation's time, not the machine's).
+    const at = (ms: number) =>
+      page.evaluate((t) => {
+        const dot = document.querySelector('.ol-dot')!;
+        const [reveal] = dot.getAnimations();
+        if (reveal) {
+          reveal.pause();
+          reveal.currentTime = t;
+        }
+        const badge = document.querySelector('.ol-badge')!.getBoundingClientRect();
+        return { visibility: getComputedStyle(dot).visibility, width: badge.width, height: badge.height };
+      }, ms);
+    const early = await at(0);
+    const late = await at(149);
+    const shown = await at(150);
+    expect([early.visibility, late.visibility, shown.visibility]).toEqual(['hidden', 'hidden', 'visible']);
+    // hidden, the dot still takes its room: showing it moves nothing
+    expect(early.width).toBe(shown.width);
+    expect(early.height).toBe(shown.height);
+    expect(shown.width).toBeGreaterThan(6);
     await page.close();
   });
 });

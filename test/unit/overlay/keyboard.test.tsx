@@ -80,6 +80,27 @@ describe('popover focus', () => {
     expect(popoverRoot()!.querySelector('[role=dialog]')!.getAttribute('aria-busy')).not.toBe('true');
   });
 
+  it('takes the focus when opened by a click or Enter; a hover leaves it on the page until the badge is clicked', async () => {
+    const { dialog } = await open();
+    expect(popoverRoot()!.activeElement).toBe(dialog);
+    overlay.destroy();
+
+    ({ overlay } = startOverlay());
+    overlay.visible([found('wallet', W)]);
+    await vi.advanceTimersByTimeAsync(30);
+    const button = badgeButton(badges()[0]!);
+    const field = document.body.appendChild(document.createElement('input'));
+    field.focus();
+    button.dispatchEvent(new MouseEvent('mouseenter'));
+    await vi.advanceTimersByTimeAsync(300);
+    expect(popoverHost()).not.toBeNull();
+    expect(document.activeElement).toBe(field); // the trader typing in the page keeps typing there
+    button.click();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(popoverRoot()!.activeElement).toBe(popoverRoot()!.querySelector('[role=dialog]'));
+    field.remove();
+  });
+
   it('shows a focus ring on the dialog itself', () => {
     expect(CARD_CSS).toMatch(/\.ol-pop:focus-visible[,{][^}]*outline:2px solid var\(--ol-accent\)/);
   });
