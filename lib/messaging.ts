@@ -47,6 +47,8 @@ export const VIEW_INPUTS = {
   liveSubscribe: z.object({ topic: Topic }),
   liveUnsubscribe: z.object({ topic: Topic }),
   openLookup: z.object({ input: z.string().min(1).max(300) }),
+  /** The options page, where a popover's key error is mended (a fixed page: no URL, no setting). */
+  openOptions: z.object({}),
   overlayConfig: z.object({ host: z.string().max(253) }),
 } as const;
 
@@ -122,6 +124,7 @@ export interface Outputs {
   liveSubscribe: LiveLine;
   liveUnsubscribe: { live: boolean };
   openLookup: { opened: boolean };
+  openOptions: { opened: boolean };
   overlayConfig: OverlayConfig;
   status: StatusView;
   keyCheck: { plan: string | null; credits: number | null; live: boolean };

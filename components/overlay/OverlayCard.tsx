@@ -1,4 +1,4 @@
-import type { ErrorView } from '../../lib/errors';
+import { type ErrorView, isKeyCode } from '../../lib/errors';
 import type { FillView, OddsHistoryView, OddsView, OrderView, TokenView, WalletView } from '../../lib/views';
 import { ErrorLine } from '../shared/ErrorLine';
 import type { Loadable } from '../shared/Loadable';
@@ -30,10 +30,19 @@ function Skeleton() {
   );
 }
 
-function Failed({ error }: { error: ErrorView }) {
+/** A key to add or replace is mended in the options page: one click there from where it was seen. */
+function Failed({ error, onOpenOptions }: { error: ErrorView; onOpenOptions: () => void }) {
   return (
     <section class="ol-card">
       <ErrorLine error={error} />
+      {isKeyCode(error.code) && (
+        <div class="ol-actions">
+          <span />
+          <button type="button" class="ol-btn" onClick={onOpenOptions}>
+            Open options
+          </button>
+        </div>
+      )}
     </section>
   );
 }
@@ -43,15 +52,17 @@ export function OverlayCard({
   now,
   currency,
   onOpenLookup,
+  onOpenOptions,
 }: {
   content: PopoverContent;
   now: number;
   currency: string;
   onOpenLookup: (input: string) => void;
+  onOpenOptions: () => void;
 }) {
   const data = content.kind === 'event' ? content.odds : content.view;
   if (data.status === 'loading') return <Skeleton />;
-  if (data.status === 'error') return <Failed error={data.error} />;
+  if (data.status === 'error') return <Failed error={data.error} onOpenOptions={onOpenOptions} />;
   switch (content.kind) {
     case 'wallet':
       return content.view.status === 'ready' ? (

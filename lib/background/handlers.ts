@@ -23,6 +23,8 @@ export interface HandlerDeps {
   tabLive: TabLive;
   openTab: (url: string) => Promise<void>;
   lookupUrl: (q: string) => string;
+  /** The extension's options page, brought to the front (one tab: an open one is focused). */
+  openOptions: () => Promise<void>;
   onKeyChanged: () => void;
   onSettingsChanged: () => void;
   /**
@@ -131,6 +133,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     liveUnsubscribe: async ({ topic }, ctx) => ({ live: tabLive.unsubscribe(ctx.tabId, topic) }),
     openLookup: async ({ input }) => {
       await deps.openTab(deps.lookupUrl(input));
+      return { opened: true };
+    },
+    openOptions: async () => {
+      await deps.openOptions();
       return { opened: true };
     },
     overlayConfig: async ({ host }, ctx) => {

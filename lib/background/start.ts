@@ -279,6 +279,7 @@ async function build(): Promise<Runtime> {
     tabLive,
     openTab,
     lookupUrl,
+    openOptions: () => browser.runtime.openOptionsPage(),
     onKeyChanged: () => {
       syncWatchRooms();
       // A key entered for the first time: the watched wallets get their names now, not at the next change.

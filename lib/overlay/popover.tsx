@@ -106,6 +106,9 @@ export function createPopover(o: PopoverOptions) {
           onOpenLookup={(input) => {
             o.ask('openLookup', { input }).catch(() => {});
           }}
+          onOpenOptions={() => {
+            o.ask('openOptions', {}).catch(() => {});
+          }}
         />
       </Popover>,
       s.mount.container,

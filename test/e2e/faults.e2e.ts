@@ -176,6 +176,38 @@ describe('REST faults: honest badges, bounded retries, recovery', () => {
     });
   }
 
+  it('a refused key (401): the badge says UNAUTHORIZED, and its popover opens the options page, where the key is mended', async () => {
+    const mint = lens.catalog.mints[24]!;
+    await faults({ status: 401 });
+    await openTokens([mint], 'fault-http-401');
+    expect(await settled(mint)).toEqual({ state: 'error', code: 'UNAUTHORIZED' });
+    // A click opens the popover with the focus in it (as Enter does); Tab passes its close button.
+    await badge(mint).click();
+    const pop = lens.page.locator('[data-onchain-lens="popover"][data-kind]');
+    await expect.poll(() => pop.getAttribute('data-state')).toBe('error');
+    expect(await pop.getAttribute('data-text')).toContain('The API key was refused');
+    expect(await pop.getAttribute('data-text')).toContain('Open options');
+    await lens.screenshot('fault-http-401-popover');
+    // This file keeps an options tab open (extPage): the click brings that one to the front rather
+    // than opening a second. The fixture's tab is the active one until then.
+    const activeTab = () =>
+      lens.worker.evaluate(async () => {
+        const c = (globalThis as unknown as { chrome: ChromeApi }).chrome;
+        const tabs = await c.tabs.query({});
+        return { active: tabs.filter((t) => t.active).map((t) => t.url), all: tabs.map((t) => t.url) };
+      });
+    const options = lens.extensionPage('options.html');
+    await lens.page.bringToFront();
+    expect((await activeTab()).active).toEqual([lens.page.url()]);
+    await lens.page.keyboard.press('Tab'); // the close button
+    await lens.page.keyboard.press('Tab'); // Open options
+    await lens.page.keyboard.press('Enter');
+    await expect.poll(async () => (await activeTab()).active).toEqual([options]);
+    expect((await activeTab()).all.filter((u) => u === options)).toHaveLength(1);
+    await lens.page.bringToFront();
+    await faults({});
+  });
+
   it('50 % server errors: every badge ends ready or SERVER_ERROR, never more than 4 attempts each', async () => {
     const mints = lens.catalog.mints.slice(30, 36);
     await clearLog();

@@ -160,6 +160,7 @@ export function testHandlers(services: Services, deps: Partial<HandlerDeps> = {}
     tabLive: {} as TabLive,
     openTab: async () => {},
     lookupUrl: (q) => q,
+    openOptions: async () => {},
     onKeyChanged: () => {},
     onSettingsChanged: () => {},
     onConfigChanged: () => {},

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OverlayCard, type PopoverContent } from '../../../components/overlay/OverlayCard';
 import { initials, TokenLogo } from '../../../components/shared/ExternalLink';
 import { OrderCard } from '../../../components/shared/OrderCard';
@@ -11,8 +11,16 @@ import { NOW, odds, order, tokenView, walletView } from './fixtures';
 
 afterEach(cleanup);
 
-const show = (content: PopoverContent) =>
-  render(<OverlayCard content={content} now={NOW} currency="usd" onOpenLookup={() => {}} />).container;
+const show = (content: PopoverContent, onOpenOptions = () => {}) =>
+  render(
+    <OverlayCard
+      content={content}
+      now={NOW}
+      currency="usd"
+      onOpenLookup={() => {}}
+      onOpenOptions={onOpenOptions}
+    />,
+  ).container;
 
 const loading = { status: 'loading' } as const;
 const failed = (error: ErrorView) => ({ status: 'error', error }) as const;
@@ -49,6 +57,23 @@ describe('OverlayCard: loading and error states of every kind', () => {
         if (error.retryAfterMs) expect(alert.textContent).toContain(formatDuration(error.retryAfterMs));
       });
     }
+
+    it(`${kind}: a key refused, missing or out of credits offers the options page; other errors do not`, () => {
+      for (const code of ['NO_KEY', 'UNAUTHORIZED', 'FORBIDDEN'] as const) {
+        const open = vi.fn();
+        const c = show(make(failed({ code, message: errorMessage(code) })), open);
+        const button = [...c.querySelectorAll('button')].find((b) => b.textContent === 'Open options');
+        expect(button, code).toBeDefined();
+        fireEvent.click(button!);
+        expect(open).toHaveBeenCalledTimes(1);
+        cleanup();
+      }
+      for (const code of ['RATE_LIMITED', 'OFFLINE', 'SCHEMA_MISMATCH'] as const) {
+        const c = show(make(failed({ code, message: errorMessage(code) })));
+        expect(c.querySelector('button'), code).toBeNull();
+        cleanup();
+      }
+    });
   }
 });
 

@@ -128,6 +128,7 @@ describe("the page's popover keeps its plain labels", () => {
         }}
         now={Date.now()}
         currency="usd"
+        onOpenOptions={() => {}}
         onOpenLookup={() => {}}
       />,
     );
