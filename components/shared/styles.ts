@@ -44,6 +44,8 @@ max-width:240px;overflow:hidden;text-overflow:ellipsis;font-variant-numeric:tabu
 :host([data-fit]) button::after{content:"";width:6px;height:6px;border-radius:50%;background:var(--ol-muted)}
 :host([data-fit]) [data-tint=up]::after{background:var(--ol-up)}
 :host([data-fit]) [data-tint=down]::after{background:var(--ol-down)}
+:host([data-fit]) [data-state=error]::after{background:var(--ol-warn)}
+:host([data-fit]) [data-state=loading]::after{opacity:.55}
 `;
 
 const CARD = `

@@ -152,3 +152,47 @@ describe('a loading badge', () => {
     await page.close();
   });
 });
+
+describe('a badge made a dot (no room for its pill)', () => {
+  it('tells loading, an answer and an error apart by its colour, as the pill does', async () => {
+    const page = await browser.context.newPage();
+    const faces = {
+      loading: h(Badge, { kind: 'wallet', data: { status: 'loading' } }),
+      flat: h(Badge, {
+        kind: 'mint',
+        data: {
+          status: 'ready',
+          value: { mint: 'M', buyers: { count: 0, volumeUsd: 0 }, sellers: { count: 0, volumeUsd: 0 } },
+        } as never,
+      }),
+      error: h(Badge, {
+        kind: 'mint',
+        data: { status: 'error', error: { code: 'UNAUTHORIZED', message: 'refused' } },
+      }),
+    };
+    const markup = Object.fromEntries(Object.entries(faces).map(([k, v]) => [k, renderToHtml(v, 'span')]));
+    await page.setContent('<p id="row"></p>');
+    const dots = await page.evaluate(
+      ({ css, markup }) => {
+        const out: Record<string, { color: string; opacity: string }> = {};
+        for (const [state, html] of Object.entries(markup)) {
+          // as the overlay mounts a badge: a host on the page, its shadow root holding the theme
+          const host = document.getElementById('row')!.appendChild(document.createElement('span'));
+          host.setAttribute('data-fit', '');
+          const root = host.attachShadow({ mode: 'open' });
+          root.innerHTML = `<style>${css}</style><span class="ol" data-theme="light">${html}</span>`;
+          const after = getComputedStyle(root.querySelector('button')!, '::after');
+          out[state] = { color: after.backgroundColor, opacity: after.opacity };
+        }
+        return out;
+      },
+      { css: BADGE_CSS, markup },
+    );
+    expect(dots.error!.color).toBe('rgb(146, 64, 14)'); // --ol-warn
+    expect(dots.flat!.color).toBe('rgb(91, 100, 114)'); // --ol-muted
+    expect(dots.loading!.color).toBe(dots.flat!.color);
+    expect(Number(dots.loading!.opacity)).toBeLessThan(1);
+    expect(dots.flat!.opacity).toBe('1');
+    await page.close();
+  });
+});
