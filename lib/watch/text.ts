@@ -426,10 +426,9 @@ export function burstNotification(
  * wallet, so the body does not). Changes kept as a count per kind only: "While you were away: 3 fills".
  */
 export function awayNotification(events: readonly AwayText[], who: Who): NotificationText {
-  const what =
-    events.length === 1 && events[0]!.detail
-      ? changeText({ ...events[0]!, usd: events[0]!.usd ?? null })
-      : summaryText(events.map((e) => ({ ...e, usd: e.usd ?? null })));
+  // (a change kept as a count per kind has no USD: none, as the texts take it)
+  const changes = events.map((e) => ({ ...e, usd: e.usd ?? null }));
+  const what = changes.length === 1 && changes[0]!.detail ? changeText(changes[0]!) : summaryText(changes);
   return { title: displayName(who), message: `While you were away: ${what}` };
 }
 
