@@ -12,7 +12,7 @@ import type { DcaSummary, WalletDcaResponse } from '../api/schemas/dca';
 import type { PnlBatchWallet } from '../api/schemas/pnl';
 import type { PredictionEvent } from '../api/schemas/prediction';
 import { domainName } from '../api/schemas/rpc';
-import { createBatcher } from '../batch';
+import { type BatcherOptions, createBatcher } from '../batch';
 import type { Cache, CacheResult } from '../cache/types';
 import { POLYMARKET_ID } from '../detect/lookup';
 import { knownKind } from '../detect/programs';
@@ -121,6 +121,11 @@ export interface DataDeps {
   cache: Cache;
   settings: () => Settings;
   isWatched: (wallet: string) => boolean;
+  /**
+   * The request queue's places (the scheduler): a due batch waits for its turn there and takes the
+   * keys that come meanwhile, instead of leaving them for a batch of their own.
+   */
+  slots?: BatcherOptions<unknown, unknown>['slots'];
   now?: () => number;
 }
 
@@ -158,6 +163,7 @@ function orThrow<T>(value: T | ApiError): T {
 export function createDataService(deps: DataDeps) {
   const { cache } = deps;
   const now = deps.now ?? Date.now;
+  const stream = { ...STREAM_BATCH, slots: deps.slots };
 
   /**
    * A wallet's summary, or the error of its own item when the service sent one that does not fit
@@ -165,7 +171,7 @@ export function createDataService(deps: DataDeps) {
    * read, every wallet the answer is otherwise silent about gets that error: it may be theirs.
    */
   const pnlBatcher = createBatcher<string, PnlBatchWallet | ApiError>({
-    ...STREAM_BATCH,
+    ...stream,
     maxSize: 100,
     run: async (wallets, signal, meta) => {
       const answer = await deps.client().pnl.walletsBatch(wallets, { signal, priority: meta.priority });
@@ -195,7 +201,7 @@ export function createDataService(deps: DataDeps) {
   } | null;
   // An account the answer had in a shape that does not fit: its own error, the others' kinds kept.
   const accountBatcher = createBatcher<string, AccountEntry | ApiError>({
-    ...STREAM_BATCH,
+    ...stream,
     maxSize: 100,
     run: async (addresses, signal, meta) => {
       const answer = await deps.client().rpc.getMultipleAccounts(
@@ -226,7 +232,7 @@ export function createDataService(deps: DataDeps) {
   });
 
   const domainBatcher = createBatcher<string, string | null>({
-    ...STREAM_BATCH,
+    ...stream,
     maxSize: 100,
     run: async (wallets, signal, meta) => {
       const names = await deps
@@ -238,7 +244,7 @@ export function createDataService(deps: DataDeps) {
 
   /** An event, null when not found, or the error of its own result when that did not fit. */
   const eventBatcher = createBatcher<EventRef, PredictionEvent | null | ApiError>({
-    ...STREAM_BATCH,
+    ...stream,
     maxSize: 25,
     keyId: eventKey,
     // Callers load canonical refs (see odds), so the ids sent are canonical and each appears once.

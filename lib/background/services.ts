@@ -142,6 +142,7 @@ export function createServices(deps: ServiceDeps) {
     cache,
     settings: () => settings,
     isWatched: deps.isWatched,
+    slots: scheduler,
   });
 
   /**

@@ -5,6 +5,9 @@
  * once when it holds `maxSize` keys. A lone key (a hovered wallet) therefore waits `delayMs`, as
  * with a fixed window, while a stream of keys trickling in through the router and the cache fills
  * whole batches instead of many small ones. Keys are de-duplicated; chunks hold at most `maxSize`.
+ * With `slots`, a due batch first waits for its turn in the request queue, and keeps taking keys
+ * while it waits: a request would have waited there anyway, with the keys that came meanwhile left
+ * for a batch of their own.
  */
 import {
   effectivePriority,
@@ -44,6 +47,15 @@ export interface BatcherOptions<K, V> {
   run: (keys: K[], signal: AbortSignal, meta: BatchRunMeta) => Promise<Map<K, V | undefined>>;
   /** Identity for de-duplication and for matching the result map; default `String(key)`. */
   keyId?: (key: K) => string;
+  /**
+   * The request queue's places (the scheduler's `reserve` and `release`). A due batch reserves one
+   * under the signal it will pass to `run`, and is sent when the place comes up (or once full); its
+   * request takes the place, and a place the run did not take is released when the run settles.
+   */
+  slots?: {
+    reserve: (options: { priority: Priority; signal: AbortSignal }) => Promise<void>;
+    release: (signal: AbortSignal) => void;
+  };
 }
 
 export interface LoadOptions {
@@ -108,6 +120,8 @@ export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V
   let dueAt = 0;
   // The batch's timer fired late once already (see expire).
   let waitedLate = false;
+  // A due batch waiting for its place in the request queue (see slots): the signal it will run under.
+  let waiting: AbortController | undefined;
 
   /**
    * A more urgent caller for a key: a key still gathered makes its batch go at that priority; a key
@@ -118,10 +132,10 @@ export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V
     if (priorityRank(priority) >= priorityRank(entry.priority)) return;
     entry.priority = priority;
     if (entry.chunk) raisePriority(entry.chunk.controller.signal, priority);
+    else if (waiting) raisePriority(waiting.signal, priority);
   }
 
-  function dispatch(entries: Entry<K, V>[]): void {
-    const controller = new AbortController();
+  function dispatch(entries: Entry<K, V>[], controller = new AbortController()): void {
     const chunk: Chunk = { controller, entries: entries as Entry<unknown, unknown>[] };
     let priority: Priority = 'background';
     for (const entry of entries) {
@@ -135,6 +149,8 @@ export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V
         if (inFlight.get(entry.id) === entry) inFlight.delete(entry.id);
         each(entry);
       }
+      // (a place its run did not take: a request that failed before it was queued)
+      options.slots?.release(controller.signal);
     };
     Promise.resolve()
       .then(() =>
@@ -168,7 +184,34 @@ export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V
     const entries = [...gathered.values()];
     gathered.clear();
     waitedLate = false;
-    for (let i = 0; i < entries.length; i += maxSize) dispatch(entries.slice(i, i + maxSize));
+    // The first chunk runs under the place reserved for it, when there is one.
+    const place = waiting;
+    waiting = undefined;
+    for (let i = 0; i < entries.length; i += maxSize)
+      dispatch(entries.slice(i, i + maxSize), (i === 0 && place) || undefined);
+  }
+
+  /**
+   * The batch is due: sent at once without slots; with them, it reserves its place in the request
+   * queue and is sent when the place comes up, with the keys that came meanwhile. A place refused
+   * (an abort) sends what is still gathered as it is.
+   */
+  function due(): void {
+    const slots = options.slots;
+    if (!slots || waiting) {
+      flush();
+      return;
+    }
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    let priority: Priority = 'background';
+    for (const entry of gathered.values()) priority = higherPriority(priority, entry.priority);
+    const place = new AbortController();
+    waiting = place;
+    const go = () => {
+      if (waiting === place) flush();
+    };
+    slots.reserve({ priority, signal: place.signal }).then(go, go);
   }
 
   function leave(entry: Entry<K, V>, waiter: Waiter<V>): void {
@@ -176,6 +219,12 @@ export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V
     if (entry.waiters.size > 0) return;
     if (!entry.chunk) {
       gathered.delete(entry.id);
+      // Nobody left in a batch waiting for its place: the place is given up.
+      if (gathered.size === 0 && waiting) {
+        const place = waiting;
+        waiting = undefined;
+        place.abort();
+      }
       return;
     }
     const chunk = entry.chunk;
@@ -198,6 +247,7 @@ export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V
         entry = { key, id, priority, waiters: new Set() };
         gathered.set(id, entry);
         added = true;
+        if (waiting) raisePriority(waiting.signal, priority);
       } else raise(entry, priority);
       const target = entry;
       const stopRaises = signal && onPriorityRaised(signal, (raisedTo) => raise(target, raisedTo));
@@ -223,7 +273,8 @@ export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V
       target.waiters.add(waiter);
       signal?.addEventListener('abort', onAbort, { once: true });
       if (gathered.size >= maxSize) flush();
-      else if (added) extend();
+      // (a batch waiting for its place goes when the place comes up)
+      else if (added && !waiting) extend();
     });
   }
 
@@ -252,7 +303,7 @@ export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V
       waitedLate = true;
       dueAt = Math.min(t + streamGapMs, firstAt + maxWaitMs);
       timer = setTimeout(expire, dueAt - t);
-    } else flush();
+    } else if (gathered.size > 0) due();
   }
 
   /**

@@ -44,6 +44,15 @@ export interface SchedulerStats {
 
 export interface Scheduler {
   run<T>(task: () => Promise<T>, options: RunOptions): Promise<T>;
+  /**
+   * Queues a place for work not yet built (a batch that keeps taking keys while it waits): resolves
+   * when that place comes up, the slot then held for `signal`. The first `run` under `signal` takes
+   * the place (waiting for it if it has not come up yet) and the slot is free once that task
+   * settles; `release` frees a place no run took. Aborting `signal` gives the place up.
+   */
+  reserve(options: RunOptions & { signal: AbortSignal }): Promise<void>;
+  /** Gives up `signal`'s place if no run has taken it; nothing otherwise. */
+  release(signal: AbortSignal): void;
   /** Holds the whole queue for `ms` (a 429's Retry-After); never shortens an earlier pause. */
   pause(ms: number): void;
   setRate(ratePerSec: number | undefined): void;
@@ -111,6 +120,14 @@ interface Queued {
   start: () => void;
 }
 
+/** A place queued by `reserve`: `held` once it came up, `free` lets its slot go. */
+interface Reservation {
+  held: Promise<void>;
+  free?: () => void;
+  /** Given up (released, or its signal aborted) before it came up: it lets its slot go at once. */
+  dropped?: boolean;
+}
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createScheduler(options: SchedulerOptions): Scheduler {
@@ -175,8 +192,23 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     }
   }
 
+  const reservations = new WeakMap<AbortSignal, Reservation>();
+
   function run<T>(task: () => Promise<T>, options: RunOptions): Promise<T> {
     const { signal } = options;
+    const reservation = signal && reservations.get(signal);
+    if (reservation) {
+      reservations.delete(signal);
+      return reservation.held.then(() => {
+        let promise: Promise<T>;
+        try {
+          promise = Promise.resolve(task());
+        } catch (error) {
+          promise = Promise.reject(error);
+        }
+        return promise.finally(() => reservation.free?.());
+      });
+    }
     return new Promise<T>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       let priority = effectivePriority(options.priority, signal);
@@ -223,8 +255,40 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     });
   }
 
+  function release(signal: AbortSignal): void {
+    const reservation = reservations.get(signal);
+    if (!reservation) return;
+    reservations.delete(signal);
+    reservation.dropped = true;
+    reservation.free?.();
+  }
+
+  function reserve(options: RunOptions & { signal: AbortSignal }): Promise<void> {
+    const { signal } = options;
+    const reservation: Reservation = { held: Promise.resolve() };
+    reservation.held = new Promise<void>((resolve, reject) => {
+      // The place is a task that holds its slot until the run that takes it settles.
+      run(
+        () =>
+          new Promise<void>((free) => {
+            reservation.free = free;
+            if (reservation.dropped) free();
+            else resolve();
+          }),
+        options,
+      ).catch(reject);
+    });
+    // (its own rejection is the caller's; a run waiting to take the place hears it through `held`)
+    reservation.held.catch(() => undefined);
+    reservations.set(signal, reservation);
+    signal.addEventListener('abort', () => release(signal), { once: true });
+    return reservation.held;
+  }
+
   return {
     run,
+    reserve,
+    release,
     pause(ms) {
       const t = now();
       pausedUntil = Math.max(pausedUntil, t + Math.max(0, ms));

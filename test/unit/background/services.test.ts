@@ -289,6 +289,21 @@ describe('request economy of a page with 500 wallets (issue 11)', () => {
     expect(batches.map((b) => b.items)).toEqual([100, 100, 100, 100]);
   }, 20_000);
 
+  it("a PnL batch waiting behind the page's DCA requests takes the wallets found meanwhile: 63 + 37 -> 1 call", async () => {
+    // A slow answer (100 ms each, 4 at a time): the 63 wallets' DCA requests keep the queue busy for
+    // about 1.6 s, so their PnL batch, due after 100 ms, waits there. The page's other 37 wallets
+    // come 630 ms later (a slow machine's scanner): sent on its own, that batch would cost a call.
+    await control(sim, 'POST', '/__sim/faults', { latencyMs: 100 });
+    services = simServices(sim);
+    const wallets = Array.from({ length: 100 }, (_, i) => addr(12000 + i));
+    const first = wallets.slice(0, 63).map((w) => services.data.walletBadge(w));
+    await sleep(630);
+    const rest = wallets.slice(63).map((w) => services.data.walletBadge(w));
+    await Promise.all([...first, ...rest]);
+    const batches = await requests(sim, '/v2/pnl/wallets/batch');
+    expect(batches.map((b) => b.items)).toEqual([100]);
+  }, 20_000);
+
   it('the account batcher benefits too: 100 addresses classified in 5 messages 40 ms apart -> 1 RPC call', async () => {
     services = simServices(sim);
     const addresses = Array.from({ length: 100 }, (_, i) => addr(9000 + i));

@@ -315,3 +315,144 @@ describe('scheduler: raising a queued task', () => {
     expect(order[0]).toBe('K');
   });
 });
+
+describe('scheduler: places reserved for work not yet built (a batch still taking keys)', () => {
+  const tick = () => new Promise((r) => setImmediate(r));
+
+  /** One slot, taken by a task that runs until `gate` opens. */
+  function busy() {
+    const s = createScheduler({ concurrency: 1 });
+    const gate = deferred();
+    const blocker = s.run(() => gate.promise, { priority: 'visible' });
+    return { s, gate, blocker };
+  }
+
+  it('a place keeps its turn: the run that takes it later starts before tasks queued after the place', async () => {
+    const { s, gate } = busy();
+    const order: string[] = [];
+    const place = new AbortController();
+    const reserved = s.reserve({ priority: 'visible', signal: place.signal });
+    const later = s.run(async () => void order.push('later'), { priority: 'visible' });
+    gate.resolve();
+    await reserved;
+    await tick();
+    // The place came up and holds the slot: the task queued after it waits.
+    expect(order).toEqual([]);
+    expect(s.stats()).toMatchObject({ active: 1, queued: { visible: 1 } });
+    const batch = s.run(async () => void order.push('batch'), { priority: 'visible', signal: place.signal });
+    await Promise.all([batch, later]);
+    expect(order).toEqual(['batch', 'later']);
+    expect(s.stats()).toMatchObject({ active: 0, started: 3 });
+  });
+
+  it('a run under a place that has not come up yet waits for it instead of queueing at the end', async () => {
+    const { s, gate } = busy();
+    const order: string[] = [];
+    const place = new AbortController();
+    void s.reserve({ priority: 'visible', signal: place.signal });
+    const later = s.run(async () => void order.push('later'), { priority: 'visible' });
+    const batch = s.run(async () => void order.push('batch'), { priority: 'visible', signal: place.signal });
+    gate.resolve();
+    await Promise.all([batch, later]);
+    expect(order).toEqual(['batch', 'later']);
+  });
+
+  it('only the first run takes the place: a second one under the same signal (a retry) queues', async () => {
+    const s = createScheduler({ concurrency: 1 });
+    const place = new AbortController();
+    await s.reserve({ priority: 'visible', signal: place.signal });
+    const order: string[] = [];
+    const first = s.run(async () => void order.push('first'), { priority: 'visible', signal: place.signal });
+    const other = s.run(async () => void order.push('other'), { priority: 'visible' });
+    const retry = s.run(async () => void order.push('retry'), { priority: 'visible', signal: place.signal });
+    await Promise.all([first, other, retry]);
+    expect(order).toEqual(['first', 'other', 'retry']);
+  });
+
+  it('release frees a place no run took, and the queue goes on', async () => {
+    const { s, gate } = busy();
+    const place = new AbortController();
+    const reserved = s.reserve({ priority: 'visible', signal: place.signal });
+    let ran = false;
+    const later = s.run(
+      async () => {
+        ran = true;
+      },
+      { priority: 'visible' },
+    );
+    gate.resolve();
+    await reserved;
+    await tick();
+    expect(ran).toBe(false);
+    s.release(place.signal);
+    await later;
+    expect(ran).toBe(true);
+    await tick();
+    expect(s.stats().active).toBe(0);
+  });
+
+  it('a place released before it comes up lets its slot go as soon as it does', async () => {
+    const { s, gate } = busy();
+    const place = new AbortController();
+    void s.reserve({ priority: 'visible', signal: place.signal });
+    s.release(place.signal);
+    let ran = false;
+    const later = s.run(
+      async () => {
+        ran = true;
+      },
+      { priority: 'visible' },
+    );
+    gate.resolve();
+    await later;
+    expect(ran).toBe(true);
+    await tick();
+    expect(s.stats().active).toBe(0);
+  });
+
+  it('aborting the signal takes a queued place off the queue (rejecting it and a run waiting on it) and frees a held one', async () => {
+    const { s, gate } = busy();
+    const queued = new AbortController();
+    const reserved = s.reserve({ priority: 'visible', signal: queued.signal });
+    const waitingRun = s.run(async () => 'never', { priority: 'visible', signal: queued.signal });
+    queued.abort(new Error('all callers left'));
+    await expect(reserved).rejects.toThrow('all callers left');
+    await expect(waitingRun).rejects.toThrow('all callers left');
+    expect(s.stats().queued.visible).toBe(0);
+
+    const held = new AbortController();
+    const heldPlace = s.reserve({ priority: 'visible', signal: held.signal });
+    gate.resolve();
+    await heldPlace;
+    let ran = false;
+    const later = s.run(
+      async () => {
+        ran = true;
+      },
+      { priority: 'visible' },
+    );
+    await tick();
+    expect(ran).toBe(false);
+    held.abort();
+    await later;
+    expect(ran).toBe(true);
+    await tick();
+    expect(s.stats().active).toBe(0);
+  });
+
+  it('a raise of its signal moves a queued place up', async () => {
+    const { s, gate } = busy();
+    const order: string[] = [];
+    const place = new AbortController();
+    const visible = s.run(async () => void order.push('visible'), { priority: 'visible' });
+    const reserved = s
+      .reserve({ priority: 'background', signal: place.signal })
+      .then(() => order.push('place'));
+    raisePriority(place.signal, 'hover');
+    gate.resolve();
+    await reserved;
+    s.release(place.signal);
+    await visible;
+    expect(order).toEqual(['place', 'visible']);
+  });
+});
