@@ -339,9 +339,44 @@ export function createOverlay(deps: OverlayDeps) {
     cancelFrame ??= whenFrame(commit, win);
   }
 
-  /** Writes what was gathered since the last commit (in a frame, before its layout). */
+  /**
+   * The text block a badge flows in (a paragraph, a post's text): its nearest box that is not
+   * inline, a few boxes up. None for a badge in a table cell (its row grows with it; and the heavy
+   * benchmark page's cells, read, made each commit lay out its table), in a box that keeps to one
+   * line (cutOff), or a dot already.
+   */
+  function flowBlock(m: BadgeMount): Element | null {
+    const host = m.shadow.host;
+    if (m.cut || host.hasAttribute('data-fit')) return null;
+    const [at, how] = m.slot;
+    const target = m.anchor.contains(at) ? at : m.anchor;
+    let box = host.parentElement ?? (/^(ap|pre)pend$/.test(how) ? target : target.parentElement);
+    for (let i = 0; box && box !== doc.body && i < 4; box = box.parentElement, i++) {
+      if (/^T[DH]$/.test(box.tagName)) return null;
+      if (!/^(inline|contents)$/.test(win.getComputedStyle(box).display)) return box;
+    }
+    return null;
+  }
+
+  /**
+   * Writes what was gathered since the last commit (in a frame, before its layout). A pill that
+   * would add a line to the text it flows in (everything below it on the page moving down: a
+   * timeline, an article) is a dot instead, unless a dot adds that line too. Heights are read
+   * before the writes and after, in this frame, so the line never shows: three layouts at most, and
+   * none for badges in table cells.
+   */
   const commit = timed('commit', () => {
     cancelFrame = null;
+    const flow = new Map<Element, [number, HTMLElement[]]>();
+    for (const m of writes) {
+      const block = flowBlock(m);
+      if (block) {
+        const seen = flow.get(block);
+        if (seen) seen[1].push(m.shadow.host);
+        else flow.set(block, [0, [m.shadow.host]]);
+      }
+    }
+    for (const [block, seen] of flow) seen[0] = block.getBoundingClientRect().height;
     for (const m of writes) {
       apply(m);
       // (a badge in a box that keeps to one line is watched for being cut off, never wraps)
@@ -350,6 +385,11 @@ export function createOverlay(deps: OverlayDeps) {
       } else if (toFit.push(m.shadow.host) === 1) afterFrame(win).then(fit);
     }
     writes.clear();
+    const grown = [...flow].filter(([block, [was]]) => block.getBoundingClientRect().height > was + 1);
+    for (const [, [, hosts]] of grown) for (const host of hosts) host.setAttribute('data-fit', '');
+    for (const [block, [was, hosts]] of grown)
+      if (block.getBoundingClientRect().height > was + 1)
+        for (const host of hosts) host.removeAttribute('data-fit');
   });
 
   /**

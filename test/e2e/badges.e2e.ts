@@ -151,7 +151,7 @@ describe('badge placement in real layouts', () => {
 });
 
 describe('badges with no room beside their anchor', () => {
-  it('in rows of fixed height become dots inside the row; in a paragraph, a small-text span or after a padded chip they wrap whole', async () => {
+  it('in rows of fixed height become dots inside the row; in a paragraph, a small-text span or after a padded chip where a dot wraps too they wrap whole', async () => {
     await lens.page.goto(lens.fixture('generic'));
     const w = lens.catalog.wallets;
     await lens.page.evaluate(
@@ -261,6 +261,73 @@ describe('badges with no room beside their anchor', () => {
       expect(wrap, id).toEqual({ dot: false, width: expect.any(Number), below: true });
       expect(wrap.width, id).toBeGreaterThan(60);
     }
+  });
+});
+
+describe('badges in flowing text', () => {
+  it('a pill that would add a line to its paragraph is a dot: nothing below moves; a dot that adds the line too keeps the pill', async () => {
+    await lens.page.goto(lens.fixture('generic'));
+    const [fits, wraps] = lens.catalog.wallets.slice(27, 29);
+    const before = await lens.page.evaluate(
+      ({ fits, wraps }) => {
+        // Each paragraph ends with its address, 30 px short of its right edge: room for a dot
+        // (22 px with its margins), not for a pill; the second leaves 8 px, room for neither.
+        const add = (id: string, address: string, room: number) => {
+          const p = Object.assign(document.createElement('p'), { id, textContent: `Follow ${address}` });
+          p.style.cssText = 'font:16px serif;margin:0;width:1000px';
+          const below = Object.assign(document.createElement('div'), {
+            id: `${id}-below`,
+            textContent: 'next post',
+          });
+          document.body.prepend(p, below);
+          const range = document.createRange();
+          range.selectNodeContents(p);
+          p.style.width = `${Math.ceil(range.getBoundingClientRect().right - p.getBoundingClientRect().left) + room}px`;
+        };
+        add('flow-wraps', wraps!, 8);
+        add('flow-fits', fits!, 30);
+        const top = (id: string) => document.getElementById(id)!.getBoundingClientRect().top;
+        return { fits: top('flow-fits-below'), wraps: top('flow-wraps-below') };
+      },
+      { fits, wraps },
+    );
+    const shifts: number[] = [];
+    for (const id of ['flow-fits', 'flow-wraps']) {
+      const badge = lens.page.locator(`#${id} [data-onchain-lens="badge"]`);
+      await expect.poll(() => badge.getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
+      shifts.push(
+        await lens.page.evaluate(
+          (id) => document.getElementById(`${id}-below`)!.getBoundingClientRect().top,
+          id,
+        ),
+      );
+    }
+    const dots = await lens.page.$$eval('#flow-fits, #flow-wraps', (ps) =>
+      ps.map((p) => p.querySelector('[data-onchain-lens="badge"]')!.hasAttribute('data-fit')),
+    );
+    // (#flow-fits comes first on the page: prepended last)
+    expect(dots).toEqual([true, false]);
+    // The dot kept its paragraph to one line: the next post did not move (the dot is on the
+    // paragraph's line, beside its address).
+    expect(shifts[0]).toBe(before.fits);
+    const beside = await lens.page.evaluate(() => {
+      const p = document.getElementById('flow-fits')!;
+      const host = p.querySelector('[data-onchain-lens="badge"]')!.getBoundingClientRect();
+      const line = p.getBoundingClientRect();
+      return host.top >= line.top - 4 && host.bottom <= line.bottom + 4 && line.height < 30;
+    });
+    expect(beside).toBe(true);
+    // A dot would have added the line too: the pill is kept, on the next line.
+    const wrapped = await lens.page.evaluate(() => {
+      const host = document.querySelector('#flow-wraps [data-onchain-lens="badge"]')!.getBoundingClientRect();
+      return {
+        width: host.width,
+        below: host.top > document.getElementById('flow-wraps')!.getBoundingClientRect().top + 10,
+      };
+    });
+    expect(wrapped.below).toBe(true);
+    expect(wrapped.width).toBeGreaterThan(60);
+    await lens.screenshot('badges-flowing-text');
   });
 });
 
