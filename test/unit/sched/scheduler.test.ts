@@ -319,6 +319,18 @@ describe('scheduler: raising a queued task', () => {
 describe('scheduler: places reserved for work not yet built (a batch still taking keys)', () => {
   const tick = () => new Promise((r) => setImmediate(r));
 
+  /** A visible task queued now; `ran()` says whether it has run yet. */
+  function queueTask(s: ReturnType<typeof createScheduler>) {
+    let ran = false;
+    const done = s.run(
+      async () => {
+        ran = true;
+      },
+      { priority: 'visible' },
+    );
+    return { done, ran: () => ran };
+  }
+
   /** One slot, taken by a task that runs until `gate` opens. */
   function busy() {
     const s = createScheduler({ concurrency: 1 });
@@ -373,20 +385,14 @@ describe('scheduler: places reserved for work not yet built (a batch still takin
     const { s, gate } = busy();
     const place = new AbortController();
     const reserved = s.reserve({ priority: 'visible', signal: place.signal });
-    let ran = false;
-    const later = s.run(
-      async () => {
-        ran = true;
-      },
-      { priority: 'visible' },
-    );
+    const later = queueTask(s);
     gate.resolve();
     await reserved;
     await tick();
-    expect(ran).toBe(false);
+    expect(later.ran()).toBe(false);
     s.release(place.signal);
-    await later;
-    expect(ran).toBe(true);
+    await later.done;
+    expect(later.ran()).toBe(true);
     await tick();
     expect(s.stats().active).toBe(0);
   });
@@ -396,16 +402,10 @@ describe('scheduler: places reserved for work not yet built (a batch still takin
     const place = new AbortController();
     void s.reserve({ priority: 'visible', signal: place.signal });
     s.release(place.signal);
-    let ran = false;
-    const later = s.run(
-      async () => {
-        ran = true;
-      },
-      { priority: 'visible' },
-    );
+    const later = queueTask(s);
     gate.resolve();
-    await later;
-    expect(ran).toBe(true);
+    await later.done;
+    expect(later.ran()).toBe(true);
     await tick();
     expect(s.stats().active).toBe(0);
   });
@@ -424,18 +424,12 @@ describe('scheduler: places reserved for work not yet built (a batch still takin
     const heldPlace = s.reserve({ priority: 'visible', signal: held.signal });
     gate.resolve();
     await heldPlace;
-    let ran = false;
-    const later = s.run(
-      async () => {
-        ran = true;
-      },
-      { priority: 'visible' },
-    );
+    const later = queueTask(s);
     await tick();
-    expect(ran).toBe(false);
+    expect(later.ran()).toBe(false);
     held.abort();
-    await later;
-    expect(ran).toBe(true);
+    await later.done;
+    expect(later.ran()).toBe(true);
     await tick();
     expect(s.stats().active).toBe(0);
   });
