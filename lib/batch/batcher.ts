@@ -100,6 +100,13 @@ interface Entry<K, V> {
   chunk?: Chunk;
 }
 
+/** The most urgent priority among some keys: their batch's. */
+function topPriority(entries: Iterable<{ priority: Priority }>): Priority {
+  let priority: Priority = 'background';
+  for (const entry of entries) priority = higherPriority(priority, entry.priority);
+  return priority;
+}
+
 /** How late a batch's timer may fire before the worker is taken to have been stalled (see expire). */
 const LATE_MS = 30;
 
@@ -137,11 +144,10 @@ export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V
 
   function dispatch(entries: Entry<K, V>[], controller = new AbortController()): void {
     const chunk: Chunk = { controller, entries: entries as Entry<unknown, unknown>[] };
-    let priority: Priority = 'background';
+    const priority = topPriority(entries);
     for (const entry of entries) {
       entry.chunk = chunk;
       inFlight.set(entry.id, entry);
-      priority = higherPriority(priority, entry.priority);
     }
     const settle = (each: (entry: Entry<K, V>) => void) => {
       for (const entry of entries) {
@@ -198,20 +204,19 @@ export function createBatcher<K, V>(options: BatcherOptions<K, V>): Batcher<K, V
    */
   function due(): void {
     const slots = options.slots;
-    if (!slots || waiting) {
+    if (!slots) {
       flush();
       return;
     }
+    // (no timer runs while a batch waits for its place: this is the batch's first time due)
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    let priority: Priority = 'background';
-    for (const entry of gathered.values()) priority = higherPriority(priority, entry.priority);
     const place = new AbortController();
     waiting = place;
     const go = () => {
       if (waiting === place) flush();
     };
-    slots.reserve({ priority, signal: place.signal }).then(go, go);
+    slots.reserve({ priority: topPriority(gathered.values()), signal: place.signal }).then(go, go);
   }
 
   function leave(entry: Entry<K, V>, waiter: Waiter<V>): void {

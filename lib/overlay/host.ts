@@ -171,7 +171,18 @@ export function badgeSlot(anchor: Element): Slot {
  * since); nothing when the anchor has no parent any more (its badge is let go by the next prune).
  */
 export function placeBadgeHost(anchor: Element, host: Element, [at, how]: Slot): void {
-  if (anchor.parentNode) (anchor.contains(at) ? at : anchor)[how](host);
+  if (anchor.parentNode) slotTarget(anchor, at)[how](host);
+}
+
+/** The element a slot places its badge against: the slot's own, or the anchor once the page replaced it. */
+function slotTarget(anchor: Element, at: Element): Element {
+  return anchor.contains(at) ? at : anchor;
+}
+
+/** The element a badge in this slot is (or will be) a child of. */
+export function slotParent(anchor: Element, [at, how]: Slot): Element | null {
+  const target = slotTarget(anchor, at);
+  return how === 'append' || how === 'prepend' ? target : target.parentElement;
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   placeBadgeHost,
   type ShadowMount,
   type Slot,
+  slotParent,
 } from './host';
 import { BADGED, itemOf } from './items';
 import { type BadgeRef, createPopover, progressed } from './popover';
@@ -76,6 +77,9 @@ interface Entry {
  * may live for hours: then asked again (the background's cache answers at once while fresh).
  */
 const ANSWER_KEPT_MS = 60_000;
+
+/** A table cell: its row grows with a badge, so the badge is never made a dot for room. */
+const TABLE_CELL = /^T[DH]$/;
 
 interface BadgeMount {
   entry: Entry;
@@ -348,11 +352,9 @@ export function createOverlay(deps: OverlayDeps) {
   function flowBlock(m: BadgeMount): Element | null {
     const host = m.shadow.host;
     if (m.cut || host.hasAttribute('data-fit')) return null;
-    const [at, how] = m.slot;
-    const target = m.anchor.contains(at) ? at : m.anchor;
-    let box = host.parentElement ?? (/^(ap|pre)pend$/.test(how) ? target : target.parentElement);
+    let box = host.parentElement ?? slotParent(m.anchor, m.slot);
     for (let i = 0; box && box !== doc.body && i < 4; box = box.parentElement, i++) {
-      if (/^T[DH]$/.test(box.tagName)) return null;
+      if (TABLE_CELL.test(box.tagName)) return null;
       if (!/^(inline|contents)$/.test(win.getComputedStyle(box).display)) return box;
     }
     return null;
@@ -459,7 +461,7 @@ export function createOverlay(deps: OverlayDeps) {
     for (const host of toFit.splice(0)) {
       // (a host the page took out has no parent; nothing is read before this test)
       const parent = host.parentElement;
-      if (!parent || /^T[DH]$/.test(parent.tagName)) continue;
+      if (!parent || TABLE_CELL.test(parent.tagName)) continue;
       // (one not laid out, in a hidden panel, has no box: it pushes nothing yet)
       const bottom = host.getBoundingClientRect().bottom;
       if (!bottom) continue;

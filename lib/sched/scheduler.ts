@@ -128,6 +128,11 @@ interface Reservation {
   dropped?: boolean;
 }
 
+/** Runs a task; one that throws before returning its promise rejects like one that fails. */
+function invoke<T>(task: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve) => resolve(task()));
+}
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createScheduler(options: SchedulerOptions): Scheduler {
@@ -200,13 +205,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     if (reservation) {
       reservations.delete(signal);
       return reservation.held.then(() => {
-        let promise: Promise<T>;
-        try {
-          promise = Promise.resolve(task());
-        } catch (error) {
-          promise = Promise.reject(error);
-        }
-        return promise.finally(() => reservation.free?.());
+        return invoke(task).finally(() => reservation.free?.());
       });
     }
     return new Promise<T>((resolve, reject) => {
@@ -237,16 +236,12 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
           stopRaises?.();
           active += 1;
           started += 1;
-          let promise: Promise<T>;
-          try {
-            promise = Promise.resolve(task());
-          } catch (error) {
-            promise = Promise.reject(error);
-          }
-          promise.then(resolve, reject).finally(() => {
-            active -= 1;
-            pump();
-          });
+          invoke(task)
+            .then(resolve, reject)
+            .finally(() => {
+              active -= 1;
+              pump();
+            });
         },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -280,6 +275,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     });
     // (its own rejection is the caller's; a run waiting to take the place hears it through `held`)
     reservation.held.catch(() => undefined);
+    // Set after the place is queued: set before, the place's own run would have taken it.
     reservations.set(signal, reservation);
     signal.addEventListener('abort', () => release(signal), { once: true });
     return reservation.held;
