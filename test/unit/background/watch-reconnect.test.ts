@@ -30,9 +30,13 @@ async function worker(opts: { wallets?: string[]; labels?: string[] } = {}) {
     ...w,
     /** The Wi-Fi is back: the browser's online event, the hub re-joins, the catch-up runs. */
     async wifiBack() {
+      // This reconnect's catch-up, not an earlier one's: the count moves once every room is joined
+      // again, after the state says live (a second gap's wait on "> 0" returned before its catch-up
+      // began, and found no orders read).
+      const before = w.services.hub.stats().reconnects;
       w.wifiOn();
       await waitFor(() => w.services.hub.status().state === 'live', 5_000, 'live again');
-      await waitFor(() => w.services.hub.stats().reconnects > 0, 5_000, 'reconnected');
+      await waitFor(() => w.services.hub.stats().reconnects > before, 5_000, 'reconnected');
       await w.watch.idle();
       await w.watch.flush();
     },
