@@ -364,8 +364,9 @@ export function createOverlay(deps: OverlayDeps) {
    * Writes what was gathered since the last commit (in a frame, before its layout). A pill that
    * would add a line to the text it flows in (everything below it on the page moving down: a
    * timeline, an article) is a dot instead, unless a dot adds that line too. Heights are read
-   * before the writes and after, in this frame, so the line never shows: three layouts at most, and
-   * none for badges in table cells.
+   * before the writes and after, in this frame, so the line never shows: two layouts, one more per
+   * pill a grown block makes a dot (most blocks get one badge a commit), and none for badges in
+   * table cells.
    */
   const commit = timed('commit', () => {
     cancelFrame = null;
@@ -387,11 +388,22 @@ export function createOverlay(deps: OverlayDeps) {
       } else if (toFit.push(m.shadow.host) === 1) afterFrame(win).then(fit);
     }
     writes.clear();
-    const grown = [...flow].filter(([block, [was]]) => block.getBoundingClientRect().height > was + 1);
-    for (const [, [, hosts]] of grown) for (const host of hosts) host.setAttribute('data-fit', '');
-    for (const [block, [was, hosts]] of grown)
-      if (block.getBoundingClientRect().height > was + 1)
+    // A grown block's pills become dots one at a time, its last first, until it is back to its
+    // height: two pills written together in a post, of which only the second wrapped, keep the first.
+    // One read per round for all blocks; when every pill of a block is a dot and it still grew, a
+    // dot adds the line too, and its pills come back.
+    let grown = [...flow].filter(([block, [was]]) => block.getBoundingClientRect().height > was + 1);
+    // (document order: a host before the next one, DOCUMENT_POSITION_FOLLOWING)
+    for (const [, [, hosts]] of grown) hosts.sort((a, b) => (a.compareDocumentPosition(b) & 4 ? -1 : 1));
+    for (let dots = 1; grown.length; dots++) {
+      for (const [, [, hosts]] of grown) hosts[hosts.length - dots]!.setAttribute('data-fit', '');
+      grown = grown.filter(([block, [was, hosts]]) => {
+        if (block.getBoundingClientRect().height <= was + 1) return false;
+        if (dots < hosts.length) return true;
         for (const host of hosts) host.removeAttribute('data-fit');
+        return false;
+      });
+    }
   });
 
   /**

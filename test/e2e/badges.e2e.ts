@@ -329,6 +329,61 @@ describe('badges in flowing text', () => {
     expect(wrapped.width).toBeGreaterThan(60);
     await lens.screenshot('badges-flowing-text');
   });
+
+  it('two pills that wrap their paragraph together: only the last becomes a dot, when that is enough', async () => {
+    await lens.page.goto(lens.fixture('generic'));
+    const wallet = lens.catalog.wallets[29]!;
+    // The wallet's pill, measured first on a line of its own (margins included: they take room on a line).
+    await lens.page.evaluate((wallet) => {
+      const probe = Object.assign(document.createElement('div'), { id: 'flow-probe', textContent: wallet });
+      document.body.prepend(probe);
+    }, wallet);
+    const probeBadge = lens.page.locator('#flow-probe [data-onchain-lens="badge"]');
+    await expect.poll(() => probeBadge.getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
+    const before = await lens.page.evaluate((wallet) => {
+      const host = document.querySelector('#flow-probe [data-onchain-lens="badge"]')!;
+      const style = getComputedStyle(host);
+      const pill =
+        host.getBoundingClientRect().width + parseFloat(style.marginLeft) + parseFloat(style.marginRight);
+      // The same wallet twice in a paragraph with room for its text, a pill and a dot (22 px with
+      // its margins) and 6 px more: not for two pills.
+      const p = Object.assign(document.createElement('p'), {
+        id: 'flow-two',
+        textContent: `Follow ${wallet} and ${wallet}`,
+      });
+      p.style.cssText = 'font:13px serif;margin:0;width:1200px';
+      const below = Object.assign(document.createElement('div'), {
+        id: 'flow-two-below',
+        textContent: 'next post',
+      });
+      document.body.prepend(p, below);
+      const range = document.createRange();
+      range.selectNodeContents(p);
+      const text = range.getBoundingClientRect().right - p.getBoundingClientRect().left;
+      p.style.width = `${Math.ceil(text + pill + 22 + 6)}px`;
+      return { pill, below: below.getBoundingClientRect().top };
+    }, wallet);
+    expect(before.pill).toBeGreaterThan(60);
+    const badges = lens.page.locator('#flow-two [data-onchain-lens="badge"]');
+    await expect.poll(() => badges.count(), { timeout: 15_000 }).toBe(2);
+    await expect
+      .poll(() => badges.evaluateAll((hosts) => hosts.map((h) => h.getAttribute('data-state'))), {
+        timeout: 15_000,
+      })
+      .toEqual(['ready', 'ready']);
+    const after = await lens.page.evaluate(() => ({
+      dots: [...document.querySelectorAll('#flow-two [data-onchain-lens="badge"]')].map((h) =>
+        h.hasAttribute('data-fit'),
+      ),
+      below: document.getElementById('flow-two-below')!.getBoundingClientRect().top,
+      lines: Math.round(document.getElementById('flow-two')!.getBoundingClientRect().height),
+    }));
+    // The first keeps its pill, the last is a dot, and the paragraph kept its one line.
+    expect(after.dots).toEqual([false, true]);
+    expect(after.below).toBe(before.below);
+    expect(after.lines).toBeLessThan(30);
+    await lens.screenshot('badges-flowing-two');
+  });
 });
 
 describe('badges in rows the page lays out tightly (test/fixtures/rows.html)', () => {
