@@ -80,6 +80,11 @@ const ANSWER_KEPT_MS = 60_000;
 
 /** A table cell: its row grows with a badge, so the badge is never made a dot for room. */
 const TABLE_CELL = /^T[DH]$/;
+/**
+ * A text block grew a line when its content is this much taller (px): a pill's border sticks out of
+ * its line by up to 3 px (host.ts), which a block's content height counts on its last line.
+ */
+const GROWN = 4;
 
 interface BadgeMount {
   entry: Entry;
@@ -364,7 +369,10 @@ export function createOverlay(deps: OverlayDeps) {
    * Writes what was gathered since the last commit (in a frame, before its layout). A pill that
    * would add a line to the text it flows in (everything below it on the page moving down: a
    * timeline, an article) is a dot instead, unless a dot adds that line too. Heights are read
-   * before the writes and after, in this frame, so the line never shows: two layouts, one more per
+   * before the writes and after, in this frame, so the line never shows. The height of its content
+   * (scrollHeight), not of its box: a post the page clamps to a few lines (-webkit-line-clamp, a
+   * fixed height) keeps its height, and a line added there pushes its last shown line out of sight.
+   * Two layouts, one more per
    * pill a grown block makes a dot (most blocks get one badge a commit), and none for badges in
    * table cells.
    */
@@ -379,7 +387,7 @@ export function createOverlay(deps: OverlayDeps) {
         else flow.set(block, [0, [m.shadow.host]]);
       }
     }
-    for (const [block, seen] of flow) seen[0] = block.getBoundingClientRect().height;
+    for (const [block, seen] of flow) seen[0] = block.scrollHeight;
     for (const m of writes) {
       apply(m);
       // (a badge in a box that keeps to one line is watched for being cut off, never wraps)
@@ -392,13 +400,13 @@ export function createOverlay(deps: OverlayDeps) {
     // height: two pills written together in a post, of which only the second wrapped, keep the first.
     // One read per round for all blocks; when every pill of a block is a dot and it still grew, a
     // dot adds the line too, and its pills come back.
-    let grown = [...flow].filter(([block, [was]]) => block.getBoundingClientRect().height > was + 1);
+    let grown = [...flow].filter(([block, [was]]) => block.scrollHeight > was + GROWN);
     // (document order: a host before the next one, DOCUMENT_POSITION_FOLLOWING)
     for (const [, [, hosts]] of grown) hosts.sort((a, b) => (a.compareDocumentPosition(b) & 4 ? -1 : 1));
     for (let dots = 1; grown.length; dots++) {
       for (const [, [, hosts]] of grown) hosts[hosts.length - dots]!.setAttribute('data-fit', '');
       grown = grown.filter(([block, [was, hosts]]) => {
-        if (block.getBoundingClientRect().height <= was + 1) return false;
+        if (block.scrollHeight <= was + GROWN) return false;
         if (dots < hosts.length) return true;
         for (const host of hosts) host.removeAttribute('data-fit');
         return false;

@@ -384,6 +384,47 @@ describe('badges in flowing text', () => {
     expect(after.lines).toBeLessThan(30);
     await lens.screenshot('badges-flowing-two');
   });
+
+  it('a post clamped to two lines: a pill that would push its second line out of sight is a dot', async () => {
+    await lens.page.goto(lens.fixture('generic'));
+    const wallet = lens.catalog.wallets[30]!;
+    await lens.page.evaluate((wallet) => {
+      // Six lines, two shown (as X and many feeds clamp a long post: more hidden than the room
+      // check after the frame reads as a row pushed over); the first ends with the address and
+      // 30 px of room: for a dot, not a pill.
+      const p = document.createElement('p');
+      p.id = 'flow-clamped';
+      p.append(`Follow ${wallet}`);
+      for (const line of ['second line', 'third', 'fourth', 'fifth', 'sixth'])
+        p.append(document.createElement('br'), line);
+      p.style.cssText =
+        'font:16px/20px serif;margin:0;width:1000px;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;overflow:hidden';
+      document.body.prepend(p);
+      const range = document.createRange();
+      range.selectNodeContents(p.firstChild!);
+      p.style.width = `${Math.ceil(range.getBoundingClientRect().right - p.getBoundingClientRect().left) + 30}px`;
+    }, wallet);
+    const badge = lens.page.locator('#flow-clamped [data-onchain-lens="badge"]');
+    await expect.poll(() => badge.getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
+    const seen = await lens.page.evaluate(() => {
+      const p = document.getElementById('flow-clamped')!;
+      const second = [...p.childNodes].find((n) => n.textContent === 'second line')!;
+      const range = document.createRange();
+      range.selectNodeContents(second);
+      const box = p.getBoundingClientRect();
+      const host = p.querySelector('[data-onchain-lens="badge"]')!;
+      return {
+        dot: host.hasAttribute('data-fit'),
+        // the second line still shows: above the clamp's cut
+        secondShown: range.getBoundingClientRect().bottom <= box.bottom + 1,
+        // the dot is on the first line, beside the address
+        dotOnFirstLine: host.getBoundingClientRect().bottom <= box.top + 24,
+        height: Math.round(box.height),
+      };
+    });
+    expect(seen).toEqual({ dot: true, secondShown: true, dotOnFirstLine: true, height: 40 });
+    await lens.screenshot('badges-flowing-clamped');
+  });
 });
 
 describe('badges in rows the page lays out tightly (test/fixtures/rows.html)', () => {
