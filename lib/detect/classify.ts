@@ -1,4 +1,4 @@
-import { isSolanaAddress } from './address';
+import { findAddresses, isSolanaAddress } from './address';
 import { knownKind, SYMBOL_MINTS } from './programs';
 import type { AddressHit, AddressKind } from './types';
 
@@ -59,6 +59,53 @@ function afterReferral(segment: string | undefined): string | undefined {
 
 type Rule = (path: string[], url: URL) => AddressHit[];
 
+/** Query parameters that name who shared a link (a referrer's wallet), never what it is about. */
+const REFERRAL_PARAMS = new Set(['ref', 'referrer', 'referral', 'invite']);
+
+/** `decodeURIComponent`, or the text as it is when it is not valid percent-encoding. */
+export function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A link's query as written, less its referral parameters: `?ref=<wallet>` names the sharer's
+ * wallet, not what the link is about.
+ */
+export function queryWithoutReferral(url: URL): string {
+  return url.search
+    .slice(1)
+    .split('&')
+    .filter((part) => !REFERRAL_PARAMS.has(safeDecode(part.split('=')[0]!).toLowerCase()))
+    .join('&');
+}
+
+/**
+ * The distinct Solana addresses a link names in its path, query (referrals aside) and fragment.
+ * `_` never occurs in base58: it only glues a referral code on (`?start=ref_<code>_<mint>`).
+ */
+export function addressesInUrl(url: URL): string[] {
+  const text = safeDecode(`${url.pathname} ${queryWithoutReferral(url)} ${url.hash}`.replace(/_/g, ' '));
+  return [...new Set(findAddresses(text).map((m) => m.address))];
+}
+
+/**
+ * A trading terminal's or token checker's link (`neo.bullx.io/terminal?chainId=1399811149&address=
+ * <mint>`, `photon-sol.tinyastro.io/en/lp/<pair>`, `axiom.trade/meme/<pair>`,
+ * `rugcheck.xyz/tokens/<mint>`): the one address it names on Solana is what it is about, a mint or
+ * a pair, which its account tells (a pair gets no badge). Another chain (`?chain=bnb`, BullX's
+ * `chainId`), or two addresses, name nothing.
+ */
+const terminal: Rule = (_p, url) => {
+  const q = url.searchParams;
+  if (!/^(sol|$)/i.test(q.get('chain') ?? '') || !/^(1399811149|$)/.test(q.get('chainId') ?? '')) return [];
+  const found = addressesInUrl(url);
+  return found.length === 1 ? hit(found[0], 'unknown') : [];
+};
+
 const explorerAccount =
   (...accountWords: string[]): Rule =>
   (p) => {
@@ -100,6 +147,19 @@ const RULES: Readonly<Record<string, Rule>> = {
     if (p.length === 1) return hit(p[0], 'mint');
     return [];
   },
+  // a swap's sides (`/swap/?inputMint=sol&outputMint=<mint>`, output first); other pages name a
+  // pool or a mint in their query (`/launchpad/token/?mint=<mint>`)
+  'raydium.io': (p, url) =>
+    p[0] === 'swap'
+      ? sides(url.searchParams.get('outputMint'), url.searchParams.get('inputMint'))
+      : terminal(p, url),
+  'photon-sol.tinyastro.io': terminal,
+  'axiom.trade': terminal,
+  'trade.padre.gg': terminal,
+  'neo.bullx.io': terminal,
+  'bullx.io': terminal,
+  'rugcheck.xyz': terminal,
+  'app.bubblemaps.io': terminal,
   'gmgn.ai': (p) => {
     if (p[0] !== 'sol') return [];
     if (p[1] === 'token') return hit(afterReferral(p[2]), 'mint');

@@ -1,6 +1,16 @@
 import { findAddresses, isSolanaAddress } from './address';
 import { decodeBase58, isBase58Code } from './base58';
-import { classify, hasUrlRules, hostKey, onMainnet, pathSegments, swapOutputOf } from './classify';
+import {
+  addressesInUrl,
+  classify,
+  hasUrlRules,
+  hostKey,
+  onMainnet,
+  pathSegments,
+  queryWithoutReferral,
+  safeDecode,
+  swapOutputOf,
+} from './classify';
 import { kindInText, targetOfUrl, toHttpUrl } from './links';
 import type { AddressKind, PredictionEvent } from './types';
 
@@ -156,9 +166,6 @@ function offMainnet(
   return name ? invalid(`That link is for ${name}: Onchain Lens reads mainnet only`) : null;
 }
 
-/** Query parameters that name who shared a link (a referrer's wallet), never what it is about. */
-const REFERRAL_PARAMS = new Set(['ref', 'referrer', 'referral', 'invite']);
-
 /**
  * Chains other than Solana whose addresses look like Solana's (SVM chains), as the first path
  * segment of a multi-chain site's link (`<site>/eclipse/token/<address>`). Short on purpose: only
@@ -239,35 +246,14 @@ function truncatedIn(text: string): LookupInput | null {
 }
 
 /**
- * A link's query as written, less its referral parameters: `?ref=<wallet>` names the sharer's
- * wallet, not what the link is about.
- */
-function queryWithoutReferral(url: URL): string {
-  return url.search
-    .slice(1)
-    .split('&')
-    .filter((part) => !REFERRAL_PARAMS.has(safeDecode(part.split('=')[0]!).toLowerCase()))
-    .join('&');
-}
-
-/** `decodeURIComponent`, or the text as it is when it is not valid percent-encoding. */
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-/**
  * A link to a site we hold no rules for (a trading terminal, a wallet app, a Telegram bot's
  * `?start=ref_<code>_<mint>`) that names one Solana address in its path, query or fragment: that
  * address, its kind left to its account. `_` never occurs in base58: it only glues a referral on.
  */
 function fromOtherSite(url: URL): LookupInput | null {
-  const text = safeDecode(`${url.pathname} ${queryWithoutReferral(url)} ${url.hash}`.replace(/_/g, ' '));
-  const distinct = new Set(findAddresses(text).map((m) => m.address));
-  if (distinct.size > 1) return invalid(`That link holds ${distinct.size} addresses: paste the one you mean`);
+  const distinct = addressesInUrl(url);
+  if (distinct.length > 1)
+    return invalid(`That link holds ${distinct.length} addresses: paste the one you mean`);
   const [address] = distinct;
   return address ? { type: 'address', address, kind: classify(address) } : null;
 }
@@ -285,7 +271,9 @@ function fromUrl(url: URL): LookupInput {
   if (offMain) return offMain;
   if (target)
     return { type: 'address', address: target.address, kind: classify(target.address, target.kind) };
-  if (!hasUrlRules(url)) return fromOtherSite(url) ?? truncatedIn(p.join('/')) ?? invalid(NOT_A_TARGET);
+  // (a terminal's link naming two addresses, which its rule leaves: which one is meant?)
+  if (!hasUrlRules(url) || addressesInUrl(url).length > 1)
+    return fromOtherSite(url) ?? truncatedIn(p.join('/')) ?? invalid(NOT_A_TARGET);
   if (/\/(tx|transaction)\//.test(url.pathname)) return invalid('That link is a transaction, not an address');
   if (p[0] === 'block' && BLOCK_HOSTS.has(hostKey(url.hostname)) && /^\d{1,16}$/.test(p[1] ?? '')) {
     const slot = Number(p[1]);

@@ -104,6 +104,39 @@ describe('parseLink', () => {
   });
 });
 
+describe('links to trading terminals and token checkers', () => {
+  it.each([
+    // the one address such a link names: a mint or a pair, which its account tells
+    [`https://neo.bullx.io/terminal?chainId=1399811149&address=${M}&r=ABC12&l=en`, addr(M, 'unknown')],
+    [`https://bullx.io/terminal?chainId=1399811149&address=${M}`, addr(M, 'unknown')],
+    [`https://photon-sol.tinyastro.io/en/lp/${W}?handle=6276553ddaa3fa`, addr(W, 'unknown')],
+    [`https://axiom.trade/meme/${W}?chain=sol`, addr(W, 'unknown')],
+    [`https://axiom.trade/t/${M}/@someone`, addr(M, 'unknown')],
+    [`https://trade.padre.gg/trade/solana/${W}`, addr(W, 'unknown')],
+    [`https://rugcheck.xyz/tokens/${M}`, addr(M, 'unknown')],
+    [`https://app.bubblemaps.io/sol/token/${M}`, addr(M, 'unknown')],
+    // a referrer's wallet is not what the link is about
+    [`https://axiom.trade/meme/${W}?ref=${M}`, addr(W, 'unknown')],
+    // a swap's output first, a symbol resolved
+    [`https://raydium.io/swap/?inputMint=sol&outputMint=${M}`, addr(M, 'mint')],
+    [`https://raydium.io/swap/?inputMint=${M}&outputMint=${USDC}`, addr(USDC, 'mint')],
+    [`https://raydium.io/launchpad/token/?mint=${M}`, addr(M, 'unknown')],
+  ])('%s', (href, expected) => {
+    expect(parseLink(href)).toEqual(expected);
+  });
+
+  it.each([
+    // another chain: BullX's chain id, a chain parameter; two addresses: which is meant?
+    `https://neo.bullx.io/terminal?chainId=56&address=${M}`,
+    `https://axiom.trade/meme/${W}?chain=bnb`,
+    `https://trade.padre.gg/trade/solana/${W}?other=${M}`,
+    'https://axiom.trade/discover',
+    `https://rugcheck.xyz/tokens/${W.slice(0, 20)}`,
+  ])('gives null for %s', (href) => {
+    expect(parseLink(href)).toBeNull();
+  });
+});
+
 describe('classifyUrl and classify', () => {
   it('lists both sides of a swap, output first', () => {
     expect(classifyUrl(new URL(`https://jup.ag/swap?sell=${SOL}&buy=${M}`))).toEqual([

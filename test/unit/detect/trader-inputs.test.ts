@@ -239,6 +239,8 @@ describe("another site's link that names one address", () => {
 
   it('two addresses, none, or another cluster are refused', () => {
     expectError(`https://example.com/swap?from=${W}&to=${M}`, /holds 2 addresses/);
+    // a terminal's link (which badges read too) naming two
+    expectError(`https://trade.padre.gg/trade/solana/${W}?other=${M}`, /holds 2 addresses/);
     expectError('https://example.com/whatever', /does not point/);
     expectError(`https://example.com/a/${W}?cluster=devnet`, /devnet.*mainnet only/);
   });

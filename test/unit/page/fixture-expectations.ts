@@ -102,6 +102,8 @@ export const HAND_EXPECTATIONS: Readonly<Record<string, readonly string[]>> = {
     'link unknown {{pool:5}}',
     'text mint {{mint:4}}',
     'text unknown JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4',
+    // a trading terminal's link (t.co; its full URL in the link's text, partly hidden)
+    'link unknown {{mint:5}}',
   ],
   'polymarket-links': [
     'link event polymarket:{{polymarket:0}}',
