@@ -95,7 +95,8 @@ export function addressesInUrl(url: URL): string[] {
 /**
  * A trading terminal's or token checker's link (`neo.bullx.io/terminal?chainId=1399811149&address=
  * <mint>`, `photon-sol.tinyastro.io/en/lp/<pair>`, `axiom.trade/meme/<pair>`,
- * `rugcheck.xyz/tokens/<mint>`): the one address it names on Solana is what it is about, a mint or
+ * `rugcheck.xyz/tokens/<mint>`, a Telegram bot's `t.me/<bot>?start=r-<code>-<mint>`): the one
+ * address it names on Solana is what it is about, a mint or
  * a pair, which its account tells (a pair gets no badge). Another chain (`?chain=bnb`, BullX's
  * `chainId`), or two addresses, name nothing.
  */
@@ -160,6 +161,8 @@ const RULES: Readonly<Record<string, Rule>> = {
   'bullx.io': terminal,
   'rugcheck.xyz': terminal,
   'app.bubblemaps.io': terminal,
+  // Telegram trading bots: `t.me/<bot>?start=r-<code>-<mint>`, `?start=ref_<code>_ca_<mint>`
+  't.me': terminal,
   'gmgn.ai': (p) => {
     if (p[0] !== 'sol') return [];
     if (p[1] === 'token') return hit(afterReferral(p[2]), 'mint');

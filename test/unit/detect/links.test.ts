@@ -115,6 +115,8 @@ describe('links to trading terminals and token checkers', () => {
     [`https://trade.padre.gg/trade/solana/${W}`, addr(W, 'unknown')],
     [`https://rugcheck.xyz/tokens/${M}`, addr(M, 'unknown')],
     [`https://app.bubblemaps.io/sol/token/${M}`, addr(M, 'unknown')],
+    [`https://t.me/solana_trojanbot?start=r-someone-${M}`, addr(M, 'unknown')],
+    [`https://t.me/bonkbot_bot?start=ref_abc12_ca_${M}`, addr(M, 'unknown')],
     // a referrer's wallet is not what the link is about
     [`https://axiom.trade/meme/${W}?ref=${M}`, addr(W, 'unknown')],
     // a swap's output first, a symbol resolved
@@ -131,6 +133,7 @@ describe('links to trading terminals and token checkers', () => {
     `https://axiom.trade/meme/${W}?chain=bnb`,
     `https://trade.padre.gg/trade/solana/${W}?other=${M}`,
     'https://axiom.trade/discover',
+    'https://t.me/solana',
     `https://rugcheck.xyz/tokens/${W.slice(0, 20)}`,
   ])('gives null for %s', (href) => {
     expect(parseLink(href)).toBeNull();
