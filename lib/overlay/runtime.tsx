@@ -85,6 +85,8 @@ const TABLE_CELL = /^T[DH]$/;
  * its line by up to 3 px (host.ts), which a block's content height counts on its last line.
  */
 const GROWN = 4;
+/** Pills of one grown text block tried one at a time as the only dot, before all of them are. */
+const MAX_SINGLE_DOTS = 3;
 
 interface BadgeMount {
   entry: Entry;
@@ -372,9 +374,8 @@ export function createOverlay(deps: OverlayDeps) {
    * before the writes and after, in this frame, so the line never shows. The height of its content
    * (scrollHeight), not of its box: a post the page clamps to a few lines (-webkit-line-clamp, a
    * fixed height) keeps its height, and a line added there pushes its last shown line out of sight.
-   * Two layouts, one more per
-   * pill a grown block makes a dot (most blocks get one badge a commit), and none for badges in
-   * table cells.
+   * Two layouts, and one more per try for a block that grew (most blocks get one badge a commit:
+   * one try; four at most), and none for badges in table cells.
    */
   const commit = timed('commit', () => {
     cancelFrame = null;
@@ -396,18 +397,25 @@ export function createOverlay(deps: OverlayDeps) {
       } else if (toFit.push(m.shadow.host) === 1) afterFrame(win).then(fit);
     }
     writes.clear();
-    // A grown block's pills become dots one at a time, its last first, until it is back to its
-    // height: two pills written together in a post, of which only the second wrapped, keep the first.
-    // One read per round for all blocks; when every pill of a block is a dot and it still grew, a
-    // dot adds the line too, and its pills come back.
+    // A grown block tries one dot at a time, its last pill first, then the one before it (three at
+    // most), then all its pills as dots; the first try that keeps it to its height stays: a post
+    // naming two addresses keeps the pill that did not add the line, whichever it is. One read per
+    // round for all blocks. When all dots still grow it, a dot adds the line too: its pills come back.
     let grown = [...flow].filter(([block, [was]]) => block.scrollHeight > was + GROWN);
     // (document order: a host before the next one, DOCUMENT_POSITION_FOLLOWING)
     for (const [, [, hosts]] of grown) hosts.sort((a, b) => (a.compareDocumentPosition(b) & 4 ? -1 : 1));
-    for (let dots = 1; grown.length; dots++) {
-      for (const [, [, hosts]] of grown) hosts[hosts.length - dots]!.setAttribute('data-fit', '');
+    const singles = (hosts: HTMLElement[]) => Math.min(hosts.length, MAX_SINGLE_DOTS);
+    for (let round = 1; grown.length; round++) {
+      for (const [, [, hosts]] of grown) {
+        const n = hosts.length;
+        if (round <= singles(hosts)) {
+          hosts[n - round + 1]?.removeAttribute('data-fit');
+          hosts[n - round]!.setAttribute('data-fit', '');
+        } else for (const host of hosts) host.setAttribute('data-fit', '');
+      }
       grown = grown.filter(([block, [was, hosts]]) => {
         if (block.scrollHeight <= was + GROWN) return false;
-        if (dots < hosts.length) return true;
+        if (round < singles(hosts) || (round === singles(hosts) && hosts.length > 1)) return true;
         for (const host of hosts) host.removeAttribute('data-fit');
         return false;
       });

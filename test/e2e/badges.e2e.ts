@@ -385,6 +385,44 @@ describe('badges in flowing text', () => {
     await lens.screenshot('badges-flowing-two');
   });
 
+  it('two pills in one paragraph where the first adds the line: the first is the dot, the last keeps its pill', async () => {
+    await lens.page.goto(lens.fixture('generic'));
+    const wallet = lens.catalog.wallets[31]!;
+    const below = await lens.page.evaluate((wallet) => {
+      // Line one ends with the address and 30 px of room (a dot, not a pill); line two names it
+      // again in small type, with room for a pill.
+      const p = document.createElement('p');
+      p.id = 'flow-first';
+      const small = Object.assign(document.createElement('small'), { textContent: `and ${wallet}` });
+      small.style.fontSize = '9px';
+      p.append(`Follow ${wallet}`, document.createElement('br'), small);
+      p.style.cssText = 'font:16px/22px serif;margin:0;width:1000px';
+      const next = Object.assign(document.createElement('div'), {
+        id: 'flow-first-below',
+        textContent: 'next post',
+      });
+      document.body.prepend(p, next);
+      const range = document.createRange();
+      range.selectNodeContents(p.firstChild!);
+      p.style.width = `${Math.ceil(range.getBoundingClientRect().right - p.getBoundingClientRect().left) + 30}px`;
+      return next.getBoundingClientRect().top;
+    }, wallet);
+    const badges = lens.page.locator('#flow-first [data-onchain-lens="badge"]');
+    await expect.poll(() => badges.count(), { timeout: 15_000 }).toBe(2);
+    await expect
+      .poll(() => badges.evaluateAll((hosts) => hosts.map((h) => h.getAttribute('data-state'))), {
+        timeout: 15_000,
+      })
+      .toEqual(['ready', 'ready']);
+    const after = await lens.page.evaluate(() => ({
+      dots: [...document.querySelectorAll('#flow-first [data-onchain-lens="badge"]')].map((h) =>
+        h.hasAttribute('data-fit'),
+      ),
+      below: document.getElementById('flow-first-below')!.getBoundingClientRect().top,
+    }));
+    expect(after).toEqual({ dots: [true, false], below });
+  });
+
   it('a post clamped to two lines: a pill that would push its second line out of sight is a dot', async () => {
     await lens.page.goto(lens.fixture('generic'));
     const wallet = lens.catalog.wallets[30]!;
