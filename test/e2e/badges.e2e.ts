@@ -265,6 +265,27 @@ describe('badges with no room beside their anchor', () => {
 });
 
 describe('badges in flowing text', () => {
+  /** Waits for the two badges in #id to be ready: which are dots, #id's height, the top of #id-below. */
+  async function twoReady(id: string) {
+    const badges = lens.page.locator(`#${id} [data-onchain-lens="badge"]`);
+    await expect.poll(() => badges.count(), { timeout: 15_000 }).toBe(2);
+    await expect
+      .poll(() => badges.evaluateAll((hosts) => hosts.map((h) => h.getAttribute('data-state'))), {
+        timeout: 15_000,
+      })
+      .toEqual(['ready', 'ready']);
+    return lens.page.evaluate(
+      (id) => ({
+        dots: [...document.querySelectorAll(`#${id} [data-onchain-lens="badge"]`)].map((h) =>
+          h.hasAttribute('data-fit'),
+        ),
+        height: Math.round(document.getElementById(id)!.getBoundingClientRect().height),
+        below: document.getElementById(`${id}-below`)!.getBoundingClientRect().top,
+      }),
+      id,
+    );
+  }
+
   it('a pill that would add a line to its paragraph is a dot: nothing below moves; a dot that adds the line too keeps the pill', async () => {
     await lens.page.goto(lens.fixture('generic'));
     const [fits, wraps] = lens.catalog.wallets.slice(27, 29);
@@ -364,24 +385,11 @@ describe('badges in flowing text', () => {
       return { pill, below: below.getBoundingClientRect().top };
     }, wallet);
     expect(before.pill).toBeGreaterThan(60);
-    const badges = lens.page.locator('#flow-two [data-onchain-lens="badge"]');
-    await expect.poll(() => badges.count(), { timeout: 15_000 }).toBe(2);
-    await expect
-      .poll(() => badges.evaluateAll((hosts) => hosts.map((h) => h.getAttribute('data-state'))), {
-        timeout: 15_000,
-      })
-      .toEqual(['ready', 'ready']);
-    const after = await lens.page.evaluate(() => ({
-      dots: [...document.querySelectorAll('#flow-two [data-onchain-lens="badge"]')].map((h) =>
-        h.hasAttribute('data-fit'),
-      ),
-      below: document.getElementById('flow-two-below')!.getBoundingClientRect().top,
-      lines: Math.round(document.getElementById('flow-two')!.getBoundingClientRect().height),
-    }));
+    const after = await twoReady('flow-two');
     // The first keeps its pill, the last is a dot, and the paragraph kept its one line.
     expect(after.dots).toEqual([false, true]);
     expect(after.below).toBe(before.below);
-    expect(after.lines).toBeLessThan(30);
+    expect(after.height).toBeLessThan(30);
     await lens.screenshot('badges-flowing-two');
   });
 
@@ -407,20 +415,8 @@ describe('badges in flowing text', () => {
       p.style.width = `${Math.ceil(range.getBoundingClientRect().right - p.getBoundingClientRect().left) + 30}px`;
       return next.getBoundingClientRect().top;
     }, wallet);
-    const badges = lens.page.locator('#flow-first [data-onchain-lens="badge"]');
-    await expect.poll(() => badges.count(), { timeout: 15_000 }).toBe(2);
-    await expect
-      .poll(() => badges.evaluateAll((hosts) => hosts.map((h) => h.getAttribute('data-state'))), {
-        timeout: 15_000,
-      })
-      .toEqual(['ready', 'ready']);
-    const after = await lens.page.evaluate(() => ({
-      dots: [...document.querySelectorAll('#flow-first [data-onchain-lens="badge"]')].map((h) =>
-        h.hasAttribute('data-fit'),
-      ),
-      below: document.getElementById('flow-first-below')!.getBoundingClientRect().top,
-    }));
-    expect(after).toEqual({ dots: [true, false], below });
+    const after = await twoReady('flow-first');
+    expect({ dots: after.dots, below: after.below }).toEqual({ dots: [true, false], below });
   });
 
   it('a post clamped to two lines: a pill that would push its second line out of sight is a dot', async () => {
