@@ -204,8 +204,16 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     const reservation = signal && reservations.get(signal);
     if (reservation) {
       reservations.delete(signal);
-      return reservation.held.then(() => {
-        return invoke(task).finally(() => reservation.free?.());
+      return reservation.held.then(async () => {
+        try {
+          // A 429 pause that began after the place came up (while the batch read its cache, say)
+          // holds this run too, as it holds every queued task.
+          for (let t = now(); t < pausedUntil && !signal.aborted; t = now()) await sleep(pausedUntil - t);
+          signal.throwIfAborted();
+          return await invoke(task);
+        } finally {
+          reservation.free?.();
+        }
       });
     }
     return new Promise<T>((resolve, reject) => {

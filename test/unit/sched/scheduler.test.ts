@@ -357,6 +357,28 @@ describe('scheduler: places reserved for work not yet built (a batch still takin
     expect(s.stats()).toMatchObject({ active: 0, started: 3 });
   });
 
+  it('a 429 pause that begins after the place came up holds the run that takes it, until the pause ends', async () => {
+    const clock = createFakeClock();
+    const s = createScheduler({ concurrency: 2, now: clock.now, sleep: clock.sleep });
+    const place = new AbortController();
+    await s.reserve({ priority: 'visible', signal: place.signal });
+    // (another request's 429, while the batch read its cache entries)
+    s.pause(2_000);
+    let ran = false;
+    const batch = s.run(
+      async () => {
+        ran = true;
+      },
+      { priority: 'visible', signal: place.signal },
+    );
+    await clock.advance(1_999);
+    expect(ran).toBe(false);
+    await clock.advance(1);
+    await batch;
+    expect(ran).toBe(true);
+    expect(s.stats().active).toBe(0);
+  });
+
   it('a run under a place that has not come up yet waits for it instead of queueing at the end', async () => {
     const { s, gate } = busy();
     const order: string[] = [];
