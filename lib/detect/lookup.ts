@@ -246,12 +246,11 @@ function truncatedIn(text: string): LookupInput | null {
 }
 
 /**
- * A link to a site we hold no rules for (a trading terminal, a wallet app, a Telegram bot's
- * `?start=ref_<code>_<mint>`) that names one Solana address in its path, query or fragment: that
- * address, its kind left to its account. `_` never occurs in base58: it only glues a referral on.
+ * A link to a site we hold no rules for (a wallet app, any other site), or one whose rule left it
+ * for naming two addresses, given the distinct addresses it names (addressesInUrl): the one
+ * address, its kind left to its account; why not when it names more; null when it names none.
  */
-function fromOtherSite(url: URL): LookupInput | null {
-  const distinct = addressesInUrl(url);
+function fromOtherSite(distinct: readonly string[]): LookupInput | null {
   if (distinct.length > 1)
     return invalid(`That link holds ${distinct.length} addresses: paste the one you mean`);
   const [address] = distinct;
@@ -272,8 +271,9 @@ function fromUrl(url: URL): LookupInput {
   if (target)
     return { type: 'address', address: target.address, kind: classify(target.address, target.kind) };
   // (a terminal's link naming two addresses, which its rule leaves: which one is meant?)
-  if (!hasUrlRules(url) || addressesInUrl(url).length > 1)
-    return fromOtherSite(url) ?? truncatedIn(p.join('/')) ?? invalid(NOT_A_TARGET);
+  const named = addressesInUrl(url);
+  if (!hasUrlRules(url) || named.length > 1)
+    return fromOtherSite(named) ?? truncatedIn(p.join('/')) ?? invalid(NOT_A_TARGET);
   if (/\/(tx|transaction)\//.test(url.pathname)) return invalid('That link is a transaction, not an address');
   if (p[0] === 'block' && BLOCK_HOSTS.has(hostKey(url.hostname)) && /^\d{1,16}$/.test(p[1] ?? '')) {
     const slot = Number(p[1]);

@@ -88,6 +88,22 @@ const GROWN = 4;
 /** Pills of one grown text block tried one at a time as the only dot, before all of them are. */
 const MAX_SINGLE_DOTS = 3;
 
+/**
+ * The dots a text block that grew a line tries, in turn: each of its last pills alone (the last
+ * first: a post naming two addresses keeps the pill that did not add the line, whichever it is),
+ * then all of them.
+ */
+function dotTries(hosts: HTMLElement[]): HTMLElement[][] {
+  // (document order: a host before the next one, DOCUMENT_POSITION_FOLLOWING)
+  hosts.sort((a, b) => (a.compareDocumentPosition(b) & 4 ? -1 : 1));
+  const tries = hosts
+    .slice(-MAX_SINGLE_DOTS)
+    .reverse()
+    .map((host) => [host]);
+  if (hosts.length > 1) tries.push(hosts);
+  return tries;
+}
+
 interface BadgeMount {
   entry: Entry;
   shadow: ShadowMount;
@@ -379,16 +395,16 @@ export function createOverlay(deps: OverlayDeps) {
    */
   const commit = timed('commit', () => {
     cancelFrame = null;
-    const flow = new Map<Element, [number, HTMLElement[]]>();
+    const flow = new Map<Element, { was: number; hosts: HTMLElement[] }>();
     for (const m of writes) {
       const block = flowBlock(m);
       if (block) {
         const seen = flow.get(block);
-        if (seen) seen[1].push(m.shadow.host);
-        else flow.set(block, [0, [m.shadow.host]]);
+        if (seen) seen.hosts.push(m.shadow.host);
+        else flow.set(block, { was: 0, hosts: [m.shadow.host] });
       }
     }
-    for (const [block, seen] of flow) seen[0] = block.scrollHeight;
+    for (const [block, seen] of flow) seen.was = block.scrollHeight;
     for (const m of writes) {
       apply(m);
       // (a badge in a box that keeps to one line is watched for being cut off, never wraps)
@@ -397,25 +413,18 @@ export function createOverlay(deps: OverlayDeps) {
       } else if (toFit.push(m.shadow.host) === 1) afterFrame(win).then(fit);
     }
     writes.clear();
-    // A grown block tries one dot at a time, its last pill first, then the one before it (three at
-    // most), then all its pills as dots; the first try that keeps it to its height stays: a post
-    // naming two addresses keeps the pill that did not add the line, whichever it is. One read per
-    // round for all blocks. When all dots still grow it, a dot adds the line too: its pills come back.
-    let grown = [...flow].filter(([block, [was]]) => block.scrollHeight > was + GROWN);
-    // (document order: a host before the next one, DOCUMENT_POSITION_FOLLOWING)
-    for (const [, [, hosts]] of grown) hosts.sort((a, b) => (a.compareDocumentPosition(b) & 4 ? -1 : 1));
-    const singles = (hosts: HTMLElement[]) => Math.min(hosts.length, MAX_SINGLE_DOTS);
-    for (let round = 1; grown.length; round++) {
-      for (const [, [, hosts]] of grown) {
-        const n = hosts.length;
-        if (round <= singles(hosts)) {
-          hosts[n - round + 1]?.removeAttribute('data-fit');
-          hosts[n - round]!.setAttribute('data-fit', '');
-        } else for (const host of hosts) host.setAttribute('data-fit', '');
-      }
-      grown = grown.filter(([block, [was, hosts]]) => {
+    // A grown block's dots are tried in turn (dotTries), one read per round for all blocks; the
+    // first try that keeps it to its height stays. When all its dots still grow it, a dot adds the
+    // line too: its pills come back.
+    let grown = [...flow]
+      .filter(([block, { was }]) => block.scrollHeight > was + GROWN)
+      .map(([block, { was, hosts }]) => ({ block, was, hosts, tries: dotTries(hosts) }));
+    for (let round = 0; grown.length; round++) {
+      for (const g of grown)
+        for (const host of g.hosts) host.toggleAttribute('data-fit', g.tries[round]!.includes(host));
+      grown = grown.filter(({ block, was, hosts, tries }) => {
         if (block.scrollHeight <= was + GROWN) return false;
-        if (round < singles(hosts) || (round === singles(hosts) && hosts.length > 1)) return true;
+        if (round + 1 < tries.length) return true;
         for (const host of hosts) host.removeAttribute('data-fit');
         return false;
       });

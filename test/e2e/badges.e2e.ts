@@ -265,6 +265,37 @@ describe('badges with no room beside their anchor', () => {
 });
 
 describe('badges in flowing text', () => {
+  /**
+   * In the page: a paragraph #id styled `css`, of `lines` (a `<br>` between them; those from
+   * `smallFrom` on in 9 px type), prepended with a "next post" #id-below under it, and made as wide
+   * as its first line plus `room` px. Returns the top of #id-below.
+   */
+  const addParagraph = (a: {
+    id: string;
+    lines: string[];
+    css: string;
+    room: number;
+    smallFrom?: number;
+  }) => {
+    const p = Object.assign(document.createElement('p'), { id: a.id });
+    a.lines.forEach((line, i) => {
+      if (i) p.append(document.createElement('br'));
+      const small = a.smallFrom !== undefined && i >= a.smallFrom;
+      const node = small ? Object.assign(document.createElement('small'), { textContent: line }) : line;
+      if (typeof node !== 'string') node.style.fontSize = '9px';
+      p.append(node);
+    });
+    p.style.cssText = `margin:0;width:1200px;${a.css}`;
+    const below = Object.assign(document.createElement('div'), {
+      id: `${a.id}-below`,
+      textContent: 'next post',
+    });
+    document.body.prepend(p, below);
+    const range = document.createRange();
+    range.selectNodeContents(p.firstChild!);
+    p.style.width = `${Math.ceil(range.getBoundingClientRect().right - p.getBoundingClientRect().left) + a.room}px`;
+    return below.getBoundingClientRect().top;
+  };
   /** Waits for the two badges in #id to be ready: which are dots, #id's height, the top of #id-below. */
   async function twoReady(id: string) {
     const badges = lens.page.locator(`#${id} [data-onchain-lens="badge"]`);
@@ -289,29 +320,15 @@ describe('badges in flowing text', () => {
   it('a pill that would add a line to its paragraph is a dot: nothing below moves; a dot that adds the line too keeps the pill', async () => {
     await lens.page.goto(lens.fixture('generic'));
     const [fits, wraps] = lens.catalog.wallets.slice(27, 29);
-    const before = await lens.page.evaluate(
-      ({ fits, wraps }) => {
-        // Each paragraph ends with its address, 30 px short of its right edge: room for a dot
-        // (22 px with its margins), not for a pill; the second leaves 8 px, room for neither.
-        const add = (id: string, address: string, room: number) => {
-          const p = Object.assign(document.createElement('p'), { id, textContent: `Follow ${address}` });
-          p.style.cssText = 'font:16px serif;margin:0;width:1000px';
-          const below = Object.assign(document.createElement('div'), {
-            id: `${id}-below`,
-            textContent: 'next post',
-          });
-          document.body.prepend(p, below);
-          const range = document.createRange();
-          range.selectNodeContents(p);
-          p.style.width = `${Math.ceil(range.getBoundingClientRect().right - p.getBoundingClientRect().left) + room}px`;
-        };
-        add('flow-wraps', wraps!, 8);
-        add('flow-fits', fits!, 30);
-        const top = (id: string) => document.getElementById(id)!.getBoundingClientRect().top;
-        return { fits: top('flow-fits-below'), wraps: top('flow-wraps-below') };
-      },
-      { fits, wraps },
-    );
+    // Each paragraph ends with its address, 30 px short of its right edge: room for a dot (22 px
+    // with its margins), not for a pill; the second leaves 8 px, room for neither.
+    const css = 'font:16px serif';
+    await lens.page.evaluate(addParagraph, { id: 'flow-wraps', lines: [`Follow ${wraps}`], css, room: 8 });
+    await lens.page.evaluate(addParagraph, { id: 'flow-fits', lines: [`Follow ${fits}`], css, room: 30 });
+    const before = await lens.page.evaluate(() => {
+      const top = (id: string) => document.getElementById(id)!.getBoundingClientRect().top;
+      return { fits: top('flow-fits-below'), wraps: top('flow-wraps-below') };
+    });
     const shifts: number[] = [];
     for (const id of ['flow-fits', 'flow-wraps']) {
       const badge = lens.page.locator(`#${id} [data-onchain-lens="badge"]`);
@@ -361,29 +378,24 @@ describe('badges in flowing text', () => {
     }, wallet);
     const probeBadge = lens.page.locator('#flow-probe [data-onchain-lens="badge"]');
     await expect.poll(() => probeBadge.getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
-    const before = await lens.page.evaluate((wallet) => {
+    const pill = await lens.page.evaluate(() => {
       const host = document.querySelector('#flow-probe [data-onchain-lens="badge"]')!;
       const style = getComputedStyle(host);
-      const pill =
-        host.getBoundingClientRect().width + parseFloat(style.marginLeft) + parseFloat(style.marginRight);
-      // The same wallet twice in a paragraph with room for its text, a pill and a dot (22 px with
-      // its margins) and 6 px more: not for two pills.
-      const p = Object.assign(document.createElement('p'), {
+      return (
+        host.getBoundingClientRect().width + parseFloat(style.marginLeft) + parseFloat(style.marginRight)
+      );
+    });
+    // The same wallet twice in a paragraph with room for its text, a pill and a dot (22 px with its
+    // margins) and 6 px more: not for two pills.
+    const before = {
+      pill,
+      below: await lens.page.evaluate(addParagraph, {
         id: 'flow-two',
-        textContent: `Follow ${wallet} and ${wallet}`,
-      });
-      p.style.cssText = 'font:13px serif;margin:0;width:1200px';
-      const below = Object.assign(document.createElement('div'), {
-        id: 'flow-two-below',
-        textContent: 'next post',
-      });
-      document.body.prepend(p, below);
-      const range = document.createRange();
-      range.selectNodeContents(p);
-      const text = range.getBoundingClientRect().right - p.getBoundingClientRect().left;
-      p.style.width = `${Math.ceil(text + pill + 22 + 6)}px`;
-      return { pill, below: below.getBoundingClientRect().top };
-    }, wallet);
+        lines: [`Follow ${wallet} and ${wallet}`],
+        css: 'font:13px serif',
+        room: pill + 22 + 6,
+      }),
+    };
     expect(before.pill).toBeGreaterThan(60);
     const after = await twoReady('flow-two');
     // The first keeps its pill, the last is a dot, and the paragraph kept its one line.
@@ -396,25 +408,15 @@ describe('badges in flowing text', () => {
   it('two pills in one paragraph where the first adds the line: the first is the dot, the last keeps its pill', async () => {
     await lens.page.goto(lens.fixture('generic'));
     const wallet = lens.catalog.wallets[31]!;
-    const below = await lens.page.evaluate((wallet) => {
-      // Line one ends with the address and 30 px of room (a dot, not a pill); line two names it
-      // again in small type, with room for a pill.
-      const p = document.createElement('p');
-      p.id = 'flow-first';
-      const small = Object.assign(document.createElement('small'), { textContent: `and ${wallet}` });
-      small.style.fontSize = '9px';
-      p.append(`Follow ${wallet}`, document.createElement('br'), small);
-      p.style.cssText = 'font:16px/22px serif;margin:0;width:1000px';
-      const next = Object.assign(document.createElement('div'), {
-        id: 'flow-first-below',
-        textContent: 'next post',
-      });
-      document.body.prepend(p, next);
-      const range = document.createRange();
-      range.selectNodeContents(p.firstChild!);
-      p.style.width = `${Math.ceil(range.getBoundingClientRect().right - p.getBoundingClientRect().left) + 30}px`;
-      return next.getBoundingClientRect().top;
-    }, wallet);
+    // Line one ends with the address and 30 px of room (a dot, not a pill); line two names it again
+    // in small type, with room for a pill.
+    const below = await lens.page.evaluate(addParagraph, {
+      id: 'flow-first',
+      lines: [`Follow ${wallet}`, `and ${wallet}`],
+      css: 'font:16px/22px serif',
+      room: 30,
+      smallFrom: 1,
+    });
     const after = await twoReady('flow-first');
     expect({ dots: after.dots, below: after.below }).toEqual({ dots: [true, false], below });
   });
@@ -422,22 +424,15 @@ describe('badges in flowing text', () => {
   it('a post clamped to two lines: a pill that would push its second line out of sight is a dot', async () => {
     await lens.page.goto(lens.fixture('generic'));
     const wallet = lens.catalog.wallets[30]!;
-    await lens.page.evaluate((wallet) => {
-      // Six lines, two shown (as X and many feeds clamp a long post: more hidden than the room
-      // check after the frame reads as a row pushed over); the first ends with the address and
-      // 30 px of room: for a dot, not a pill.
-      const p = document.createElement('p');
-      p.id = 'flow-clamped';
-      p.append(`Follow ${wallet}`);
-      for (const line of ['second line', 'third', 'fourth', 'fifth', 'sixth'])
-        p.append(document.createElement('br'), line);
-      p.style.cssText =
-        'font:16px/20px serif;margin:0;width:1000px;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;overflow:hidden';
-      document.body.prepend(p);
-      const range = document.createRange();
-      range.selectNodeContents(p.firstChild!);
-      p.style.width = `${Math.ceil(range.getBoundingClientRect().right - p.getBoundingClientRect().left) + 30}px`;
-    }, wallet);
+    // Six lines, two shown (as X and many feeds clamp a long post: more hidden than the room check
+    // after the frame reads as a row pushed over); the first ends with the address and 30 px of
+    // room: for a dot, not a pill.
+    await lens.page.evaluate(addParagraph, {
+      id: 'flow-clamped',
+      lines: [`Follow ${wallet}`, 'second line', 'third', 'fourth', 'fifth', 'sixth'],
+      css: 'font:16px/20px serif;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;overflow:hidden',
+      room: 30,
+    });
     const badge = lens.page.locator('#flow-clamped [data-onchain-lens="badge"]');
     await expect.poll(() => badge.getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
     const seen = await lens.page.evaluate(() => {
