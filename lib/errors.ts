@@ -42,6 +42,8 @@ const MESSAGES = {
   SCHEMA_MISMATCH: 'The service answered in an unexpected format.',
   /** A body that is not JSON at all (cut off on the way, a proxy's page): transient, unlike SCHEMA_MISMATCH. */
   BAD_RESPONSE: 'The service sent an incomplete answer; try again shortly.',
+  /** An extension page got an answer from the background that does not fit its schema (lib/messaging ANSWERS). */
+  BAD_ANSWER: 'The extension sent this page an answer it could not read; close and reopen it.',
   INVALID_INPUT: INVALID_INPUT_TEXT,
   STORAGE_UNAVAILABLE:
     "The browser's storage for extensions is not available, so the API key cannot be saved: it works only until the browser closes.",

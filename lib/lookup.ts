@@ -1,6 +1,11 @@
-/** Results of the popup's "paste anything" lookup. Built by the background (lib/background/lookup.ts). */
+/**
+ * Results of the popup's "paste anything" lookup. Built by the background (lib/background/lookup.ts);
+ * schemas, like the views, so the pages check what they got (lib/messaging.ts ANSWERS).
+ */
+
+import { z } from 'zod';
 import { findAddresses } from './detect/address';
-import type { OddsView, OrderPageView, OrderView, TokenView, WalletView } from './views';
+import { OddsView, OrderPageView, OrderView, TokenView, WalletView } from './views';
 
 /**
  * Two mints typed together ("A B", "A/B", "A -> B", "A → B", "A, B") ask for their DCA pair: the
@@ -16,40 +21,44 @@ export function pairOfInput(text: string): { inputMint: string; outputMint: stri
   return /^[\s/>,→-]*$/.test(rest) ? { inputMint: a, outputMint: b } : null;
 }
 
-export interface BlockView {
-  slot: number;
-  blockTime: number | null; // unix seconds
-  blockhash: string;
-  parentSlot: number;
-  transactionCount: number;
-  totalFeesLamports: number;
-  failedCount: number;
-  signatures: string[]; // first few
-}
+export const BlockView = z.object({
+  slot: z.number(),
+  blockTime: z.number().nullable(), // unix seconds
+  blockhash: z.string(),
+  parentSlot: z.number(),
+  transactionCount: z.number(),
+  totalFeesLamports: z.number(),
+  failedCount: z.number(),
+  signatures: z.array(z.string()), // first few
+});
+export type BlockView = z.infer<typeof BlockView>;
 
-export interface SearchHit {
-  mint: string;
-  symbol: string;
-  name: string;
-  image: string | null;
-  priceUsd: number | null;
-  liquidityUsd: number | null;
-}
+export const SearchHit = z.object({
+  mint: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  image: z.string().nullable(), // https only, checked by the background
+  priceUsd: z.number().nullable(),
+  liquidityUsd: z.number().nullable(),
+});
+export type SearchHit = z.infer<typeof SearchHit>;
 
-export type LookupResult =
+export const LookupResult = z.discriminatedUnion('kind', [
   /**
    * `noAccount`: mainnet has no account at this address (never funded, closed, or a bad copy): its
    * DCA and PnL answers are shown, but nothing is coming to it, so nothing says to try again.
    */
-  | { kind: 'wallet'; wallet: WalletView; noAccount?: true }
+  z.object({ kind: z.literal('wallet'), wallet: WalletView, noAccount: z.literal(true).optional() }),
   /** A holder's balance account (SPL token or Token-2022), not a wallet: its mint and its owner. */
-  | { kind: 'tokenAccount'; address: string; mint: string; owner: string }
-  | { kind: 'token'; mint: string; token: TokenView }
-  | { kind: 'order'; order: OrderView }
-  | { kind: 'pair'; inputMint: string; outputMint: string; page: OrderPageView }
-  | { kind: 'event'; event: OddsView }
-  | { kind: 'block'; slot: number; block: BlockView | null }
-  | { kind: 'search'; query: string; hits: SearchHit[] }
-  | { kind: 'program'; address: string; label: string }
+  z.object({ kind: z.literal('tokenAccount'), address: z.string(), mint: z.string(), owner: z.string() }),
+  z.object({ kind: z.literal('token'), mint: z.string(), token: TokenView }),
+  z.object({ kind: z.literal('order'), order: OrderView }),
+  z.object({ kind: z.literal('pair'), inputMint: z.string(), outputMint: z.string(), page: OrderPageView }),
+  z.object({ kind: z.literal('event'), event: OddsView }),
+  z.object({ kind: z.literal('block'), slot: z.number(), block: BlockView.nullable() }),
+  z.object({ kind: z.literal('search'), query: z.string(), hits: z.array(SearchHit) }),
+  z.object({ kind: z.literal('program'), address: z.string(), label: z.string() }),
   /** A liquidity pool (a DEX pair URL names one): no DCA orders or PnL, and no API maps it to its token. */
-  | { kind: 'pool'; address: string };
+  z.object({ kind: z.literal('pool'), address: z.string() }),
+]);
+export type LookupResult = z.infer<typeof LookupResult>;

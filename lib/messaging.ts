@@ -7,20 +7,23 @@ import { z } from 'zod';
 import { CANDLE_INTERVALS, CURRENCIES, DCA_SORTS, DCA_STATUS_FILTERS, PNL_MODES } from './api/validate';
 import { isSolanaAddress } from './detect/address';
 import { LOOKUP_INPUT_MAX } from './detect/lookup';
-import type {
+import { BlockView, LookupResult, SearchHit } from './lookup';
+import { SettingsSchema } from './settings';
+import {
   AddressKind,
-  FillView,
+  type FillView,
   OddsHistoryView,
   OddsView,
   OrderPageView,
   OrderView,
-  Result,
+  type Result,
   StatusView,
   TokenFlowView,
   TokenView,
   WalletBadgeView,
   WalletView,
 } from './views';
+import { ImportResult, WatchEntry } from './watch/entry';
 
 export const Address = z.string().refine(isSolanaAddress, 'not a Solana address');
 export const EventRef = z.object({
@@ -101,54 +104,83 @@ export function isViewMessage(name: string): name is ViewMessage {
   return Object.hasOwn(VIEW_INPUTS, name);
 }
 
-export interface OverlayConfig {
-  enabled: boolean;
-  maxBadges: number;
-  theme: 'auto' | 'light' | 'dark';
-  currency: string;
+export const OverlayConfig = z.object({
+  enabled: z.boolean(),
+  maxBadges: z.number(),
+  theme: z.enum(['auto', 'light', 'dark']),
+  currency: z.string(),
   /** Not read by the overlay: a change of it makes open tabs ask for their wallets' PnL again. */
-  pnlMode: string;
-  hasKey: boolean;
-}
+  pnlMode: z.string(),
+  hasKey: z.boolean(),
+});
+export type OverlayConfig = z.infer<typeof OverlayConfig>;
 
-/** Result types, by message. Lookup/settings/watch types live with their modules. */
-export interface Outputs {
-  classify: Record<string, AddressKind>;
-  walletBadge: WalletBadgeView;
-  wallet: WalletView;
-  tokenFlow: TokenFlowView;
-  token: TokenView;
-  order: OrderView;
-  odds: OddsView[];
-  oddsHistory: import('./views').OddsHistoryView;
-  liveSubscribe: LiveLine;
-  liveUnsubscribe: { live: boolean };
-  openLookup: { opened: boolean };
-  openOptions: { opened: boolean };
-  overlayConfig: OverlayConfig;
-  status: StatusView;
-  keyCheck: { plan: string | null; credits: number | null; live: boolean };
-  keySet: { plan: string | null; credits: number | null; live: boolean };
-  keyClear: { cleared: true };
-  settingsGet: import('./settings').Settings;
-  settingsSet: import('./settings').Settings;
-  watchList: import('./watch/watchlist').WatchEntry[];
-  watchAdd: import('./watch/watchlist').WatchEntry[];
-  watchRename: import('./watch/watchlist').WatchEntry[];
-  watchRemove: import('./watch/watchlist').WatchEntry[];
-  watchImport: import('./watch/watchlist').ImportResult;
-  markRead: { unread: 0 };
-  lookup: import('./lookup').LookupResult;
-  walletOrders: OrderPageView;
-  tokenOrders: OrderPageView;
-  pair: OrderPageView;
-  chart: { points: { t: number; o: number; h: number; l: number; c: number; v: number }[] };
-  candles: OddsHistoryView;
-  block: import('./lookup').BlockView | null;
-  search: import('./lookup').SearchHit[];
-  cacheStats: { entries: number; bytes: number; hits: number; misses: number };
-  cacheClear: { cleared: true };
-}
+/**
+ * A tab's live line: whether live updates reach it now and, when they do not, why (the text its
+ * popover shows: "Reconnecting…", "Live updates need a Premium plan."; null: nothing to say, as
+ * while the first connection is made). The answer to liveSubscribe; pushed again (liveEvent's
+ * `state`) to every subscribed tab when the live connection's state changes.
+ */
+export const LiveLine = z.object({ live: z.boolean(), note: z.string().nullable() });
+export type LiveLine = z.infer<typeof LiveLine>;
+
+const KeyAnswer = z.object({
+  plan: z.string().nullable(),
+  credits: z.number().nullable(),
+  live: z.boolean(),
+});
+const Cleared = z.object({ cleared: z.literal(true) });
+
+/**
+ * The schema of every message's answer: the one statement of each answer's shape. The background's
+ * handlers are typed by it (Outputs), and the extension pages parse each answer with it
+ * (components/lookup/ask.tsx) before showing anything. The content script trusts the typed answer
+ * instead: zod would take a fifth of its size budget (the README's performance section).
+ */
+export const ANSWERS = {
+  classify: z.record(z.string(), AddressKind),
+  walletBadge: WalletBadgeView,
+  wallet: WalletView,
+  tokenFlow: TokenFlowView,
+  token: TokenView,
+  order: OrderView,
+  odds: z.array(OddsView),
+  oddsHistory: OddsHistoryView,
+  liveSubscribe: LiveLine,
+  liveUnsubscribe: z.object({ live: z.boolean() }),
+  openLookup: z.object({ opened: z.boolean() }),
+  openOptions: z.object({ opened: z.boolean() }),
+  overlayConfig: OverlayConfig,
+  status: StatusView,
+  keyCheck: KeyAnswer,
+  keySet: KeyAnswer,
+  keyClear: Cleared,
+  settingsGet: SettingsSchema,
+  settingsSet: SettingsSchema,
+  watchList: z.array(WatchEntry),
+  watchAdd: z.array(WatchEntry),
+  watchRename: z.array(WatchEntry),
+  watchRemove: z.array(WatchEntry),
+  watchImport: ImportResult,
+  markRead: z.object({ unread: z.literal(0) }),
+  lookup: LookupResult,
+  walletOrders: OrderPageView,
+  tokenOrders: OrderPageView,
+  pair: OrderPageView,
+  chart: z.object({
+    points: z.array(
+      z.object({ t: z.number(), o: z.number(), h: z.number(), l: z.number(), c: z.number(), v: z.number() }),
+    ),
+  }),
+  candles: OddsHistoryView,
+  block: BlockView.nullable(),
+  search: z.array(SearchHit),
+  cacheStats: z.object({ entries: z.number(), bytes: z.number(), hits: z.number(), misses: z.number() }),
+  cacheClear: Cleared,
+} as const satisfies Record<MessageName, z.ZodType>;
+
+/** Result types, by message. */
+export type Outputs = { [K in MessageName]: z.infer<(typeof ANSWERS)[K]> };
 
 /**
  * Pushed to every tab when what the data depends on changed: the API key was set or cleared
@@ -163,15 +195,6 @@ export const ConfigChange = z.object({
   hasKey: z.boolean(),
 });
 export type ConfigChange = z.infer<typeof ConfigChange>;
-
-/**
- * A tab's live line: whether live updates reach it now and, when they do not, why (the text its
- * popover shows: "Reconnecting…", "Live updates need a Premium plan."; null: nothing to say, as
- * while the first connection is made). The answer to liveSubscribe; pushed again (liveEvent's
- * `state`) to every subscribed tab when the live connection's state changes.
- */
-export const LiveLine = z.object({ live: z.boolean(), note: z.string().nullable() });
-export type LiveLine = z.infer<typeof LiveLine>;
 
 /** Pushed from the background to a tab or the popup. */
 export interface Pushes {

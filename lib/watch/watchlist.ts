@@ -12,16 +12,9 @@ import { knownKind } from '../detect/programs';
 import type { AddressKind } from '../detect/types';
 import { cleanText } from '../format';
 import { createTurns } from '../sched';
+import type { ImportReasons, ImportResult, WatchEntry } from './entry';
 
-/** A watched wallet. */
-export interface WatchEntry {
-  wallet: string;
-  label: string | null;
-  addedAt: number;
-  unread: number;
-  /** The wallet's .sol name when a lookup found one (shown when there is no label). */
-  domain?: string | null;
-}
+export type { ImportReasons, ImportResult, WatchEntry } from './entry';
 
 export const WATCH_LIMIT = 50;
 export const LABEL_MAX = 40;
@@ -59,28 +52,6 @@ const ImportItem = z.union([
 ]);
 /** Our own export (`{wallets: [...]}`) or a plain list; each item is checked on its own. */
 const ImportFile = z.union([z.array(z.unknown()), z.looseObject({ wallets: z.array(z.unknown()) })]);
-
-export interface ImportResult {
-  added: number;
-  skipped: number;
-  entries: WatchEntry[];
-  /** Why items were skipped, so the options page can say more than a count. */
-  reasons: ImportReasons;
-}
-
-export interface ImportReasons {
-  /** Not an address (or not an item naming one). */
-  invalid: number;
-  /** Already watched, or named twice in the file. */
-  duplicate: number;
-  /** Past the watchlist's limit. */
-  full: number;
-  /**
-   * A valid address that is never a wallet that trades: a mint or program known offline, or one the
-   * background read as a mint, DCA order, pool or program.
-   */
-  notWallet: number;
-}
 
 /**
  * The export file: what `importJson` reads back. The one place that writes it, used by the

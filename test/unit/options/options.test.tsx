@@ -149,6 +149,8 @@ describe('options: settings', () => {
     expect(fake.permissions.request).toHaveBeenCalledWith({ origins: ['https://*/*'] });
     await waitFor(() => expect(patches(fake)).toEqual([{ anySite: true }]));
     await waitFor(() => expect((box as HTMLInputElement).checked).toBe(true));
+    // the box is disabled until the save is answered (one request at a time)
+    await waitFor(() => expect((box as HTMLInputElement).disabled).toBe(false));
     fireEvent.click(box);
     expect(fake.permissions.remove).toHaveBeenCalledWith({ origins: ['https://*/*'] });
     await waitFor(() => expect(patches(fake)).toEqual([{ anySite: true }, { anySite: false }]));
