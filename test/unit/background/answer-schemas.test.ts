@@ -5,35 +5,30 @@
  * stricter than what the background sends would turn a good answer into an error, and one that
  * left a field out would drop it on the way (zod strips keys it does not know).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createRouter, type Sender } from '../../../lib/background/router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Sender } from '../../../lib/background/router';
 import type { Services } from '../../../lib/background/services';
 import { ANSWERS, type MessageName } from '../../../lib/messaging';
 import type { Result } from '../../../lib/views';
-import type { WatchService } from '../../../lib/watch';
-import { closeServices, type Sim, simServices, simWatch, startSim, testHandlers } from './helpers';
+import { BASE, EXT_ID, type Sim, simServices, simWatch, testHandlers, testRouter } from './helpers';
+import { simHooks } from './sim-hooks';
 
-const EXT_ID = 'lens-test-id';
-const BASE = `chrome-extension://${EXT_ID}/`;
 const page: Sender = { id: EXT_ID, url: `${BASE}popup.html` };
 
 let sim: Sim;
 let services: Services;
-let watch: WatchService;
-let dispatch: ReturnType<typeof createRouter>;
-beforeAll(async () => {
-  sim = await startSim({ eventsPerSecond: 0 });
-});
-afterAll(() => sim.close());
+let dispatch: ReturnType<typeof testRouter>;
+simHooks(
+  { eventsPerSecond: 0 },
+  (started) => (sim = started),
+  () => services,
+);
 beforeEach(async () => {
-  fakeBrowser.reset();
   services = simServices(sim);
-  watch = simWatch(services).watch;
+  const { watch } = simWatch(services);
   await watch.start();
-  dispatch = createRouter(testHandlers(services, { watch }), { extensionId: EXT_ID, extensionBaseUrl: BASE });
+  dispatch = testRouter(testHandlers(services, { watch }));
 });
-afterEach(() => closeServices(services));
 
 /** Sends one message as a page does; the answer's value, after checking it parses to itself. */
 async function answerOf(name: MessageName, data: unknown): Promise<unknown> {

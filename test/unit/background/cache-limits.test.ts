@@ -5,13 +5,11 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createRouter, type Sender } from '../../../lib/background/router';
+import type { Sender } from '../../../lib/background/router';
 import { createServices, type Services } from '../../../lib/background/services';
 import { defaultSettings } from '../../../lib/settings';
-import { testHandlers } from './helpers';
+import { BASE, EXT_ID, testHandlers, testRouter } from './helpers';
 
-const EXT_ID = 'lens-test-id';
-const BASE = `chrome-extension://${EXT_ID}/`;
 const optionsPage: Sender = { id: EXT_ID, url: `${BASE}options.html` };
 const MB = 1024 * 1024;
 // ~100 KB each (JSON length of the string plus its quotes and the id)
@@ -30,7 +28,7 @@ function setup() {
     isWatched: () => false,
   });
   const handlers = testHandlers(services);
-  const dispatch = createRouter(handlers, { extensionId: EXT_ID, extensionBaseUrl: BASE });
+  const dispatch = testRouter(handlers);
   return {
     set: (patch: Record<string, unknown>) => dispatch('settingsSet', { patch }, optionsPage),
     stats: () => dispatch('cacheStats', {}, optionsPage),

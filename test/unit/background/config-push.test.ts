@@ -8,21 +8,22 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createConfigPush } from '../../../lib/background/config-push';
-import { createRouter, type Sender } from '../../../lib/background/router';
+import type { Sender } from '../../../lib/background/router';
 import type { Services } from '../../../lib/background/services';
 import type { ConfigChange, Pushes } from '../../../lib/messaging';
 import {
+  BASE,
   closeServices,
   control,
+  EXT_ID,
   type Sim,
   simServices,
   simSettings,
   startSim,
   testHandlers,
+  testRouter,
 } from './helpers';
 
-const EXT_ID = 'lens-test-id';
-const BASE = `chrome-extension://${EXT_ID}/`;
 const optionsPage: Sender = { id: EXT_ID, url: `${BASE}options.html` };
 
 describe('createConfigPush', () => {
@@ -84,7 +85,7 @@ describe('which changes are pushed', () => {
     const handlers = testHandlers(services, {
       onConfigChanged: (change) => void pushes.push(change),
     });
-    const dispatch = createRouter(handlers, { extensionId: EXT_ID, extensionBaseUrl: BASE });
+    const dispatch = testRouter(handlers);
     ask = (name, data) => dispatch(name as never, data, optionsPage);
   });
   afterEach(() => closeServices(services));

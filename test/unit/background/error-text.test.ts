@@ -5,11 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api';
-import { createRouter, type Handlers, type Sender, toErrorResult } from '../../../lib/background/router';
+import { type Handlers, type Sender, toErrorResult } from '../../../lib/background/router';
 import { errorMessage } from '../../../lib/errors';
+import { BASE, EXT_ID, testRouter } from './helpers';
 
-const EXT_ID = 'lens-test-id';
-const BASE = `chrome-extension://${EXT_ID}/`;
 const page: Sender = { id: EXT_ID, url: `${BASE}popup.html` };
 const contentScript: Sender = { id: EXT_ID, url: 'https://solscan.io/account/x', tab: { id: 7 }, frameId: 0 };
 const WALLET = 'So11111111111111111111111111111111111111112';
@@ -21,7 +20,7 @@ function throwing(error: unknown) {
       throw error;
     },
   } as unknown as Handlers;
-  return createRouter(handlers, { extensionId: EXT_ID, extensionBaseUrl: BASE });
+  return testRouter(handlers);
 }
 
 describe('router: error results carry the text for their code', () => {

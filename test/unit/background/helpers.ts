@@ -7,6 +7,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { Order } from '../../../lib/api/schemas/dca';
 import { type DomainValue, domainName } from '../../../lib/api/schemas/rpc';
 import { createHandlers, type HandlerDeps } from '../../../lib/background/handlers';
+import { createRouter, type Handlers } from '../../../lib/background/router';
 import { createServices, type Services } from '../../../lib/background/services';
 import { watchFetchOrders } from '../../../lib/background/start';
 import type { TabLive } from '../../../lib/background/tab-live';
@@ -166,4 +167,13 @@ export function testHandlers(services: Services, deps: Partial<HandlerDeps> = {}
     onConfigChanged: () => {},
     ...deps,
   });
+}
+
+/** The extension id the router tests give, and its pages' base URL (a sender from `${BASE}popup.html` is a page). */
+export const EXT_ID = 'lens-test-id';
+export const BASE = `chrome-extension://${EXT_ID}/`;
+
+/** The router over `handlers`, for an extension of EXT_ID: messages dispatched as the browser would deliver them. */
+export function testRouter(handlers: Handlers) {
+  return createRouter(handlers, { extensionId: EXT_ID, extensionBaseUrl: BASE });
 }

@@ -5,17 +5,25 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { createRouter, type Sender } from '../../../lib/background/router';
+import type { Sender } from '../../../lib/background/router';
 import { type Services, topicRooms } from '../../../lib/background/services';
 import { errorMessage } from '../../../lib/errors';
 import type { WebSocketCtor } from '../../../lib/live/types';
 import type { ConfigChange } from '../../../lib/messaging';
 import type { WatchService } from '../../../lib/watch';
-import { clearLog, control, requests, type Sim, simServices, testHandlers } from './helpers';
+import {
+  BASE,
+  clearLog,
+  control,
+  EXT_ID,
+  requests,
+  type Sim,
+  simServices,
+  testHandlers,
+  testRouter,
+} from './helpers';
 import { simHooks } from './sim-hooks';
 
-const EXT_ID = 'lens-test-id';
-const BASE = `chrome-extension://${EXT_ID}/`;
 const optionsPage: Sender = { id: EXT_ID, url: `${BASE}options.html` };
 
 let sim: Sim;
@@ -37,7 +45,7 @@ function background(s: Services) {
     watch,
     onConfigChanged: (c) => void pushes.push(c),
   });
-  const dispatch = createRouter(handlers, { extensionId: EXT_ID, extensionBaseUrl: BASE });
+  const dispatch = testRouter(handlers);
   return {
     pushes,
     handlers,
@@ -207,11 +215,7 @@ describe('live updates on a plan without the datastream', () => {
     await vi.waitFor(() => expect(services.hub.status().state).toBe('needs-plan'), { timeout: 10_000 });
     const sender = { id: EXT_ID, url: 'https://solscan.io/token/x', tab: { id: 7 }, frameId: 0 };
     const topic = { kind: 'token', address: sim.catalog.mints[0] };
-    const r = await createRouter(bg.handlers, { extensionId: EXT_ID, extensionBaseUrl: BASE })(
-      'liveSubscribe',
-      { topic },
-      sender,
-    );
+    const r = await testRouter(bg.handlers)('liveSubscribe', { topic }, sender);
     expect(r).toMatchObject({
       ok: false,
       error: { code: 'NEEDS_PLAN', message: errorMessage('NEEDS_PLAN') },

@@ -4,23 +4,32 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createRouter, type Sender } from '../../../lib/background/router';
+import type { Sender } from '../../../lib/background/router';
 import type { Services } from '../../../lib/background/services';
 import { createTabLive } from '../../../lib/background/tab-live';
 import { INPUTS, isViewMessage, type MessageName } from '../../../lib/messaging';
 import { readApiKey } from '../../../lib/secrets';
 import { createWatchService } from '../../../lib/watch';
-import { clearLog, closeServices, requests, type Sim, simServices, startSim, testHandlers } from './helpers';
+import {
+  BASE,
+  clearLog,
+  closeServices,
+  EXT_ID,
+  requests,
+  type Sim,
+  simServices,
+  startSim,
+  testHandlers,
+  testRouter,
+} from './helpers';
 
-const EXT_ID = 'lens-test-id';
-const BASE = `chrome-extension://${EXT_ID}/`;
 const page: Sender = { id: EXT_ID, url: `${BASE}popup.html` };
 const contentScript: Sender = { id: EXT_ID, url: 'https://solscan.io/account/x', tab: { id: 7 }, frameId: 0 };
 const otherExtension: Sender = { id: 'someone-else', url: 'chrome-extension://someone-else/page.html' };
 
 let sim: Sim;
 let services: Services;
-let dispatch: ReturnType<typeof createRouter>;
+let dispatch: ReturnType<typeof testRouter>;
 beforeAll(async () => {
   sim = await startSim({ eventsPerSecond: 0 });
 });
@@ -41,7 +50,7 @@ beforeEach(async () => {
     tabLive: createTabLive(services.hub),
     lookupUrl: (q) => `${BASE}lookup.html#q=${q}`,
   });
-  dispatch = createRouter(handlers, { extensionId: EXT_ID, extensionBaseUrl: BASE });
+  dispatch = testRouter(handlers);
 });
 afterEach(() => closeServices(services));
 

@@ -4,16 +4,14 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createRouter, type Sender } from '../../../lib/background/router';
+import type { Sender } from '../../../lib/background/router';
 import type { Services } from '../../../lib/background/services';
 import { defaultSettings, LIVE_HOSTS, loadSettings, type Settings } from '../../../lib/settings';
 import type { WatchService } from '../../../lib/watch';
 import { createWatchlist } from '../../../lib/watch/watchlist';
 import { addr, SOL, USDC } from '../watch/fixtures';
-import { testHandlers } from './helpers';
+import { BASE, EXT_ID, testHandlers, testRouter } from './helpers';
 
-const EXT_ID = 'lens-test-id';
-const BASE = `chrome-extension://${EXT_ID}/`;
 const optionsPage: Sender = { id: EXT_ID, url: `${BASE}options.html` };
 
 function setup() {
@@ -38,7 +36,7 @@ function setup() {
       changes++;
     },
   });
-  const dispatch = createRouter(handlers, { extensionId: EXT_ID, extensionBaseUrl: BASE });
+  const dispatch = testRouter(handlers);
   return {
     settings: () => settings,
     changes: () => changes,

@@ -5,17 +5,15 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { createRouter, type Sender } from '../../../lib/background/router';
+import type { Sender } from '../../../lib/background/router';
 import type { Services } from '../../../lib/background/services';
 import { createTabLive, RECONNECTING_TEXT } from '../../../lib/background/tab-live';
 import { errorMessage } from '../../../lib/errors';
 import type { WebSocketCtor } from '../../../lib/live/types';
 import { LiveLine, type Pushes } from '../../../lib/messaging';
-import { control, requests, type Sim, simServices, testHandlers } from './helpers';
+import { control, EXT_ID, requests, type Sim, simServices, testHandlers, testRouter } from './helpers';
 import { simHooks } from './sim-hooks';
 
-const EXT_ID = 'lens-test-id';
-const BASE = `chrome-extension://${EXT_ID}/`;
 const tab = (id: number): Sender => ({
   id: EXT_ID,
   url: 'https://solscan.io/token/x',
@@ -38,10 +36,7 @@ function worker(apiKey: string) {
   const tabLive = createTabLive(services.hub, async (tabId, event) => {
     pushed.push({ tabId, event });
   });
-  const dispatch = createRouter(testHandlers(services, { tabLive }), {
-    extensionId: EXT_ID,
-    extensionBaseUrl: BASE,
-  });
+  const dispatch = testRouter(testHandlers(services, { tabLive }));
   const hub = services.hub;
   return {
     hub,

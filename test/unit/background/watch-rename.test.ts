@@ -4,32 +4,27 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createRouter, type Sender } from '../../../lib/background/router';
+import type { Sender } from '../../../lib/background/router';
 import type { Services } from '../../../lib/background/services';
 import { PAGE_INPUTS } from '../../../lib/messaging';
 import type { WatchChange, WatchService } from '../../../lib/watch';
 import { LABEL_MAX } from '../../../lib/watch/watchlist';
 import { addr, watchService } from '../watch/fixtures';
-import { testHandlers } from './helpers';
+import { BASE, EXT_ID, testHandlers, testRouter } from './helpers';
 
-const EXT_ID = 'lens-test-id';
-const BASE = `chrome-extension://${EXT_ID}/`;
 const options: Sender = { id: EXT_ID, url: `${BASE}options.html` };
 const contentScript: Sender = { id: EXT_ID, url: 'https://solscan.io/account/x', tab: { id: 7 }, frameId: 0 };
 
 let watch: WatchService;
 let onChange: ReturnType<typeof vi.fn<(change: WatchChange) => void>>;
-let dispatch: ReturnType<typeof createRouter>;
+let dispatch: ReturnType<typeof testRouter>;
 beforeEach(async () => {
   fakeBrowser.reset();
   onChange = vi.fn<(change: WatchChange) => void>();
   watch = watchService({ onChange }).svc;
   await watch.start();
   // the watch messages use no service: none is built (no simulator, no network)
-  dispatch = createRouter(testHandlers({} as Services, { watch }), {
-    extensionId: EXT_ID,
-    extensionBaseUrl: BASE,
-  });
+  dispatch = testRouter(testHandlers({} as Services, { watch }));
 });
 
 const labels = async () => (await watch.list()).map((e) => [e.wallet, e.label]);

@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { createRouter, type Sender } from '../../../lib/background/router';
+import type { Sender } from '../../../lib/background/router';
 import { type Services, topicRooms } from '../../../lib/background/services';
 import { createTabLive, RECONNECTING_TEXT } from '../../../lib/background/tab-live';
 import { errorMessage } from '../../../lib/errors';
@@ -15,12 +15,19 @@ import type { WebSocketCtor } from '../../../lib/live/types';
 import { LensError } from '../../../lib/messenger';
 import { createOverlay } from '../../../lib/overlay/runtime';
 import type { LiveEvent, ViewAsk } from '../../../lib/overlay/types';
-import { control, requests, type Sim, simServices, testHandlers } from '../background/helpers';
+import {
+  control,
+  EXT_ID,
+  requests,
+  type Sim,
+  simServices,
+  testHandlers,
+  testRouter,
+} from '../background/helpers';
 import { simHooks } from '../background/sim-hooks';
 import { fill } from '../components/fixtures';
 import { badgeButton, badges, found, overlayPerTest, popoverRoot, startOverlay } from './harness';
 
-const EXT_ID = 'lens-test-id';
 const sender: Sender = { id: EXT_ID, url: 'https://solscan.io/token/x', tab: { id: 7 }, frameId: 0 };
 
 /** The token card's "Latest fills" heading, and the line under it (the live note, if any). */
@@ -60,10 +67,7 @@ describe('the live line of an open token popover, over the real background and t
     const tabLive = createTabLive(services.hub, async (tabId, event) => {
       if (tabId === sender.tab!.id) listener?.(event);
     });
-    const dispatch = createRouter(testHandlers(services, { tabLive }), {
-      extensionId: EXT_ID,
-      extensionBaseUrl: `chrome-extension://${EXT_ID}/`,
-    });
+    const dispatch = testRouter(testHandlers(services, { tabLive }));
     const answers: [string, unknown][] = [];
     const ask = (async (name: string, data: unknown) => {
       const r = await dispatch(name as never, data, sender);
