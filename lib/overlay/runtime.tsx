@@ -310,6 +310,18 @@ export function createOverlay(deps: OverlayDeps) {
   let commitTimer: unknown = null;
   let cancelFrame: (() => void) | null = null;
 
+  /**
+   * Badges whose pill or dot the next commit decides again, for a window resized: the text they
+   * flow in has more room or less now (commit). Not those in table cells or in boxes that cut them
+   * off (flowBlock: cutOff watches those).
+   */
+  const resized = new Set<BadgeMount>();
+  const onResize = () => {
+    for (const m of mounts) resized.add(m);
+    commitInFrame();
+  };
+  win.addEventListener('resize', onResize);
+
   /** The badge is on the page, or will be at the next commit (its anchor still is). */
   function onPage(m: BadgeMount): boolean {
     return m.shadow.host.isConnected || (writes.has(m) && m.anchor.isConnected);
@@ -374,7 +386,7 @@ export function createOverlay(deps: OverlayDeps) {
    */
   function flowBlock(m: BadgeMount): Element | null {
     const host = m.shadow.host;
-    if (m.cut || host.hasAttribute('data-fit')) return null;
+    if (m.cut || (host.hasAttribute('data-fit') && !resized.has(m))) return null;
     let box = host.parentElement ?? slotParent(m.anchor, m.slot);
     for (let i = 0; box && box !== doc.body && i < 4; box = box.parentElement, i++) {
       if (TABLE_CELL.test(box.tagName)) return null;
@@ -396,15 +408,18 @@ export function createOverlay(deps: OverlayDeps) {
   const commit = timed('commit', () => {
     cancelFrame = null;
     const flow = new Map<Element, { was: number; hosts: HTMLElement[] }>();
-    for (const m of writes) {
+    for (const m of new Set([...writes, ...resized])) {
       const block = flowBlock(m);
       if (block) {
         const seen = flow.get(block);
         if (seen) seen.hosts.push(m.shadow.host);
         else flow.set(block, { was: 0, hosts: [m.shadow.host] });
-      }
+      } else resized.delete(m);
     }
+    // A resized one is measured as a dot, then tried as a pill: a pill again unless it adds a line.
+    for (const m of resized) m.shadow.host.setAttribute('data-fit', '');
     for (const [block, seen] of flow) seen.was = block.scrollHeight;
+    for (const m of resized) m.shadow.host.removeAttribute('data-fit');
     for (const m of writes) {
       apply(m);
       // (a badge in a box that keeps to one line is watched for being cut off, never wraps)
@@ -413,6 +428,7 @@ export function createOverlay(deps: OverlayDeps) {
       } else if (toFit.push(m.shadow.host) === 1) afterFrame(win).then(fit);
     }
     writes.clear();
+    resized.clear();
     // A grown block's dots are tried in turn (dotTries), one read per round for all blocks; the
     // first try that keeps it to its height stays. When all its dots still grow it, a dot adds the
     // line too: its pills come back.
@@ -523,6 +539,7 @@ export function createOverlay(deps: OverlayDeps) {
     cancelFrame?.();
     cancelFrame = null;
     writes.clear();
+    resized.clear();
   }
 
   /**
@@ -736,6 +753,7 @@ export function createOverlay(deps: OverlayDeps) {
       stopPage();
       unlisten();
       doc.removeEventListener('visibilitychange', onVisibility);
+      win.removeEventListener('resize', onResize);
     },
   };
 }

@@ -454,6 +454,46 @@ describe('badges in flowing text', () => {
     expect(seen).toEqual({ dot: true, secondShown: true, dotOnFirstLine: true, height: 40 });
     await lens.screenshot('badges-flowing-clamped');
   });
+
+  it('a window made wider gives a dot its pill where it fits now; made narrower again, the pill is a dot', async () => {
+    await lens.page.goto(lens.fixture('generic'));
+    const wallet = lens.catalog.wallets[32]!;
+    const view = lens.page.viewportSize()!;
+    try {
+      // Room for a dot, not a pill, at this width; the paragraph grows with the window from now on.
+      const below = await lens.page.evaluate(addParagraph, {
+        id: 'flow-resize',
+        lines: [`Follow ${wallet}`],
+        css: 'font:16px serif',
+        room: 30,
+      });
+      await lens.page.evaluate(() => {
+        const p = document.getElementById('flow-resize')!;
+        p.style.width = `calc(${p.style.width} + 100vw - ${innerWidth}px)`;
+      });
+      const badge = lens.page.locator('#flow-resize [data-onchain-lens="badge"]');
+      await expect.poll(() => badge.getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
+      const state = () =>
+        lens.page.evaluate(() => {
+          const host = document.querySelector('#flow-resize [data-onchain-lens="badge"]')!;
+          return {
+            dot: host.hasAttribute('data-fit'),
+            wide: host.getBoundingClientRect().width > 60,
+            below: document.getElementById('flow-resize-below')!.getBoundingClientRect().top,
+          };
+        });
+      expect(await state()).toEqual({ dot: true, wide: false, below });
+      // 200 px wider: the pill fits on the paragraph's line.
+      await lens.page.setViewportSize({ width: view.width + 200, height: view.height });
+      await expect.poll(state).toEqual({ dot: false, wide: true, below });
+      await lens.screenshot('badges-flowing-widened');
+      // Back to the first width: the pill would add a line again, so it is a dot again.
+      await lens.page.setViewportSize(view);
+      await expect.poll(state).toEqual({ dot: true, wide: false, below });
+    } finally {
+      await lens.page.setViewportSize(view);
+    }
+  });
 });
 
 describe('badges in rows the page lays out tightly (test/fixtures/rows.html)', () => {
