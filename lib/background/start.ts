@@ -316,7 +316,7 @@ function syncAnySite(services: Services): Promise<void> {
       // (the supported sites have the manifest's copy: a second would start there, then stop the first)
       excludeMatches: SITE_MATCHES,
       js: ['content-scripts/overlay.js'],
-      runAt: 'document_idle' as const,
+      runAt: 'document_start' as const, // (the manifest's: see entrypoints/overlay.content)
       persistAcrossSessions: true,
     };
     const granted = await browser.permissions.contains({ origins: ANY_SITE_ORIGINS });
@@ -324,10 +324,14 @@ function syncAnySite(services: Services): Promise<void> {
     const want = services.settings().anySite && granted;
     if (want && !registered) await browser.scripting.registerContentScripts([script]);
     else if (!want && registered) await browser.scripting.unregisterContentScripts({ ids: [script.id] });
-    // registered by a version that ran it on the supported sites as well
-    else if (want && registered && patterns(registered.excludeMatches) !== patterns(SITE_MATCHES))
+    // registered by a version that ran it on the supported sites as well, or at another time
+    else if (
+      want &&
+      registered &&
+      (patterns(registered.excludeMatches) !== patterns(SITE_MATCHES) || registered.runAt !== script.runAt)
+    )
       await browser.scripting.updateContentScripts([
-        { id: script.id, js: script.js, excludeMatches: SITE_MATCHES },
+        { id: script.id, js: script.js, excludeMatches: SITE_MATCHES, runAt: script.runAt },
       ]);
   }).catch(() => {}); // (a browser refusing it leaves it as it was: the next sync tries again)
 }

@@ -22,6 +22,10 @@ export async function startOverlay(ctx: ContentScriptContext): Promise<void> {
   if (ctx.isInvalid) return;
   let adapter = adapterFor(location.href, { generic: true });
   if (!adapter) return;
+  // (run at document_start: the page is read once it is parsed)
+  if (document.readyState === 'loading')
+    await new Promise((parsed) => document.addEventListener('DOMContentLoaded', parsed, { once: true }));
+  if (ctx.isInvalid) return;
   const session = overlaySession({
     readConfig: () => ask('overlayConfig', { host: location.hostname }).catch(() => null),
     // A hidden tab renders no frame: it starts after 1 s.

@@ -217,10 +217,29 @@ describe('"any site" detection: the dynamic content script', () => {
     startBackground(); // no settings saved, no permission changed: the start alone syncs
     await settled(1);
     expect(scripts.get('overlay-any-site')?.excludeMatches).toEqual(SITE_MATCHES);
+    expect(scripts.get('overlay-any-site')?.runAt).toBe(overlayScript.runAt);
     expect(fake.scripting.registerContentScripts).not.toHaveBeenCalled();
     // up to date now (its patterns read back sorted, as Chrome answers): nothing more to write
     await setAnySite(true);
     await grant();
+    expect(fake.scripting.updateContentScripts).toHaveBeenCalledTimes(1);
+  });
+
+  it('registered by an earlier version run at document_idle, runs when the manifest overlay does after the next worker start', async () => {
+    scripts.set('overlay-any-site', {
+      id: 'overlay-any-site',
+      matches: ANY_SITE_ORIGINS,
+      excludeMatches: SITE_MATCHES,
+      js: [OVERLAY_JS],
+      runAt: 'document_idle',
+      persistAcrossSessions: true,
+    });
+    granted = new Set(ANY_SITE_ORIGINS);
+    await settingsItem.setValue({ anySite: true });
+    startBackground();
+    await settled(1);
+    expect(overlayScript.runAt).toBe('document_start');
+    expect(scripts.get('overlay-any-site')?.runAt).toBe('document_start');
     expect(fake.scripting.updateContentScripts).toHaveBeenCalledTimes(1);
   });
 

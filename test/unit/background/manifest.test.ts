@@ -29,7 +29,7 @@ describe('store manifests', () => {
   it('both: the overlay runs on exactly the supported sites (written by the manifest hook)', () => {
     for (const m of [manifests.chrome!, manifests.firefox!]) {
       expect(m.content_scripts).toEqual([
-        { matches: SITE_MATCHES, run_at: 'document_idle', js: ['content-scripts/overlay.js'] },
+        { matches: SITE_MATCHES, run_at: 'document_start', js: ['content-scripts/overlay.js'] },
       ]);
     }
   });
