@@ -159,6 +159,8 @@ export interface LiveFigure {
   duplicates: number;
   delivered: number;
   invalid: number;
+  /** Each run's times (ms), the parse floor's and the hub's, in the order they ran. */
+  runs: { parse: number; hub: number }[];
 }
 
 /** One pass of the hub (fresh: empty de-dup set) over every frame; returns ms and its stats. */
@@ -202,7 +204,12 @@ export function liveFigure(frames: readonly string[], runs = 7): LiveFigure {
   const hubMs = median(hubTimes);
   const parseMs = median(parseTimes);
   return {
-    ratio: hubMs / parseMs,
+    runs: hubTimes.map((hub, i) => ({ parse: parseTimes[i]!, hub })),
+    // Each run's own ratio (its floor timed just before its hub pass), the median of them: as the
+    // detection figure's loads. A pass takes 1 to 2 s here, and the machine's speed moves by 20 %
+    // from one pass to the next; the ratio of two medians taken from different passes moved with it
+    // (1.26 to 2.10 in four runs of one session; paired, 1.5 to 1.6).
+    ratio: median(hubTimes.map((hub, i) => hub / parseTimes[i]!)),
     hubMs,
     parseMs,
     messages: frames.length,

@@ -518,7 +518,7 @@ const rows: Row[] = (
       '<= 2.0',
       f['live.ratioToParseFloor']! <= 2,
       live
-        ? `${live.hubMs.toFixed(0)} ms / ${live.parseMs.toFixed(0)} ms; ${live.messages} msgs, ${live.duplicates} duplicates, ${live.delivered} delivered, ${live.invalid} invalid`
+        ? `median of ${live.runs.length} runs' own ratios (hub / JSON.parse, ms: ${live.runs.map((r) => `${r.hub.toFixed(0)}/${r.parse.toFixed(0)}`).join(', ')}); by medians ${live.hubMs.toFixed(0)} ms / ${live.parseMs.toFixed(0)} ms; ${live.messages} msgs, ${live.duplicates} duplicates, ${live.delivered} delivered, ${live.invalid} invalid`
         : '',
     ],
     [
