@@ -135,7 +135,7 @@ const Cleared = z.object({ cleared: z.literal(true) });
  * The schema of every message's answer: the one statement of each answer's shape. The background's
  * handlers are typed by it (Outputs), and the extension pages parse each answer with it
  * (components/lookup/ask.tsx) before showing anything. The content script trusts the typed answer
- * instead: zod would take a fifth of its size budget (the README's performance section).
+ * instead: zod would take a fifth of its size budget (the README's security model says so).
  */
 export const ANSWERS = {
   classify: z.record(z.string(), AddressKind),

@@ -203,19 +203,28 @@ describe('"any site" detection: the dynamic content script', () => {
     expect(scripts.size).toBe(1);
   });
 
-  it('registered by an earlier version without the supported sites left out, is updated at the next worker start', async () => {
-    // (a dynamic script persists across the extension's updates: the updated worker finds the old one)
+  /**
+   * A dynamic script persists across the extension's updates: the updated worker finds the one an
+   * earlier version registered (run at document_idle, with `extra`), the setting on and the
+   * permission granted. Its start alone (no settings saved, no permission changed) syncs it.
+   */
+  async function startOverEarlierVersion(extra: { excludeMatches?: string[] }) {
     scripts.set('overlay-any-site', {
       id: 'overlay-any-site',
       matches: ANY_SITE_ORIGINS,
+      ...extra,
       js: [OVERLAY_JS],
       runAt: 'document_idle',
       persistAcrossSessions: true,
     });
     granted = new Set(ANY_SITE_ORIGINS);
     await settingsItem.setValue({ anySite: true });
-    startBackground(); // no settings saved, no permission changed: the start alone syncs
+    startBackground();
     await settled(1);
+  }
+
+  it('registered by an earlier version without the supported sites left out, is updated at the next worker start', async () => {
+    await startOverEarlierVersion({});
     expect(scripts.get('overlay-any-site')?.excludeMatches).toEqual(SITE_MATCHES);
     expect(scripts.get('overlay-any-site')?.runAt).toBe(overlayScript.runAt);
     expect(fake.scripting.registerContentScripts).not.toHaveBeenCalled();
@@ -226,18 +235,7 @@ describe('"any site" detection: the dynamic content script', () => {
   });
 
   it('registered by an earlier version run at document_idle, runs when the manifest overlay does after the next worker start', async () => {
-    scripts.set('overlay-any-site', {
-      id: 'overlay-any-site',
-      matches: ANY_SITE_ORIGINS,
-      excludeMatches: SITE_MATCHES,
-      js: [OVERLAY_JS],
-      runAt: 'document_idle',
-      persistAcrossSessions: true,
-    });
-    granted = new Set(ANY_SITE_ORIGINS);
-    await settingsItem.setValue({ anySite: true });
-    startBackground();
-    await settled(1);
+    await startOverEarlierVersion({ excludeMatches: SITE_MATCHES });
     expect(overlayScript.runAt).toBe('document_start');
     expect(scripts.get('overlay-any-site')?.runAt).toBe('document_start');
     expect(fake.scripting.updateContentScripts).toHaveBeenCalledTimes(1);
