@@ -361,10 +361,8 @@ await ext?.close();
 
 const naiveMs: number[] = [];
 const baselineLongTasks: number[] = [];
-let pageAloneLongTasks = Number.NaN;
-let pageAloneLoadLongTasks = Number.NaN;
 /** The page alone's long tasks per run: while it loads, and in each burst. */
-const pageAloneRuns: { load: number[]; burst: number[] } = { load: [], burst: [] };
+const pageAlone: { load: LongTask[][]; burst: LongTask[][] } = { load: [], burst: [] };
 if (need.naive) {
   const plain = await launch(null);
   if (wanted('scan.longTasks')) {
@@ -380,17 +378,13 @@ if (need.naive) {
       await plain.page.goto(`${origin}/heavy.html`);
       await sleep(Math.max(500, median(scanWindowMs)));
       const parsedAt = await parsedAtOf(plain.page);
-      pageAloneRuns.load.push(
-        within(await longTasks(plain.page), parsedAt, parsedAt + median(scanWindowMs)).length,
-      );
+      pageAlone.load.push(within(await longTasks(plain.page), parsedAt, parsedAt + median(scanWindowMs)));
       if (run >= burstLongTasks.length) continue;
       log(`page alone: scroll burst ${run + 1}/${burstLongTasks.length}`);
       const alone = await burst(plain.page, pools, HEAVY_ROWS);
-      pageAloneRuns.burst.push(within(await longTasks(plain.page), alone.startedAt, alone.endedAt).length);
+      pageAlone.burst.push(within(await longTasks(plain.page), alone.startedAt, alone.endedAt));
       burstLayout.alone.push(...layoutOf(await longFrames(plain.page), alone.startedAt, alone.endedAt));
     }
-    pageAloneLoadLongTasks = Math.max(...pageAloneRuns.load);
-    pageAloneLongTasks = Math.max(...pageAloneRuns.burst);
   }
   for (let run = 0; run < 3; run++) {
     log(`naive reference (no extension): heavy page burst ${run + 1}/3`);
@@ -436,9 +430,11 @@ const ours = median(burstCost.heavy);
  * none of our script).
  */
 const worst = (runs: LongTask[][]) => Math.max(...runs.map((t) => t.length));
+/** Each run's count of long tasks, for the printout. */
+const perRun = (runs: LongTask[][]) => runs.map((t) => t.length).join(', ');
 function longTaskFigure() {
-  const scanExcess = Math.max(0, worst(scanLongTasks) - pageAloneLoadLongTasks);
-  const burstExcess = Math.max(0, worst(burstLongTasks) - pageAloneLongTasks);
+  const scanExcess = Math.max(0, worst(scanLongTasks) - worst(pageAlone.load));
+  const burstExcess = Math.max(0, worst(burstLongTasks) - worst(pageAlone.burst));
   const scan = Math.max(scanExcess, Math.max(...scanCaused));
   const burst = Math.max(burstExcess, Math.max(...burstCaused));
   return { scan, burst, total: scan + burst };
@@ -475,7 +471,7 @@ const rows: Row[] = (
       'scan.longTasks',
       '0',
       f['scan.longTasks'] === 0,
-      `scan ${longTask.scan} + burst ${longTask.burst}: long tasks in the worst run with the extension, scan ${worst(scanLongTasks)} and burst ${worst(burstLongTasks)}, less the page alone's worst in as many runs, load ${pageAloneLoadLongTasks} (${pageAloneRuns.load.join(', ')}) and burst ${pageAloneLongTasks} (${pageAloneRuns.burst.join(', ')}); with the extension, load ${scanLongTasks.map((t) => t.length).join(', ')} and burst ${burstLongTasks.map((t) => t.length).join(', ')} (with the naive observer: ${Math.max(...baselineLongTasks)}); those our own work took past 50 ms (or a stretch of it over 50 ms): scan ${Math.max(...scanCaused)}, burst ${Math.max(...burstCaused)}; our work inside any one long task at most ${oursInTaskMax.toFixed(1)} ms, longest stretch ${longestWork.toFixed(1)} ms (${longestWhat}); style+layout per blocking burst frame (median) ${median(burstLayout.ours).toFixed(0)} ms with the extension, ${median(burstLayout.alone).toFixed(0)} ms page alone`,
+      `scan ${longTask.scan} + burst ${longTask.burst}: long tasks in the worst run with the extension, scan ${worst(scanLongTasks)} and burst ${worst(burstLongTasks)}, less the page alone's worst in as many runs, load ${worst(pageAlone.load)} (${perRun(pageAlone.load)}) and burst ${worst(pageAlone.burst)} (${perRun(pageAlone.burst)}); with the extension, load ${perRun(scanLongTasks)} and burst ${perRun(burstLongTasks)} (with the naive observer: ${Math.max(...baselineLongTasks)}); those our own work took past 50 ms (or a stretch of it over 50 ms): scan ${Math.max(...scanCaused)}, burst ${Math.max(...burstCaused)}; our work inside any one long task at most ${oursInTaskMax.toFixed(1)} ms, longest stretch ${longestWork.toFixed(1)} ms (${longestWhat}); style+layout per blocking burst frame (median) ${median(burstLayout.ours).toFixed(0)} ms with the extension, ${median(burstLayout.alone).toFixed(0)} ms page alone`,
     ],
     [
       'scan.mutationCostRatio',

@@ -23,7 +23,7 @@ import {
   WalletBadgeView,
   WalletView,
 } from './views';
-import { ImportResult, WatchEntry } from './watch/entry';
+import { ImportResult, LABEL_MAX, WatchEntry } from './watch/entry';
 
 export const Address = z.string().refine(isSolanaAddress, 'not a Solana address');
 export const EventRef = z.object({
@@ -59,11 +59,8 @@ export const Currency = z.enum(CURRENCIES);
 export const PnlMode = z.enum(PNL_MODES);
 export const Interval = z.enum(CANDLE_INTERVALS);
 
-/**
- * A watched wallet's label as sent (watchAdd, watchRename): the watchlist's LABEL_MAX, written out
- * because importing lib/watch here would put the storage module into the content script.
- */
-const WatchLabel = z.string().trim().max(40, 'at most 40 characters');
+/** A watched wallet's label as sent (watchAdd, watchRename), bounded as the watchlist keeps it. */
+const WatchLabel = z.string().trim().max(LABEL_MAX, `at most ${LABEL_MAX} characters`);
 
 /** Messages only extension pages (popup, options, lookup tab) may send. */
 export const PAGE_INPUTS = {
@@ -130,6 +127,8 @@ const KeyAnswer = z.object({
   live: z.boolean(),
 });
 const Cleared = z.object({ cleared: z.literal(true) });
+const Opened = z.object({ opened: z.boolean() });
+const WatchList = z.array(WatchEntry);
 
 /**
  * The schema of every message's answer: the one statement of each answer's shape. The background's
@@ -148,8 +147,8 @@ export const ANSWERS = {
   oddsHistory: OddsHistoryView,
   liveSubscribe: LiveLine,
   liveUnsubscribe: z.object({ live: z.boolean() }),
-  openLookup: z.object({ opened: z.boolean() }),
-  openOptions: z.object({ opened: z.boolean() }),
+  openLookup: Opened,
+  openOptions: Opened,
   overlayConfig: OverlayConfig,
   status: StatusView,
   keyCheck: KeyAnswer,
@@ -157,10 +156,10 @@ export const ANSWERS = {
   keyClear: Cleared,
   settingsGet: SettingsSchema,
   settingsSet: SettingsSchema,
-  watchList: z.array(WatchEntry),
-  watchAdd: z.array(WatchEntry),
-  watchRename: z.array(WatchEntry),
-  watchRemove: z.array(WatchEntry),
+  watchList: WatchList,
+  watchAdd: WatchList,
+  watchRename: WatchList,
+  watchRemove: WatchList,
   watchImport: ImportResult,
   markRead: z.object({ unread: z.literal(0) }),
   lookup: LookupResult,

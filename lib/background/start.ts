@@ -17,6 +17,7 @@ import { createTurns } from '../sched';
 import { readApiKey } from '../secrets';
 import { loadSettings } from '../settings';
 import { ANY_SITE_ORIGINS, SITE_MATCHES } from '../sites/hosts';
+import { OVERLAY_RUN_AT } from '../sites/run-at';
 import type { OrderView, Result } from '../views';
 import { createWatchService, fetchAllOrders, POLL_ALARM, type WatchService } from '../watch';
 import { createDomainResolver } from '../watch/domains';
@@ -316,7 +317,7 @@ function syncAnySite(services: Services): Promise<void> {
       // (the supported sites have the manifest's copy: a second would start there, then stop the first)
       excludeMatches: SITE_MATCHES,
       js: ['content-scripts/overlay.js'],
-      runAt: 'document_start' as const, // (the manifest's: see entrypoints/overlay.content)
+      runAt: OVERLAY_RUN_AT,
       persistAcrossSessions: true,
     };
     const granted = await browser.permissions.contains({ origins: ANY_SITE_ORIGINS });

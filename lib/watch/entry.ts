@@ -5,6 +5,9 @@
  */
 import { z } from 'zod';
 
+/** The longest label a watched wallet keeps (the watchlist cuts it; watchAdd and watchRename bound it). */
+export const LABEL_MAX = 40;
+
 /** A watched wallet. */
 export const WatchEntry = z.object({
   wallet: z.string(),

@@ -12,12 +12,11 @@ import { knownKind } from '../detect/programs';
 import type { AddressKind } from '../detect/types';
 import { cleanText } from '../format';
 import { createTurns } from '../sched';
-import type { ImportReasons, ImportResult, WatchEntry } from './entry';
+import { type ImportReasons, type ImportResult, LABEL_MAX, type WatchEntry } from './entry';
 
-export type { ImportReasons, ImportResult, WatchEntry } from './entry';
+export { type ImportReasons, type ImportResult, LABEL_MAX, type WatchEntry } from './entry';
 
 export const WATCH_LIMIT = 50;
-export const LABEL_MAX = 40;
 /** A bigger file is not a watchlist export; refuse it before parsing. */
 const IMPORT_MAX_CHARS = 200_000;
 /** More items than this is not a watchlist export either (the list itself holds 50). */
