@@ -181,8 +181,8 @@ export function createRequestQueue(o: QueueOptions) {
     },
     /** Drops everything not sent yet (page view changed); returns what was dropped. */
     clear(): Item[] {
-      if (visibleTimer !== null) o.timers.clearTimeout(visibleTimer);
-      if (lazyTimer !== null) o.timers.clearTimeout(lazyTimer);
+      o.timers.clearTimeout(visibleTimer);
+      o.timers.clearTimeout(lazyTimer);
       visibleTimer = lazyTimer = null;
       room = 0;
       const dropped = [...visible.values(), ...lazy.values()];

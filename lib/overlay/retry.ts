@@ -60,7 +60,7 @@ export function createRetrier(o: RetrierOptions) {
     let first = Number.POSITIVE_INFINITY;
     for (const at of due.values()) first = Math.min(first, at);
     if (timer !== null && timerAt <= first) return;
-    if (timer !== null) o.timers.clearTimeout(timer);
+    o.timers.clearTimeout(timer);
     timer = null;
     if (first === Number.POSITIVE_INFINITY) return;
     timerAt = first;
@@ -109,7 +109,7 @@ export function createRetrier(o: RetrierOptions) {
     },
     /** Forgets everything (a new page view starts from scratch). */
     clear(): void {
-      if (timer !== null) o.timers.clearTimeout(timer);
+      o.timers.clearTimeout(timer);
       timer = null;
       tries.clear();
       due.clear();

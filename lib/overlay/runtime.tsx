@@ -49,7 +49,8 @@ export interface OverlayDeps {
   retryFirstMs?: number;
   /**
    * New badges, and new data for badges already on the page, are written together, in the first
-   * animation frame after this many ms (default 120; new badges at once when the cap is reached).
+   * animation frame after this many ms (default 120; new badges at once when the cap is reached),
+   * and not sooner than twice the time the last commit kept the page busy (its layout: busyMs).
    * 0: each at once (unit tests). Live order updates, rare and watched, are painted at once.
    */
   commitMs?: number;
@@ -114,6 +115,8 @@ interface BadgeMount {
   /** What would cut the badge off at the end of its slot (cutBy), watched for it (cutOff). */
   cut: Element | null;
   watched?: true;
+  /** Cut off at the end of its box (cutOff): put first, as a dot, at the next commit. */
+  first?: true;
   /** New data for a badge on the page, rendered off the page, swapped in at the next commit. */
   next?: { container: HTMLElement; face: BadgeFace };
 }
@@ -307,6 +310,14 @@ export function createOverlay(deps: OverlayDeps) {
    */
   const writes = new Set<BadgeMount>();
   const commitMs = deps.commitMs ?? 120;
+  /**
+   * How long the last commit kept the page busy: from the commit to the first task after its frame
+   * (the layout of what it wrote: on the benchmark's heavy table 70 to 650 ms a commit, while
+   * answers trickle in for seconds). The next commit waits at least twice that, so such a page has
+   * two thirds of the time to itself between them instead of a commit every 120 ms after each
+   * frame; on a light page the frame takes a few ms and commitMs decides.
+   */
+  let busyMs = 0;
   let commitTimer: unknown = null;
   let cancelFrame: (() => void) | null = null;
 
@@ -345,20 +356,33 @@ export function createOverlay(deps: OverlayDeps) {
     }
   }
 
-  /** Keeps a write for the next commit: in the next frame at the cap, else in commitMs. */
+  /**
+   * Keeps a write for the next commit: in commitMs, or in the next frame at the cap (no more badges
+   * can come); either way not sooner than twice the last commit's busy time (busyMs).
+   */
   function gather(m: BadgeMount, atCap: boolean): void {
     writes.add(m);
-    if (atCap) commitInFrame();
+    if (atCap && !busyMs) commitInFrame();
     else
-      commitTimer ??= timers.setTimeout(() => {
-        commitTimer = null;
-        commitInFrame();
-      }, commitMs);
+      commitTimer ??= timers.setTimeout(
+        () => {
+          commitTimer = null;
+          commitInFrame();
+        },
+        Math.max(commitMs, 2 * busyMs),
+      );
   }
 
   /** One badge's write: put on the page, or (on it already) repainted, from its buffer if any. */
   function apply(m: BadgeMount): void {
-    if (!m.shadow.host.isConnected) placeBadgeHost(m.anchor, m.shadow.host, m.slot);
+    const host = m.shadow.host;
+    if (m.first) {
+      m.first = undefined;
+      placeBadgeHost(m.anchor, host, m.slot);
+      // ("first": a re-rendered anchor finds it there, hasBadge)
+      host.setAttribute('data-fit', 'first');
+    }
+    if (!host.isConnected) placeBadgeHost(m.anchor, host, m.slot);
     // A focused badge (keyboard) is repainted in place: swapped, its button would lose the focus.
     else if (!m.next || m.shadow.root.activeElement) paint(m);
     else {
@@ -373,7 +397,7 @@ export function createOverlay(deps: OverlayDeps) {
   }
 
   function commitInFrame(): void {
-    if (commitTimer !== null) timers.clearTimeout(commitTimer);
+    timers.clearTimeout(commitTimer);
     commitTimer = null;
     cancelFrame ??= whenFrame(commit, win);
   }
@@ -407,6 +431,8 @@ export function createOverlay(deps: OverlayDeps) {
    */
   const commit = timed('commit', () => {
     cancelFrame = null;
+    const t = now();
+    timers.setTimeout(() => (busyMs = now() - t), 0);
     const flow = new Map<Element, { was: number; hosts: HTMLElement[] }>();
     for (const m of new Set([...writes, ...resized])) {
       const block = flowBlock(m);
@@ -455,7 +481,9 @@ export function createOverlay(deps: OverlayDeps) {
    * page's cells (one line, clipping) made each read lay out its table again (one 318 ms stretch in
    * the scroll burst). A pill that fits stays watched, for a box made narrower later or a wider pill
    * (new data); one not laid out yet (in a hidden panel) is checked once its host has a size. A
-   * badge with the keyboard's focus stays where it is (moved, it would lose the focus).
+   * badge with the keyboard's focus stays where it is (moved, it would lose the focus). The move
+   * is written at the next commit, with the other writes: made in the observer's report, it was one
+   * more layout of the heavy page's table (a second 200 to 500 ms frame after each commit).
    */
   function cutOff(m: BadgeMount, again = false): void {
     m.watched = true;
@@ -478,9 +506,8 @@ export function createOverlay(deps: OverlayDeps) {
         } else if (e!.intersectionRect.width < width - 1 && !m.shadow.root.activeElement) {
           io.disconnect();
           m.slot[1] = m.slot[1] === 'append' ? 'prepend' : 'before';
-          placeBadgeHost(m.anchor, host, m.slot);
-          // ("first": a re-rendered anchor finds it there, hasBadge)
-          host.setAttribute('data-fit', 'first');
+          m.first = true;
+          gather(m, false);
         }
       },
       // Cut across only: a pill sticks out of its line by 3 px at the top and bottom, which a
@@ -534,7 +561,7 @@ export function createOverlay(deps: OverlayDeps) {
   });
 
   function cancelCommit(): void {
-    if (commitTimer !== null) timers.clearTimeout(commitTimer);
+    timers.clearTimeout(commitTimer);
     commitTimer = null;
     cancelFrame?.();
     cancelFrame = null;
@@ -639,11 +666,11 @@ export function createOverlay(deps: OverlayDeps) {
   }
 
   function clearHover(): void {
-    if (hoverTimer !== null) timers.clearTimeout(hoverTimer);
+    timers.clearTimeout(hoverTimer);
     hoverTimer = null;
   }
   function clearClose(): void {
-    if (closeTimer !== null) timers.clearTimeout(closeTimer);
+    timers.clearTimeout(closeTimer);
     closeTimer = null;
   }
   function scheduleClose(): void {

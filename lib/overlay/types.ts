@@ -27,6 +27,7 @@ export interface Item {
 
 export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;
+  /** Like the platform's: nothing for a timer already run or cleared, or for null. */
   clearTimeout(id: unknown): void;
 }
 

@@ -82,10 +82,10 @@ afterEach(() => {
   Object.assign(window, { IntersectionObserver: saved.io, ResizeObserver: saved.ro });
 });
 
-function start() {
+function start(commitMs = 1) {
   ({ overlay } = startOverlay(
     { classify: () => ({ [WALLET]: 'wallet' }) },
-    { adapter: adapterFor('https://solscan.io/account/x')!, createScanner, lazyMs: 10, commitMs: 1 },
+    { adapter: adapterFor('https://solscan.io/account/x')!, createScanner, lazyMs: 10, commitMs },
   ));
 }
 const hosts = () => [...document.querySelectorAll('[data-onchain-lens="badge"]')];
@@ -115,6 +115,21 @@ describe('cutOff', () => {
     expect(host!.nextElementSibling?.tagName).toBe('A');
     // (the move is no removal: it is not written again, nor read by fit)
     expect(reads).toBe(0);
+  });
+
+  it('moves it at the next commit with the other writes, not in the report (each write lays out a big table again)', async () => {
+    world.hold = true;
+    document.body.innerHTML = CELL;
+    start(300);
+    await sleep(600);
+    const [host] = hosts();
+    expect(host!.previousElementSibling?.tagName).toBe('A');
+    for (const send of held.splice(0)) send();
+    expect(host!.hasAttribute('data-fit')).toBe(false); // still a pill at the end after the report
+    expect(host!.previousElementSibling?.tagName).toBe('A');
+    await sleep(600);
+    expect(host!.getAttribute('data-fit')).toBe('first');
+    expect(host!.nextElementSibling?.tagName).toBe('A');
   });
 
   it('a badge the page re-renders the link of keeps one dot (the new link finds it first)', async () => {

@@ -723,6 +723,37 @@ describe('badges put on the page together', () => {
     expect(host.getAttribute('data-state')).toBe('ready');
   });
 
+  it('waits twice as long as the last commit kept the page busy before the next (a big table laid out again)', async () => {
+    // The clock the runtime reads; the commit's writes (a MutationObserver sees them right after
+    // the commit, before the task after its frame) move it on as a 400 ms layout of them would.
+    let clock = 0;
+    let layoutMs = 400;
+    const layout = new MutationObserver(() => (clock += layoutMs));
+    layout.observe(document.body, { childList: true, subtree: true, attributes: true });
+    const answers: ((v: unknown) => void)[] = [];
+    start(
+      { commitMs: 120, config, now: () => clock },
+      { walletBadge: () => new Promise((resolve) => answers.push(resolve)) },
+    );
+    const items = [found('wallet', W(1)), found('wallet', W(2))];
+    overlay.found(items);
+    overlay.visible(items);
+    await vi.advanceTimersByTimeAsync(250);
+    const [first, second] = badges();
+    expect(first!.getAttribute('data-state')).toBe('loading');
+    layoutMs = 0;
+    answers[0]!(walletBadge({ address: W(1) }));
+    await vi.advanceTimersByTimeAsync(700);
+    expect(first!.getAttribute('data-state')).toBe('loading'); // not after 120 ms: 2 x 400 ms
+    await vi.advanceTimersByTimeAsync(100 + 100); // the rest, then the frame (or its fallback)
+    expect(first!.getAttribute('data-state')).toBe('ready');
+    // That commit was quick: the next one comes commitMs after its data, as on a light page.
+    answers[1]!(walletBadge({ address: W(2) }));
+    await vi.advanceTimersByTimeAsync(120 + 100);
+    expect(second!.getAttribute('data-state')).toBe('ready');
+    layout.disconnect();
+  });
+
   it('renders data for a badge on the page off the page as it arrives: the commit only swaps it in', async () => {
     const { host, answer } = await placedAwaitingData();
     const shown = roots.get(host)!.querySelector('button');
@@ -765,6 +796,22 @@ describe('badges put on the page together', () => {
     expect(badges()).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(100);
     expect(badges()).toHaveLength(2);
+  });
+
+  it('at the cap, still waits twice as long as the last commit kept the page busy', async () => {
+    let clock = 0;
+    const layout = new MutationObserver(() => (clock += 400)); // (as in the test above)
+    layout.observe(document.body, { childList: true, subtree: true });
+    start({ commitMs: 120, config: { ...config, maxBadges: 2 }, now: () => clock });
+    overlay.found([found('wallet', W(1))]);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(badges()).toHaveLength(1);
+    overlay.found([found('wallet', W(2))]);
+    await vi.advanceTimersByTimeAsync(150);
+    expect(badges()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(800);
+    expect(badges()).toHaveLength(2);
+    layout.disconnect();
   });
 
   it('does not place a badge whose anchor the page removed meanwhile, and frees its slot', async () => {
