@@ -381,6 +381,8 @@ export function createOverlay(deps: OverlayDeps) {
       placeBadgeHost(m.anchor, host, m.slot);
       // ("first": a re-rendered anchor finds it there, hasBadge)
       host.setAttribute('data-fit', 'first');
+      // Moved only: nothing new to show. (Painted again, 300 moved badges took 40 to 60 ms.)
+      if (!m.next) return;
     }
     if (!host.isConnected) placeBadgeHost(m.anchor, host, m.slot);
     // A focused badge (keyboard) is repainted in place: swapped, its button would lose the focus.
