@@ -6,13 +6,11 @@
  * observer's first report always comes too, even for a zero size (Chromium starts from an
  * impossible size). The e2e suite checks the placement itself in real cells.
  */
-import { options } from 'preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Badge } from '../../../components/shared/Badge';
 import type { createOverlay } from '../../../lib/overlay/runtime';
 import { createScanner } from '../../../lib/page';
 import { adapterFor } from '../../../lib/sites';
-import { roots, startOverlay } from './harness';
+import { countBadgeRenders, roots, startOverlay } from './harness';
 
 const WALLET = '7JsiQWfj8Vn1YqwjcNEPq4uv3R4DDgm2dLVYwxTMTZz8';
 const CELL = `<div id="cell" style="overflow-x:hidden;white-space:nowrap;width:100px"><a href="/account/${WALLET}">${WALLET}</a></div>`;
@@ -127,12 +125,7 @@ describe('cutOff', () => {
     const [host] = hosts();
     expect(host!.previousElementSibling?.tagName).toBe('A');
     const button = roots.get(host!)!.querySelector('button');
-    let renders = 0;
-    const before = options.diffed;
-    options.diffed = (vnode) => {
-      if (vnode.type === Badge) renders++;
-      before?.(vnode);
-    };
+    const renders = countBadgeRenders();
     try {
       for (const send of held.splice(0)) send();
       expect(host!.hasAttribute('data-fit')).toBe(false); // still a pill at the end after the report
@@ -141,10 +134,10 @@ describe('cutOff', () => {
       expect(host!.getAttribute('data-fit')).toBe('first');
       expect(host!.nextElementSibling?.tagName).toBe('A');
       // Moved, not rendered again (300 such renders in one commit took 40 to 60 ms).
-      expect(renders).toBe(0);
+      expect(renders.count()).toBe(0);
       expect(roots.get(host!)!.querySelector('button')).toBe(button);
     } finally {
-      options.diffed = before;
+      renders.stop();
     }
   });
 

@@ -1,4 +1,6 @@
+import { options } from 'preact';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { Badge } from '../../../components/shared/Badge';
 import { createOverlay, type OverlayDeps } from '../../../lib/overlay/runtime';
 import type { LiveEvent, ViewAsk } from '../../../lib/overlay/types';
 import type { Found } from '../../../lib/page';
@@ -116,3 +118,25 @@ export const popoverRoot = () => {
   const host = popoverHost();
   return host ? roots.get(host)! : null;
 };
+
+/**
+ * Counts the renders of badges (Preact's diffs of Badge) from now on: `count` is how many so far
+ * (`reset` starts again at 0), `stop` lets go of Preact's hook.
+ */
+export function countBadgeRenders() {
+  let renders = 0;
+  const before = options.diffed;
+  options.diffed = (vnode) => {
+    if (vnode.type === Badge) renders++;
+    before?.(vnode);
+  };
+  return {
+    count: () => renders,
+    reset: () => {
+      renders = 0;
+    },
+    stop: () => {
+      options.diffed = before;
+    },
+  };
+}

@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
-import { options } from 'preact';
 import { describe, expect, it, vi } from 'vitest';
-import { Badge } from '../../../components/shared/Badge';
 import { errorMessage } from '../../../lib/errors';
 import type { createOverlay, OverlayDeps } from '../../../lib/overlay/runtime';
 import { fill, odds, order, walletBadge, walletView } from '../components/fixtures';
 import {
   badgeButton,
   badges,
+  countBadgeRenders,
   type fakeBackground,
   found,
   overlayPerTest,
@@ -757,25 +756,20 @@ describe('badges put on the page together', () => {
   it('renders data for a badge on the page off the page as it arrives: the commit only swaps it in', async () => {
     const { host, answer } = await placedAwaitingData();
     const shown = roots.get(host)!.querySelector('button');
-    let renders = 0;
-    const before = options.diffed;
-    options.diffed = (vnode) => {
-      if (vnode.type === Badge) renders++;
-      before?.(vnode);
-    };
+    const renders = countBadgeRenders();
     try {
       answer(walletBadge({ address: W(1) }));
       await vi.advanceTimersByTimeAsync(1);
-      expect(renders).toBe(1); // rendered now, off the page
+      expect(renders.count()).toBe(1); // rendered now, off the page
       expect(roots.get(host)!.querySelector('button')).toBe(shown); // the page is not written yet
-      renders = 0;
+      renders.reset();
       await vi.advanceTimersByTimeAsync(250);
-      expect(renders).toBe(0); // the commit renders nothing
+      expect(renders.count()).toBe(0); // the commit renders nothing
       expect(host.getAttribute('data-state')).toBe('ready');
       expect(roots.get(host)!.querySelectorAll('button')).toHaveLength(1);
       expect(badgeButton(host).getAttribute('data-state')).toBe('ready');
     } finally {
-      options.diffed = before;
+      renders.stop();
     }
   });
 
