@@ -315,7 +315,8 @@ export function createOverlay(deps: OverlayDeps) {
    * (the layout of what it wrote: on the benchmark's heavy table 70 to 650 ms a commit, while
    * answers trickle in for seconds). The next commit waits at least twice that, so such a page has
    * two thirds of the time to itself between them instead of a commit every 120 ms after each
-   * frame; on a light page the frame takes a few ms and commitMs decides.
+   * frame; on a light page the frame takes a few ms and commitMs decides. Counted as 1 s at most, so
+   * no commit waits more than 2 s.
    */
   let busyMs = 0;
   let commitTimer: unknown = null;
@@ -434,7 +435,8 @@ export function createOverlay(deps: OverlayDeps) {
   const commit = timed('commit', () => {
     cancelFrame = null;
     const t = now();
-    timers.setTimeout(() => (busyMs = now() - t), 0);
+    // (at most 1 s: a hidden tab's timers are held back for seconds, even minutes)
+    timers.setTimeout(() => (busyMs = Math.min(now() - t, 1000)), 0);
     const flow = new Map<Element, { was: number; hosts: HTMLElement[] }>();
     for (const m of new Set([...writes, ...resized])) {
       const block = flowBlock(m);

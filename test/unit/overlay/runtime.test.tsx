@@ -792,6 +792,28 @@ describe('badges put on the page together', () => {
     expect(badges()).toHaveLength(2);
   });
 
+  it('waits 2 s at most, however long the task after the frame was held back (a hidden tab)', async () => {
+    let clock = 0;
+    let heldMs = 60_000; // a background tab's timers, held back for a minute
+    const layout = new MutationObserver(() => (clock += heldMs));
+    layout.observe(document.body, { childList: true, subtree: true });
+    const answers: ((v: unknown) => void)[] = [];
+    start(
+      { commitMs: 120, config, now: () => clock },
+      { walletBadge: () => new Promise((resolve) => answers.push(resolve)) },
+    );
+    const item = found('wallet', W(1));
+    overlay.found([item]);
+    overlay.visible([item]);
+    await vi.advanceTimersByTimeAsync(250);
+    const [host] = badges();
+    heldMs = 0;
+    answers[0]!(walletBadge({ address: W(1) }));
+    await vi.advanceTimersByTimeAsync(2000 + 100);
+    expect(host!.getAttribute('data-state')).toBe('ready');
+    layout.disconnect();
+  });
+
   it('at the cap, still waits twice as long as the last commit kept the page busy', async () => {
     let clock = 0;
     const layout = new MutationObserver(() => (clock += 400)); // (as in the test above)
