@@ -6,14 +6,13 @@
  * left a field out would drop it on the way (zod strips keys it does not know).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Sender } from '../../../lib/background/router';
 import type { Services } from '../../../lib/background/services';
 import { ANSWERS, type MessageName } from '../../../lib/messaging';
 import type { Result } from '../../../lib/views';
-import { BASE, EXT_ID, type Sim, simServices, simWatch, testHandlers, testRouter } from './helpers';
+import { pageSender, type Sim, simServices, simWatch, testHandlers, testRouter } from './helpers';
 import { simHooks } from './sim-hooks';
 
-const page: Sender = { id: EXT_ID, url: `${BASE}popup.html` };
+const page = pageSender('popup');
 
 let sim: Sim;
 let services: Services;

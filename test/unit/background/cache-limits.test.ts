@@ -5,12 +5,11 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Sender } from '../../../lib/background/router';
 import { createServices, type Services } from '../../../lib/background/services';
 import { defaultSettings } from '../../../lib/settings';
-import { BASE, EXT_ID, testHandlers, testRouter } from './helpers';
+import { pageSender, testHandlers, testRouter } from './helpers';
 
-const optionsPage: Sender = { id: EXT_ID, url: `${BASE}options.html` };
+const optionsPage = pageSender('options');
 const MB = 1024 * 1024;
 // ~100 KB each (JSON length of the string plus its quotes and the id)
 const BLOB = 'x'.repeat(100_000);

@@ -8,14 +8,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createConfigPush } from '../../../lib/background/config-push';
-import type { Sender } from '../../../lib/background/router';
 import type { Services } from '../../../lib/background/services';
 import type { ConfigChange, Pushes } from '../../../lib/messaging';
 import {
-  BASE,
   closeServices,
   control,
-  EXT_ID,
+  pageSender,
   type Sim,
   simServices,
   simSettings,
@@ -24,7 +22,7 @@ import {
   testRouter,
 } from './helpers';
 
-const optionsPage: Sender = { id: EXT_ID, url: `${BASE}options.html` };
+const optionsPage = pageSender('options');
 
 describe('createConfigPush', () => {
   it('sends the change to every tab; a tab that fails (no content script) stops none of the others', async () => {

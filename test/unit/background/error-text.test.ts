@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api';
-import { type Handlers, type Sender, toErrorResult } from '../../../lib/background/router';
+import { type Handlers, toErrorResult } from '../../../lib/background/router';
 import { errorMessage } from '../../../lib/errors';
-import { BASE, EXT_ID, testRouter } from './helpers';
+import { pageSender, tabSender, testRouter } from './helpers';
 
-const page: Sender = { id: EXT_ID, url: `${BASE}popup.html` };
-const contentScript: Sender = { id: EXT_ID, url: 'https://solscan.io/account/x', tab: { id: 7 }, frameId: 0 };
+const page = pageSender('popup');
+const contentScript = tabSender('https://solscan.io/account/x');
 const WALLET = 'So11111111111111111111111111111111111111112';
 
 /** A router whose walletBadge handler throws the given value. */

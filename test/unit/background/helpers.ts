@@ -7,7 +7,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { Order } from '../../../lib/api/schemas/dca';
 import { type DomainValue, domainName } from '../../../lib/api/schemas/rpc';
 import { createHandlers, type HandlerDeps } from '../../../lib/background/handlers';
-import { createRouter, type Handlers } from '../../../lib/background/router';
+import { createRouter, type Handlers, type Sender } from '../../../lib/background/router';
 import { createServices, type Services } from '../../../lib/background/services';
 import { watchFetchOrders } from '../../../lib/background/start';
 import type { TabLive } from '../../../lib/background/tab-live';
@@ -177,3 +177,14 @@ export const BASE = `chrome-extension://${EXT_ID}/`;
 export function testRouter(handlers: Handlers) {
   return createRouter(handlers, { extensionId: EXT_ID, extensionBaseUrl: BASE });
 }
+
+/** A message from one of the extension's own pages (`popup`, `options`, `lookup`). */
+export const pageSender = (page: string): Sender => ({ id: EXT_ID, url: `${BASE}${page}.html` });
+
+/** A message from the content script of tab `tabId` showing `url`. */
+export const tabSender = (url: string, tabId = 7): Sender => ({
+  id: EXT_ID,
+  url,
+  tab: { id: tabId },
+  frameId: 0,
+});

@@ -5,26 +5,25 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import type { Sender } from '../../../lib/background/router';
 import { type Services, topicRooms } from '../../../lib/background/services';
 import { errorMessage } from '../../../lib/errors';
 import type { WebSocketCtor } from '../../../lib/live/types';
 import type { ConfigChange } from '../../../lib/messaging';
 import type { WatchService } from '../../../lib/watch';
 import {
-  BASE,
   clearLog,
   control,
-  EXT_ID,
+  pageSender,
   requests,
   type Sim,
   simServices,
+  tabSender,
   testHandlers,
   testRouter,
 } from './helpers';
 import { simHooks } from './sim-hooks';
 
-const optionsPage: Sender = { id: EXT_ID, url: `${BASE}options.html` };
+const optionsPage = pageSender('options');
 
 let sim: Sim;
 let services: Services;
@@ -213,7 +212,7 @@ describe('live updates on a plan without the datastream', () => {
     const bg = background(services);
     services.hub.acquire('probe', topicRooms({ kind: 'wallet', address: sim.catalog.wallets[0]! }));
     await vi.waitFor(() => expect(services.hub.status().state).toBe('needs-plan'), { timeout: 10_000 });
-    const sender = { id: EXT_ID, url: 'https://solscan.io/token/x', tab: { id: 7 }, frameId: 0 };
+    const sender = tabSender('https://solscan.io/token/x');
     const topic = { kind: 'token', address: sim.catalog.mints[0] };
     const r = await testRouter(bg.handlers)('liveSubscribe', { topic }, sender);
     expect(r).toMatchObject({

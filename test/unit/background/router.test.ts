@@ -14,17 +14,18 @@ import {
   BASE,
   clearLog,
   closeServices,
-  EXT_ID,
+  pageSender,
   requests,
   type Sim,
   simServices,
   startSim,
+  tabSender,
   testHandlers,
   testRouter,
 } from './helpers';
 
-const page: Sender = { id: EXT_ID, url: `${BASE}popup.html` };
-const contentScript: Sender = { id: EXT_ID, url: 'https://solscan.io/account/x', tab: { id: 7 }, frameId: 0 };
+const page = pageSender('popup');
+const contentScript = tabSender('https://solscan.io/account/x');
 const otherExtension: Sender = { id: 'someone-else', url: 'chrome-extension://someone-else/page.html' };
 
 let sim: Sim;

@@ -4,15 +4,14 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Sender } from '../../../lib/background/router';
 import type { Services } from '../../../lib/background/services';
 import { defaultSettings, LIVE_HOSTS, loadSettings, type Settings } from '../../../lib/settings';
 import type { WatchService } from '../../../lib/watch';
 import { createWatchlist } from '../../../lib/watch/watchlist';
 import { addr, SOL, USDC } from '../watch/fixtures';
-import { BASE, EXT_ID, testHandlers, testRouter } from './helpers';
+import { pageSender, testHandlers, testRouter } from './helpers';
 
-const optionsPage: Sender = { id: EXT_ID, url: `${BASE}options.html` };
+const optionsPage = pageSender('options');
 
 function setup() {
   let settings: Settings = defaultSettings();

@@ -5,21 +5,15 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import type { Sender } from '../../../lib/background/router';
 import type { Services } from '../../../lib/background/services';
 import { createTabLive, RECONNECTING_TEXT } from '../../../lib/background/tab-live';
 import { errorMessage } from '../../../lib/errors';
 import type { WebSocketCtor } from '../../../lib/live/types';
 import { LiveLine, type Pushes } from '../../../lib/messaging';
-import { control, EXT_ID, requests, type Sim, simServices, testHandlers, testRouter } from './helpers';
+import { control, requests, type Sim, simServices, tabSender, testHandlers, testRouter } from './helpers';
 import { simHooks } from './sim-hooks';
 
-const tab = (id: number): Sender => ({
-  id: EXT_ID,
-  url: 'https://solscan.io/token/x',
-  tab: { id },
-  frameId: 0,
-});
+const tab = (id: number) => tabSender('https://solscan.io/token/x', id);
 
 let sim: Sim;
 let services: Services | undefined;

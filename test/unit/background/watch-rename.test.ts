@@ -4,16 +4,15 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Sender } from '../../../lib/background/router';
 import type { Services } from '../../../lib/background/services';
 import { PAGE_INPUTS } from '../../../lib/messaging';
 import type { WatchChange, WatchService } from '../../../lib/watch';
 import { LABEL_MAX } from '../../../lib/watch/watchlist';
 import { addr, watchService } from '../watch/fixtures';
-import { BASE, EXT_ID, testHandlers, testRouter } from './helpers';
+import { pageSender, tabSender, testHandlers, testRouter } from './helpers';
 
-const options: Sender = { id: EXT_ID, url: `${BASE}options.html` };
-const contentScript: Sender = { id: EXT_ID, url: 'https://solscan.io/account/x', tab: { id: 7 }, frameId: 0 };
+const options = pageSender('options');
+const contentScript = tabSender('https://solscan.io/account/x');
 
 let watch: WatchService;
 let onChange: ReturnType<typeof vi.fn<(change: WatchChange) => void>>;

@@ -7,7 +7,6 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import type { Sender } from '../../../lib/background/router';
 import { type Services, topicRooms } from '../../../lib/background/services';
 import { createTabLive, RECONNECTING_TEXT } from '../../../lib/background/tab-live';
 import { errorMessage } from '../../../lib/errors';
@@ -17,10 +16,10 @@ import { createOverlay } from '../../../lib/overlay/runtime';
 import type { LiveEvent, ViewAsk } from '../../../lib/overlay/types';
 import {
   control,
-  EXT_ID,
   requests,
   type Sim,
   simServices,
+  tabSender,
   testHandlers,
   testRouter,
 } from '../background/helpers';
@@ -28,7 +27,7 @@ import { simHooks } from '../background/sim-hooks';
 import { fill } from '../components/fixtures';
 import { badgeButton, badges, found, overlayPerTest, popoverRoot, startOverlay } from './harness';
 
-const sender: Sender = { id: EXT_ID, url: 'https://solscan.io/token/x', tab: { id: 7 }, frameId: 0 };
+const sender = tabSender('https://solscan.io/token/x');
 
 /** The token card's "Latest fills" heading, and the line under it (the live note, if any). */
 function fillsHeading(): { title: string | undefined; next: string | undefined } {
