@@ -1,7 +1,8 @@
 /**
- * The setup the developer tools (debug-burst, profile-scan, world-floor; not `npm run bench`) share:
- * the simulator, the benchmark's address pools, a local server for their pages, and a fresh browser,
- * with the extension (the directory given, or a simulator build in `LENS_OUT_DIR/<buildName>`) or without.
+ * The setup the developer tools (debug-burst, profile-scan, world-floor, load-tasks, load-frames;
+ * not `npm run bench`) share: the simulator, the benchmark's address pools, a local server for their
+ * pages, the extension's build (the directory given, or a simulator build in
+ * `LENS_OUT_DIR/<buildName>`), and (startDevBench) a fresh browser with it or without.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,26 +11,31 @@ import { type Sim, startSim } from '../test/sim';
 import { type Browser, launch } from './browser';
 import type { PagePools } from './pages';
 
-export interface DevBench {
+/** The simulator, the pools and the pages' server, and the extension's build: no browser yet. */
+export interface DevPages {
   sim: Sim;
   pools: PagePools;
   /** http://127.0.0.1:PORT serving the pages by path (e.g. `${origin}/heavy.html`). */
   origin: string;
-  b: Browser;
-  /** The extension's build directory (null: launched without the extension). */
+  /** The extension's build directory (null: no extension). */
   dir: string | null;
   close(): Promise<void>;
 }
 
+export interface DevBench extends DevPages {
+  /** A fresh browser, with the extension when `dir` is set. */
+  b: Browser;
+}
+
 /**
- * `pagesOf` names each page by its path; `extension` is null for a browser without the extension,
- * or the build's folder name under LENS_OUT_DIR (argv[2], when given, is an existing build to use).
- * With the extension, the overlay may show 300 badges (the benchmark's setting).
+ * `pagesOf` names each page by its path; `extension` is null for no extension, or the build's
+ * folder name under LENS_OUT_DIR (argv[2], when given, is an existing build to use). For the tools
+ * that launch their own browsers (one per variant they compare).
  */
-export async function startDevBench(
+export async function startDevPages(
   pagesOf: (pools: PagePools) => Record<string, string>,
   extension: string | null,
-): Promise<DevBench> {
+): Promise<DevPages> {
   const sim = await startSim({ port: 0, seed: 42, eventsPerSecond: 0, pingIntervalMs: 5000 });
   const pools: PagePools = { plain: sim.catalog.wallets, mints: sim.catalog.mints };
   const pages = pagesOf(pools);
@@ -48,18 +54,35 @@ export async function startDevBench(
       dir = buildForSim({ simUrl: sim.url, key: 'demo', testHooks: true });
     }
   }
-  const b = await launch(dir);
-  if (dir) await b.setSettings({ maxBadges: 300 });
   return {
     sim,
     pools,
     origin,
-    b,
     dir,
     async close() {
-      await b.close();
       await sim.close();
       server.close();
+    },
+  };
+}
+
+/**
+ * startDevPages, and a fresh browser with the extension (or without). With the extension, the
+ * overlay may show 300 badges (the benchmark's setting).
+ */
+export async function startDevBench(
+  pagesOf: (pools: PagePools) => Record<string, string>,
+  extension: string | null,
+): Promise<DevBench> {
+  const pages = await startDevPages(pagesOf, extension);
+  const b = await launch(pages.dir);
+  if (pages.dir) await b.setSettings({ maxBadges: 300 });
+  return {
+    ...pages,
+    b,
+    async close() {
+      await b.close();
+      await pages.close();
     },
   };
 }

@@ -7,19 +7,18 @@
  * none there; `ext` is the simulator build (or the build directory given, e.g. an older version's).
  */
 import { launch, longFrames, parsedAtOf } from './browser';
-import { startDevBench } from './dev';
+import { startDevPages } from './dev';
 import { tablePage } from './pages';
 import { median } from './stats';
 
 const N = Number(process.env.N ?? 6);
 const variants = (process.env.VARIANTS ?? 'plain,ext').split(',');
 const WATCH_MS = 7000;
-const dev = await startDevBench(
+const dev = await startDevPages(
   // (the shipped cap, as a trader's page has it)
   (pools) => ({ '/heavy.html': tablePage('Heavy page', 2500, pools, 1, false) }),
   'bench-frames',
 );
-await dev.b.close();
 
 for (const variant of variants) {
   const b = await launch(variant === 'plain' ? null : dev.dir);
@@ -48,5 +47,5 @@ for (const variant of variants) {
   console.log(`${variant}: median ${median(counts)} frames, ${Math.round(median(totals))} ms of them`);
   await b.close();
 }
-await dev.sim.close();
+await dev.close();
 process.exit(0);

@@ -9,16 +9,15 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, longTasks, parsedAtOf, waitForScan } from './browser';
-import { startDevBench } from './dev';
+import { startDevPages } from './dev';
 import { tablePage } from './pages';
 
 const N = Number(process.env.N ?? 8);
 const variants = (process.env.VARIANTS ?? 'plain,ext,noop-document_idle,noop-document_start').split(',');
-const dev = await startDevBench(
+const dev = await startDevPages(
   (pools) => ({ '/heavy.html': tablePage('Heavy page', 2500, pools, 1) }),
   'bench-load',
 );
-await dev.b.close();
 
 /** The simulator build with its content script emptied and run at `runAt`. */
 function noopBuild(runAt: string): string {
@@ -49,5 +48,5 @@ for (const variant of variants) {
   console.log(`${variant}:\n  ${loads.join('\n  ')}`);
   await b.close();
 }
-await dev.sim.close();
+await dev.close();
 process.exit(0);

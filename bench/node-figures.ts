@@ -190,28 +190,25 @@ function parsePass(frames: readonly string[]): number {
   return ms;
 }
 
-export function liveFigure(frames: readonly string[], runs = 7): LiveFigure {
+export function liveFigure(frames: readonly string[], passes = 7): LiveFigure {
   hubPass(frames.slice(0, 5000)); // warm up both paths (JIT) before timing
   parsePass(frames.slice(0, 5000));
-  const hubTimes: number[] = [];
-  const parseTimes: number[] = [];
+  const runs: LiveFigure['runs'] = [];
   let last: ReturnType<typeof hubPass> | undefined;
-  for (let r = 0; r < runs; r++) {
-    parseTimes.push(parsePass(frames));
+  for (let r = 0; r < passes; r++) {
+    const parse = parsePass(frames);
     last = hubPass(frames);
-    hubTimes.push(last.ms);
+    runs.push({ parse, hub: last.ms });
   }
-  const hubMs = median(hubTimes);
-  const parseMs = median(parseTimes);
   return {
-    runs: hubTimes.map((hub, i) => ({ parse: parseTimes[i]!, hub })),
+    runs,
     // Each run's own ratio (its floor timed just before its hub pass), the median of them: as the
     // detection figure's loads. A pass takes 1 to 2 s here, and the machine's speed moves by 20 %
     // from one pass to the next; the ratio of two medians taken from different passes moved with it
     // (1.26 to 2.10 in four runs of one session; paired, 1.5 to 1.6).
-    ratio: median(hubTimes.map((hub, i) => hub / parseTimes[i]!)),
-    hubMs,
-    parseMs,
+    ratio: median(runs.map((r) => r.hub / r.parse)),
+    hubMs: median(runs.map((r) => r.hub)),
+    parseMs: median(runs.map((r) => r.parse)),
     messages: frames.length,
     duplicates: last!.stats.duplicates,
     delivered: last!.stats.delivered,
