@@ -9,7 +9,9 @@
  * compared with it (`reconnected`). The catch-up goes one wallet at a time through the API client's
  * rate-limited queue, at most once per wallet per `resyncAfterMs`; what is left waits for the next
  * alarm tick (`sync`). What one catch-up run finds is shown together when it ends: one "While you
- * were away" per wallet, or one summary when many wallets changed.
+ * were away" per wallet, or one summary when many wallets changed. REST may not hold yet what
+ * happened just before the stream came back, so each wallet a catch-up read is read once more
+ * `recheckAfterMs` later, at an alarm tick while the stream is live (its second look).
  *
  * A stored list not known current for a week (STALE_AFTER_MS) is refreshed without announcing its
  * differences: weeks-old changes are not news. It is known current until its last comparison with
@@ -59,6 +61,12 @@ export interface WatchServiceOptions extends Omit<NotifierOptions, 'watchlist' |
   seen?: SeenStore;
   /** A wallet is fetched again for a catch-up at most this often (default 1 minute). */
   resyncAfterMs?: number;
+  /**
+   * A catch-up after a gap reads each wallet once more this much later (default 2 minutes): what
+   * happened just before the stream came back may not be in REST yet when the catch-up reads it,
+   * and the stream will not send it again.
+   */
+  recheckAfterMs?: number;
 }
 
 /**
@@ -132,7 +140,10 @@ export type SyncOutcome = {
     baseline: boolean;
     changes: { kind: ChangeKind; order: string }[];
   }[];
-  /** Wallets still waiting (too soon again, the stream went down, or an error stopped the run). */
+  /**
+   * Wallets still waiting (too soon again, the stream went down, or an error stopped the run); not
+   * counted: the second looks a catch-up left for later (see recheckAfterMs).
+   */
   pending: number;
   error: ErrorView | null;
 };
@@ -236,12 +247,19 @@ export function createWatchService(opts: WatchServiceOptions) {
 
   // ---------- the REST catch-up queue ----------
   const resyncAfterMs = opts.resyncAfterMs ?? 60_000;
+  const recheckAfterMs = opts.recheckAfterMs ?? 2 * 60_000;
   interface QueueEntry {
     mode: SyncMode;
     seq: number;
     /** Until when the datastream kept the stored list current (see poller's SyncOptions). */
     currentAt: number | null;
+    /** Not before then (a second look); null: now. */
+    notBefore: number | null;
+    /** A catch-up after a gap: once it has read the wallet, a second look follows (recheckAfterMs). */
+    recheck: boolean;
   }
+  /** When an entry asks for its wallet to be read: a catch-up after a gap, or its second look. */
+  type Look = Partial<Pick<QueueEntry, 'notBefore' | 'recheck'>>;
   /** Wallets waiting for a catch-up; `seq` tells a request made during the fetch from the one served. */
   const queue = new Map<string, QueueEntry>();
   const lastSynced = new Map<string, number>();
@@ -256,15 +274,29 @@ export function createWatchService(opts: WatchServiceOptions) {
   /** The first time the stream is live after start: catch up on every wallet (see start()). */
   let catchUpOnLive = false;
 
-  function enqueue(wallets: readonly string[], mode: SyncMode, currentAt: number | null = null): void {
+  function enqueue(
+    wallets: readonly string[],
+    mode: SyncMode,
+    currentAt: number | null = null,
+    look: Look = {},
+  ): void {
+    const notBefore = look.notBefore ?? null;
     for (const wallet of wallets) {
       const cur = queue.get(wallet);
       const keep = cur && MODE_RANK[cur.mode] > MODE_RANK[mode] ? cur.mode : mode;
-      // two requests: the list is known current only as far as both say
+      // two requests: the list is known current only as far as both say, and read as soon as
+      // either wants it (a gap's catch-up does not wait for an earlier one's second look)
       const known = cur ? earlier(cur.currentAt, currentAt) : currentAt;
-      queue.set(wallet, { mode: keep, seq: ++seq, currentAt: known });
+      queue.set(wallet, {
+        mode: keep,
+        seq: ++seq,
+        currentAt: known,
+        notBefore: cur ? earlier(cur.notBefore, notBefore) : notBefore,
+        recheck: (cur?.recheck ?? false) || (look.recheck ?? false),
+      });
     }
   }
+  const waiting = (entry: QueueEntry) => entry.notBefore !== null && now() < entry.notBefore;
 
   /**
    * The next wallet to sync now: a first list is always due (it needs no stream: a wallet added
@@ -280,6 +312,7 @@ export function createWatchService(opts: WatchServiceOptions) {
       }
       const failed = failedAt.get(wallet);
       if (failed !== undefined && now() - failed < resyncAfterMs) continue;
+      if (waiting(entry)) continue;
       if (entry.mode === 'prime') return [wallet, entry];
       if (!streaming) continue;
       const last = lastSynced.get(wallet);
@@ -307,6 +340,11 @@ export function createWatchService(opts: WatchServiceOptions) {
         if (result) lastSynced.set(wallet, now());
         if (queue.get(wallet)?.seq === entry.seq) queue.delete(wallet);
         if (!result) continue;
+        // What REST had not indexed yet when this catch-up read it (a fill just before the stream
+        // came back) is found by the second look; what the stream sends meanwhile moves the stored
+        // list on, so it is not found twice.
+        if (entry.recheck && entry.mode === 'announce' && !result.baseline && !result.stale)
+          enqueue([wallet], 'announce', entry.currentAt, { notBefore: now() + recheckAfterMs });
         if (result.events.length) {
           // counted as unread at once; shown with the rest of the run's when it ends
           const notify = await notifier.recordChanges(wallet, result.events);
@@ -338,7 +376,8 @@ export function createWatchService(opts: WatchServiceOptions) {
         failedAt.set(wallet, now());
       }
     }
-    out.pending = queue.size;
+    out.pending = 0;
+    for (const entry of queue.values()) if (!waiting(entry)) out.pending++;
     return stopped;
   }
 
@@ -548,11 +587,13 @@ export function createWatchService(opts: WatchServiceOptions) {
         // the stored lists were current until now
         clock.liveUntil = now();
         saveClock();
+        // The second looks go: the catch-up after this gap reads every wallet again anyway.
+        for (const [wallet, entry] of queue) if (entry.notBefore !== null) queue.delete(wallet);
       }
       if (state !== 'live') return;
       liveBefore = clock.liveUntil;
       if (catchUpOnLive) {
-        enqueue(watched(), 'announce', liveBefore);
+        enqueue(watched(), 'announce', liveBefore, { recheck: true });
         catchUpOnLive = false;
       }
       if (queue.size > 0) void kick();
@@ -566,7 +607,7 @@ export function createWatchService(opts: WatchServiceOptions) {
      * delivered before the gap is in the stored list, and the seen set drops what it announced.
      */
     reconnected(): Promise<SyncOutcome> {
-      enqueue(watched(), 'announce', gapStart());
+      enqueue(watched(), 'announce', gapStart(), { recheck: true });
       return kick();
     },
 

@@ -83,6 +83,11 @@ export function controlRoute(s: SimState, hub: Hub, r: Req, seg: string[]): Repl
     o.lastActivityAt = Date.now();
     return ok(orderJson(o));
   }
+  if (a === 'index' && r.method === 'POST') {
+    const count = s.unindexed.size;
+    s.unindexed.clear();
+    return ok({ indexed: count });
+  }
   if (a === 'emit' && r.method === 'POST') {
     const b = (r.body ?? {}) as {
       wallet?: string;
@@ -90,12 +95,18 @@ export function controlRoute(s: SimState, hub: Hub, r: Req, seg: string[]): Repl
       mint?: string;
       eventName?: string;
       publish?: boolean;
+      indexed?: boolean;
     };
     const name = EVENT_NAMES.find((n) => n.toLowerCase() === String(b.eventName ?? 'Filled').toLowerCase());
     if (!name) return dataError(400, 'INVALID_EVENT', `eventName must be one of ${EVENT_NAMES.join(', ')}`);
-    const o = name === 'Opened' && !b.order ? openOrder(s, b.wallet, b.mint) : pickOrder(s, b, name);
+    const opened = name === 'Opened' && !b.order;
+    const o = opened ? openOrder(s, b.wallet, b.mint) : pickOrder(s, b, name);
     if (!o) return dataError(404, 'NOT_FOUND', 'no order matches wallet/mint for this event');
+    // `indexed: false`: REST goes on serving the order as it was before (its first unindexed state
+    // is kept) until `POST /__sim/index`, as an indexer behind the chain would.
+    const before = opened ? null : structuredClone(o);
     const ev = applyEvent(s, o, name);
+    if (b.indexed === false && !s.unindexed.has(o.address)) s.unindexed.set(o.address, before);
     // `publish: false` changes the state without telling the datastream: an event a client missed.
     if (b.publish !== false) hub.publish(ev.rooms, ev.data);
     return ok(ev.data);

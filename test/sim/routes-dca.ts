@@ -113,9 +113,24 @@ export function summaryOf(orders: OrderState[]) {
   return sum;
 }
 
-const byOwner = (s: SimState, w: string) => s.world.orders.filter((o) => o.owner === w);
-const buyersOf = (s: SimState, m: string) => s.world.orders.filter((o) => o.output.mint === m);
-const sellersOf = (s: SimState, m: string) => s.world.orders.filter((o) => o.input.mint === m);
+/** The orders as REST has indexed them (see SimState.unindexed): what every `/dca/*` route reads. */
+function indexed(s: SimState): OrderState[] {
+  if (s.unindexed.size === 0) return s.world.orders;
+  const out: OrderState[] = [];
+  for (const o of s.world.orders) {
+    const before = s.unindexed.has(o.address) ? s.unindexed.get(o.address) : o;
+    if (before) out.push(before);
+  }
+  return out;
+}
+function indexedOrder(s: SimState, address: string): OrderState | undefined {
+  const before = s.unindexed.get(address);
+  return before === undefined ? s.world.orderByAddress.get(address) : (before ?? undefined);
+}
+
+const byOwner = (s: SimState, w: string) => indexed(s).filter((o) => o.owner === w);
+const buyersOf = (s: SimState, m: string) => indexed(s).filter((o) => o.output.mint === m);
+const sellersOf = (s: SimState, m: string) => indexed(s).filter((o) => o.input.mint === m);
 
 function side(orders: OrderState[]) {
   let vol = 0;
@@ -159,7 +174,7 @@ export function dcaRoute(s: SimState, r: Req, seg: string[]): Reply | null {
   if (a === 'order' && seg.length === 2) {
     if (!isAddress(b)) return dataError(400, 'INVALID_ORDER', 'order address is not valid');
     parseProgram(q);
-    const o = s.world.orderByAddress.get(b);
+    const o = indexedOrder(s, b);
     return o ? ok(orderJson(o)) : dataError(404, 'NOT_FOUND', 'DCA order not found');
   }
   if (a === 'token' && (seg.length === 2 || seg.length === 3)) {
@@ -177,7 +192,7 @@ export function dcaRoute(s: SimState, r: Req, seg: string[]): Reply | null {
       if (limit === null)
         return dataError(400, 'INVALID_LIMIT', 'limit must be an integer between 1 and 1000');
       const users = new Map<string, { wallet: string; orderCount: number; volumeUsd: number | null }>();
-      for (const o of s.world.orders) {
+      for (const o of indexed(s)) {
         if (o.input.mint !== m && o.output.mint !== m) continue;
         const u = users.get(o.owner) ?? { wallet: o.owner, orderCount: 0, volumeUsd: null };
         u.orderCount++;
@@ -195,7 +210,7 @@ export function dcaRoute(s: SimState, r: Req, seg: string[]): Reply | null {
   if (a === 'pair' && seg.length === 3 && d === undefined) {
     const inM = needMint(b);
     const outM = needMint(c);
-    const orders = s.world.orders.filter((o) => o.input.mint === inM && o.output.mint === outM);
+    const orders = indexed(s).filter((o) => o.input.mint === inM && o.output.mint === outM);
     const sym = (m: string) => s.world.tokenByMint.get(m)?.symbol ?? m;
     const pg = page(s, `pair:${inM}:${outM}`, orders, q, WALLET_LIMIT);
     return ok({ inputMint: inM, outputMint: outM, pair: `${sym(inM)} -> ${sym(outM)}`, ...pg });

@@ -1,3 +1,4 @@
+import type { OrderState } from './orders';
 import { Rng } from './rng';
 import { buildWorld, type World } from './world';
 
@@ -48,6 +49,12 @@ export interface SimState {
   rng: Rng; // live events, fault dice
   eventCounter: number;
   slot: number;
+  /**
+   * Orders whose last events REST has not indexed yet (`POST /__sim/emit` with `indexed: false`):
+   * what `/dca/*` still serves for each, as it was before them (null: an order opened since, not
+   * listed yet). The datastream is not held back. `POST /__sim/index` indexes them all.
+   */
+  unindexed: Map<string, OrderState | null>;
 }
 
 export function createState(seed: number, hostile: boolean, now: number): SimState {
@@ -63,6 +70,7 @@ export function createState(seed: number, hostile: boolean, now: number): SimSta
     rng: new Rng(seed, 99),
     eventCounter: 0,
     slot: world.slots.head,
+    unindexed: new Map(),
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { WatchServiceOptions } from '../../../lib/watch';
 import { waitFor } from '../live/helpers';
 import { clearLog, control, requests, rest, type Sim } from './helpers';
 import { simHooks } from './sim-hooks';
@@ -23,9 +24,11 @@ simHooks(
 );
 
 /** What one service worker builds: services + watch service, wired as start.ts wires them. */
-async function worker(opts: { wallets?: string[]; labels?: string[] } = {}) {
+async function worker(
+  opts: { wallets?: string[]; labels?: string[]; watch?: Partial<WatchServiceOptions> } = {},
+) {
   // every reconnect of the test fetches again (production waits a minute between two of a wallet)
-  const w = await simWatchWorker(sim, { ...opts, watch: { resyncAfterMs: 0 } });
+  const w = await simWatchWorker(sim, { ...opts, watch: { resyncAfterMs: 0, ...opts.watch } });
   return {
     ...w,
     /** The Wi-Fi is back: the browser's online event, the hub re-joins, the catch-up runs. */
@@ -101,6 +104,59 @@ describe('after the socket was down, the watched wallets are reconciled through 
     expect(await ordersFetched(W1)).toBe(pages[0]); // really compared again
     expect(w.n.created).toEqual(shown);
     expect((await w.watch.watchlist.unread()).total).toBe(4);
+    w.stop();
+  });
+});
+
+describe('a fill REST had not indexed yet when the catch-up read it', () => {
+  it('is announced by the second look two minutes later, once; a live fill meanwhile is not announced again', async () => {
+    const W = sim.catalog.wallets[1]!;
+    const clock = { skew: 0 };
+    const w = await worker({
+      wallets: [W],
+      labels: ['Shark'],
+      watch: { now: () => Date.now() + clock.skew },
+    });
+    const pages = await pagesOf(W);
+    await w.dropWifi();
+    // a fill just before the stream came back: the indexer behind REST has not got to it
+    const { address } = await missed({ wallet: W, eventName: 'Filled', indexed: false });
+    await clearLog(sim);
+    await w.wifiBack();
+    expect(await ordersFetched(W)).toBe(pages); // the catch-up read the wallet...
+    expect(w.messages()).toEqual([]); // ...and REST did not show the fill yet
+
+    // live again: a fill of another of its orders comes over the socket and is notified live
+    const orders = (await rest(sim, `/dca/wallet/${W}/orders?limit=100&status=active`)) as {
+      orders: { address: string }[];
+    };
+    const other = orders.orders.find((o) => o.address !== address)!.address;
+    await control(sim, 'POST', '/__sim/emit', { order: other, eventName: 'Filled' });
+    await waitFor(() => w.watch.notifier.pendingCount() === 1, 5_000, 'live fill');
+    await w.flush();
+    expect(w.messages()).toEqual([expect.stringMatching(/^Shark: Filled: /)]);
+    await control(sim, 'POST', '/__sim/index', {}); // REST catches up
+
+    await clearLog(sim);
+    clock.skew += 60_000; // an alarm tick a minute on: the second look is not due yet
+    expect((await w.watch.sync()).synced).toEqual([]);
+    expect(await ordersFetched(W)).toBe(0);
+    clock.skew += 61_000; // the tick after it: the second look finds the fill the catch-up could not
+    const out = await w.watch.sync();
+    await w.flush();
+    expect(out.synced.map((s) => [s.wallet, s.changes])).toEqual([[W, [{ kind: 'fill', order: address }]]]);
+    expect(w.messages().sort()).toEqual([
+      expect.stringMatching(/^Shark: Filled: /),
+      expect.stringMatching(/^Shark: While you were away: Filled: \S+ \S+ → \S+ \S+ \(\$\S+\), \d+% done$/),
+    ]);
+    expect((await w.watch.watchlist.unread()).total).toBe(2);
+
+    // one second look per catch-up
+    await clearLog(sim);
+    clock.skew += 5 * 60_000;
+    expect((await w.watch.sync()).synced).toEqual([]);
+    expect(await ordersFetched(W)).toBe(0);
+    expect(w.n.created).toHaveLength(2);
     w.stop();
   });
 });

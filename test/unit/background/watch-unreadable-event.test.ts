@@ -85,9 +85,13 @@ describe('a watched wallet’s live event with a field of a new type', () => {
     ]);
     expect(await requests(sim, `/dca/wallet/${other}/`)).toEqual([]);
 
-    // once: the next tick has nothing left to catch up on
+    // once: the next tick reads only the reconnect's second look at the other wallet (two minutes
+    // after it), which finds nothing new; the tick after it has nothing left to catch up on
+    w.clock.skew += 61_000;
+    expect((await w.watch.sync()).synced.map((s) => [s.wallet, s.changes])).toEqual([[other, []]]);
     w.clock.skew += 61_000;
     expect((await w.watch.sync()).synced).toEqual([]);
+    expect(w.messages()).toHaveLength(1);
     w.services.hub.stop();
   });
 });

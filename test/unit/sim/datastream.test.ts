@@ -137,6 +137,39 @@ describe('sim datastream', () => {
     expect(first.data.order.raw?.deposited).toBe(after.raw.deposited);
   });
 
+  it('emit with indexed: false is sent live but kept out of REST until /__sim/index (an indexer behind)', async () => {
+    const w = sim.catalog.wallets[2]!;
+    const listed = async () =>
+      (await api.get<OrderPage>(`/dca/wallet/${w}/orders?limit=100`)).body.orders.map((o) => [
+        o.address,
+        o.raw.used,
+      ]);
+    const before = await listed();
+    const p = await probe();
+    await p.join(`dca:jupiter:wallet:${w}`);
+    const from = p.messages.length;
+    const fill = (
+      await api.post<DcaFilled>('/__sim/emit', { wallet: w, eventName: 'Filled', indexed: false })
+    ).body;
+    const opened = (
+      await api.post<DcaOpened>('/__sim/emit', { wallet: w, eventName: 'Opened', indexed: false })
+    ).body;
+    await p.next(
+      (x) => x.type === 'message' && (x.data as { address?: string }).address === opened.address,
+      from,
+    );
+    const order = (await api.get<SimOrder>(`/dca/order/${fill.address}`)).body;
+    expect([order.address, order.raw.used]).toEqual(before.find(([a]) => a === fill.address));
+    expect((await api.get(`/dca/order/${opened.address}`)).status).toBe(404);
+    expect(await listed()).toEqual(before);
+
+    expect((await api.post<{ indexed: number }>('/__sim/index', {})).body).toEqual({ indexed: 2 });
+    const now = await listed();
+    expect(now.map(([a]) => a)).toContain(opened.address);
+    const used = now.find(([a]) => a === fill.address)![1]!;
+    expect(BigInt(used)).toBe(BigInt(order.raw.used) + BigInt(fill.inAmount));
+  });
+
   it('Opened creates an order visible over REST', async () => {
     const w = sim.catalog.wallets[3]!;
     const ev = (

@@ -144,6 +144,53 @@ describe('after a reconnect', () => {
     expect(state.fetched).toHaveLength(50);
   });
 
+  it('each wallet is read once more two minutes on, once per catch-up; a gap before then leaves it to the next catch-up', async () => {
+    const [W1, W2] = [addr(1), addr(2)];
+    const { svc, state, clock, messages } = setup({ [W1]: [order(A)], [W2]: [order(B)] });
+    await svc.start();
+    svc.setLiveState('live');
+    for (const w of [W1, W2]) await svc.add(w);
+    await svc.idle();
+    svc.setLiveState('reconnecting');
+    clock.t += 120_000;
+    svc.setLiveState('live');
+    state.fetched.length = 0;
+    expect(await svc.reconnected()).toMatchObject({ pending: 0, error: null }); // (a second look is not pending)
+    expect(state.fetched).toEqual([W1, W2]);
+
+    // REST had not shown W2's fill yet; it does now
+    state.orders[W2] = [order(B, { used: 300, usedUsd: 300, rawUsed: '300000000' })];
+    state.fetched.length = 0;
+    clock.t += 60_000;
+    expect((await svc.sync()).synced).toEqual([]); // not due yet
+    clock.t += 30_000;
+    svc.setLiveState('reconnecting'); // down again: the second looks go, the gap's catch-up reads every wallet
+    clock.t += 40_000;
+    expect((await svc.sync()).synced).toEqual([]);
+    expect(state.fetched).toEqual([]);
+
+    // back: the gap's catch-up reads each wallet once, not once more for the second looks, then looks again
+    svc.setLiveState('live');
+    const out = await svc.reconnected();
+    await svc.flush();
+    expect(state.fetched).toEqual([W1, W2]);
+    expect(out.synced.map((x) => [x.wallet, x.changes])).toEqual([
+      [W1, []],
+      [W2, [{ kind: 'fill', order: B }]],
+    ]);
+    expect(messages()).toEqual(['While you were away: 2 fills: 100 USDC → SOL ($100), 20% done']);
+    state.fetched.length = 0;
+    clock.t += 121_000;
+    expect((await svc.sync()).synced.map((x) => [x.wallet, x.changes])).toEqual([
+      [W1, []],
+      [W2, []],
+    ]);
+    clock.t += 600_000;
+    expect((await svc.sync()).synced).toEqual([]);
+    expect(state.fetched).toEqual([W1, W2]);
+    expect(messages()).toHaveLength(1);
+  });
+
   it('a failed read stops the run; the next sync goes on with the wallets left, the failed one last', async () => {
     const [W1, W2, W3] = [addr(1), addr(2), addr(3)];
     const { svc, state, clock } = setup({ [W1]: [order(A)], [W2]: [order(B)], [W3]: [] });
