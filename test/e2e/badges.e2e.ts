@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/sites';
-import { readExpectation } from '../fixtures/render';
+import { overlayExpectation } from '../fixtures/render';
 import { ARTIFACTS, type Lens, launchLens } from './harness';
 
 let lens: Lens;
@@ -16,17 +16,7 @@ afterAll(async () => {
 /** Every site adapter has a fixture page of the same name (a unit meta-test keeps it so). */
 const SITES = ADAPTERS.map((a) => a.id);
 
-function expected(site: string) {
-  const e = readExpectation(readFileSync(`test/fixtures/${site}.html`, 'utf8')) as {
-    badges?: Record<string, number>;
-    odds?: number;
-  };
-  // Pools and programs are recognised but get no badge: only wallets, mints and DCA orders do.
-  const badges = Object.entries(e.badges ?? {}).filter(([kind]) =>
-    ['wallet', 'mint', 'order'].includes(kind),
-  );
-  return { badges: Object.fromEntries(badges), odds: e.odds ?? 0 };
-}
+const expected = (site: string) => overlayExpectation(readFileSync(`test/fixtures/${site}.html`, 'utf8'));
 
 const countKind = (kind: string) =>
   lens.page.locator(`[data-onchain-lens="badge"][data-kind="${kind}"]`).count();

@@ -1,0 +1,166 @@
+/**
+ * The extension in Firefox: the MV2 build the Firefox ZIP holds, installed in Debian's Firefox ESR
+ * and driven over WebDriver BiDi, against the same simulator as the Chromium suite. What differs
+ * from Chromium at run time is all on this path: an event page instead of a service worker, the
+ * content script's messaging to it, the IndexedDB cache, the API client's requests and the
+ * datastream's WebSocket, and the overlay's rendering in Firefox's layout engine.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatMoney, formatProgress } from '../../lib/format';
+import { overlayExpectation } from '../fixtures/render';
+import type { Catalog } from '../sim';
+import { type Firefox, launchFirefox } from './firefox';
+import { ARTIFACTS } from './harness';
+
+const simUrl = inject('simUrl');
+const fixture = (name: string) => `${inject('fixturesUrl')}/${name}.html`;
+let ff: Firefox;
+let catalog: Catalog;
+
+beforeAll(async () => {
+  ff = await launchFirefox(inject('firefoxExtensionDir'));
+  catalog = (await (await fetch(`${simUrl}/__sim/catalog`)).json()) as Catalog;
+  mkdirSync(ARTIFACTS, { recursive: true });
+});
+afterAll(async () => {
+  await ff?.close();
+});
+
+/** What the simulator serves with the demo key (what the extension should show). */
+async function api<T>(path: string): Promise<T> {
+  return (await (await fetch(`${simUrl}${path}`, { headers: { 'x-api-key': 'demo' } })).json()) as T;
+}
+async function emit<T>(body: object): Promise<T> {
+  const res = await fetch(`${simUrl}/__sim/emit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as T;
+}
+
+interface Host {
+  kind: string;
+  state: string;
+  address: string;
+  text: string;
+}
+/** Our hosts on the page (badges or popovers), as the test build marks them. */
+const hosts = (what: 'badge' | 'popover') =>
+  ff.evaluate<Host[]>(
+    `[...document.querySelectorAll('[data-onchain-lens="${what}"][data-kind]')].map((h) => ({
+      kind: h.dataset.kind, state: h.dataset.state, address: h.dataset.address, text: h.dataset.text ?? '',
+    }))`,
+  );
+const countBy = (list: Host[]) => {
+  const out: Record<string, number> = {};
+  for (const h of list) out[h.kind] = (out[h.kind] ?? 0) + 1;
+  return out;
+};
+
+/** Scrolls a wallet's badge into view and points at it, as a trader does; returns once its popover has data. */
+async function hoverOpen(address: string): Promise<void> {
+  await expect
+    .poll(async () => (await hosts('badge')).find((b) => b.address === address)?.state, { timeout: 15_000 })
+    .toBe('ready');
+  const at = await ff.evaluate<{ x: number; y: number }>(`(() => {
+    const host = document.querySelector('[data-onchain-lens="badge"][data-address="${address}"]');
+    host.scrollIntoView({ block: 'center' });
+    const r = host.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  })()`);
+  await ff.hover(0, 0);
+  await ff.hover(at.x, at.y);
+  await expect
+    .poll(async () => (await hosts('popover')).find((p) => p.address === address)?.state, {
+      timeout: 15_000,
+    })
+    .toBe('ready');
+}
+const popoverText = async () => (await hosts('popover'))[0]?.text ?? '';
+
+describe('the extension in Firefox', () => {
+  for (const site of ['solscan', 'x', 'jupiter', 'polymarket-links']) {
+    it(`${site}: the fixture's badges and odds appear and settle with the simulator's data`, async () => {
+      const want = overlayExpectation(readFileSync(`test/fixtures/${site}.html`, 'utf8'));
+      await ff.goto(fixture(site));
+      const kinds = { ...want.badges, ...(want.odds ? { event: want.odds } : {}) };
+      await expect.poll(async () => countBy(await hosts('badge')), { timeout: 20_000 }).toEqual(kinds);
+      // Each one leaves the loading state: the background page answered it.
+      await expect
+        .poll(async () => (await hosts('badge')).filter((h) => h.state === 'loading').length, {
+          timeout: 15_000,
+        })
+        .toBe(0);
+      expect(new Set((await hosts('badge')).map((h) => h.state))).toEqual(new Set(['ready']));
+      await ff.screenshot(join(ARTIFACTS, `firefox-${site}.png`));
+    });
+  }
+
+  it('the popup page: the key checked in the status line; a wallet typed into the search box shows its orders', async () => {
+    const tab = await ff.extensionTab();
+    await ff.evaluate(`location.assign('popup.html')`, tab);
+    await expect
+      .poll(() => ff.evaluate<string | null>(`document.activeElement?.dataset.testid ?? null`, tab), {
+        timeout: 10_000,
+      })
+      .toBe('search-input');
+    const status = (id: string) =>
+      ff.evaluate<string | null>(`document.querySelector('[data-testid="${id}"]')?.textContent ?? null`, tab);
+    await expect.poll(() => status('status-key'), { timeout: 10_000 }).toBe('Key valid');
+    const sub = await api<{ plan: string }>('/subscription');
+    expect(await status('status-plan')).toContain(sub.plan);
+
+    const wallet = catalog.wallets[0]!;
+    const first = await api<{ orders: { address: string }[]; pagination: { total: number } }>(
+      `/dca/wallet/${wallet}?limit=10&sort=recent`,
+    );
+    await ff.type(`${wallet}\uE007`, tab); // Enter
+    const view = `document.querySelector('[data-testid="lookup-result"] > [data-testid="view-wallet"]')`;
+    await expect
+      .poll(
+        () => ff.evaluate<number>(`${view}?.querySelectorAll('[data-testid="order-row"]').length ?? 0`, tab),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(first.orders.length);
+    expect(await ff.evaluate<string>(`${view}.textContent`, tab)).toContain(
+      `${first.pagination.total} total`,
+    );
+    await ff.screenshot(join(ARTIFACTS, 'firefox-popup-wallet.png'), tab);
+  });
+
+  it('a hovered wallet badge opens its popover with the simulator PnL, follows a fill live, and Esc closes it', async () => {
+    const wallet = catalog.wallets[0]!;
+    const pnl = await api<{ summary: { pnl: { total: number } } }>(
+      `/v2/pnl/wallets/${wallet}?pnlMode=strict&currency=usd`,
+    );
+    const list = await api<{ orders: { address: string; status: string }[] }>(
+      `/dca/wallet/${wallet}?limit=10&sort=recent`,
+    );
+    const order = list.orders.find((o) => o.status === 'active')!.address;
+    await ff.goto(fixture('solscan'));
+    await hoverOpen(wallet);
+    expect(await popoverText()).toContain(formatMoney(pnl.summary.pnl.total, 'usd', { sign: true }));
+
+    // A fill of one of its orders, over the datastream: the popover's row shows the new progress
+    // (the first may come before the popover's room is joined, so fills go on until one shows).
+    await expect
+      .poll(
+        async () => {
+          const fill = await emit<{ order: { progressPercent: number } }>({ order, eventName: 'Filled' });
+          await new Promise((r) => setTimeout(r, 700));
+          return (await popoverText()).includes(formatProgress(fill.order.progressPercent));
+        },
+        { timeout: 20_000, interval: 300 },
+      )
+      .toBe(true);
+    await ff.screenshot(join(ARTIFACTS, 'firefox-popover-wallet.png'));
+
+    await ff.type('\uE00C'); // Escape
+    await expect.poll(async () => (await hosts('popover')).length, { timeout: 5_000 }).toBe(0);
+  });
+});
