@@ -217,10 +217,12 @@ async function build(): Promise<Runtime> {
 
   watch = createWatchService({
     notifications: {
-      create: (id, options) => {
-        // chrome.notifications.getAll() returns ids only; test builds keep the texts for the e2e suite.
+      create: async (id, options) => {
+        const created = await browser.notifications.create(id, options);
+        // chrome.notifications.getAll() returns ids only; test builds keep the texts of the
+        // notifications the browser took for the e2e suite.
         if (BUILD_TEST_HOOKS) testNotifications.push({ id, title: options.title, message: options.message });
-        return browser.notifications.create(id, options);
+        return created;
       },
       clear: (id) => browser.notifications.clear(id),
     },

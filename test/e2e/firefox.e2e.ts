@@ -81,6 +81,21 @@ async function hoverOpen(address: string): Promise<void> {
 }
 const popoverText = async () => (await hosts('popover'))[0]?.text ?? '';
 
+/** Loads the popup page (afresh) in the extension's tab and waits for its search box to take the focus. */
+async function openPopupPage(tab: string): Promise<void> {
+  await ff.evaluate(`(window.lensLeft = true, location.assign('popup.html'))`, tab);
+  await expect
+    .poll(
+      () =>
+        ff.evaluate<string | null>(
+          `window.lensLeft ? null : (document.activeElement?.dataset.testid ?? null)`,
+          tab,
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe('search-input');
+}
+
 describe('the extension in Firefox', () => {
   for (const site of ['solscan', 'x', 'jupiter', 'polymarket-links']) {
     it(`${site}: the fixture's badges and odds appear and settle with the simulator's data`, async () => {
@@ -101,12 +116,7 @@ describe('the extension in Firefox', () => {
 
   it('the popup page: the key checked in the status line; a wallet typed into the search box shows its orders', async () => {
     const tab = await ff.extensionTab();
-    await ff.evaluate(`location.assign('popup.html')`, tab);
-    await expect
-      .poll(() => ff.evaluate<string | null>(`document.activeElement?.dataset.testid ?? null`, tab), {
-        timeout: 10_000,
-      })
-      .toBe('search-input');
+    await openPopupPage(tab);
     const status = (id: string) =>
       ff.evaluate<string | null>(`document.querySelector('[data-testid="${id}"]')?.textContent ?? null`, tab);
     await expect.poll(() => status('status-key'), { timeout: 10_000 }).toBe('Key valid');
@@ -131,6 +141,40 @@ describe('the extension in Firefox', () => {
       `${first.pagination.total} total`,
     );
     await ff.screenshot(join(ARTIFACTS, 'firefox-popup-wallet.png'), tab);
+  });
+
+  it('a wallet watched from the popup page: a fill over its live room becomes a desktop notification', async () => {
+    const tab = await ff.extensionTab();
+    await openPopupPage(tab);
+    const wallet = catalog.wallets[3]!;
+    await ff.type(`${wallet}\uE007`, tab);
+    const watch = `[...document.querySelectorAll('button')].find((b) => /^watch/i.test(b.textContent.trim()))`;
+    await expect.poll(() => ff.evaluate<boolean>(`!!${watch}`, tab), { timeout: 15_000 }).toBe(true);
+    await ff.evaluate(`${watch}.click()`, tab);
+    await expect
+      .poll(() => ff.evaluate<number>(`document.querySelectorAll('[data-testid="watch-row"]').length`, tab), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0);
+    // The notifications Firefox took (its notifications.create resolved), as the test build keeps
+    // them on the background page: headless Firefox shows no system alert, and its
+    // notifications.getAll() answers none. The first fills may come before the wallet's room is
+    // joined: they go on until one is taken.
+    const shown = `browser.runtime.getBackgroundPage().then((bg) =>
+      (bg.__lensNotifications ?? []).map((n) => n.title + ': ' + n.message))`;
+    let notes: string[] = [];
+    await expect
+      .poll(
+        async () => {
+          await emit({ wallet, eventName: 'Filled' });
+          await new Promise((r) => setTimeout(r, 700));
+          notes = await ff.evaluate<string[]>(shown, tab);
+          return notes.some((n) => /fill/i.test(n));
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(true);
+    expect(notes.find((n) => /fill/i.test(n))).toMatch(/→/);
   });
 
   it('a hovered wallet badge opens its popover with the simulator PnL, follows a fill live, and Esc closes it', async () => {

@@ -28,7 +28,7 @@ export interface Firefox {
    * moz-extension:// page, but that page may go to another of its own (location.assign).
    */
   extensionTab(): Promise<string>;
-  /** Evaluates an expression in the page (its main world) and returns its JSON-able value. */
+  /** Evaluates an expression in the page (its main world) and returns its JSON-able value (awaited). */
   evaluate<T>(expression: string, context?: string): Promise<T>;
   /** Moves the mouse to a point of the page's viewport, as a trader's pointer would. */
   hover(x: number, y: number): Promise<void>;
@@ -95,7 +95,11 @@ export async function launchFirefox(extensionDir: string): Promise<Firefox> {
       async evaluate<T>(expression: string, target = context) {
         const r = await send<{ type: string; result?: RemoteValue; exceptionDetails?: { text: string } }>(
           'script.evaluate',
-          { expression: `JSON.stringify(${expression})`, target: { context: target }, awaitPromise: true },
+          {
+            expression: `Promise.resolve(${expression}).then((v) => JSON.stringify(v))`,
+            target: { context: target },
+            awaitPromise: true,
+          },
         );
         if (r.type !== 'success') throw new Error(`page script failed: ${r.exceptionDetails?.text}`);
         return JSON.parse(String(r.result?.value ?? 'null')) as T;
