@@ -554,7 +554,9 @@ export function createOverlay(deps: OverlayDeps) {
         box && box !== doc.body && i < 6;
         box = box.parentElement, i++
       ) {
-        const over = box.scrollHeight - box.clientHeight;
+        // (an inline box has no client height: Firefox gives it a content height all the same)
+        const height = box.clientHeight;
+        const over = height && box.scrollHeight - height;
         if (over > 4 && over < 48) {
           if (box.getBoundingClientRect().bottom - bottom < over) tight.push(host);
           break;

@@ -9,7 +9,8 @@ export function parseColor(css: string): { r: number; g: number; b: number; a: n
     css.trim(),
   );
   if (!m) return null;
-  const alpha = m[4] === undefined ? 1 : Number(m[4]) / (m[5] ? 100 : 1);
+  // (a group that took part is never empty: `[\d.]+`)
+  const alpha = m[4] ? Number(m[4]) / (m[5] ? 100 : 1) : 1;
   return { r: Number(m[1]), g: Number(m[2]), b: Number(m[3]), a: alpha };
 }
 

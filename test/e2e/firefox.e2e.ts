@@ -114,6 +114,21 @@ describe('the extension in Firefox', () => {
     });
   }
 
+  it('x: a token badge in a post with room on its line is a pill, not a dot (its parent is an inline span)', async () => {
+    // Firefox gives an inline box a content height (scrollHeight) and no client height: read as a
+    // box whose content overflows by a line, it made every badge inside an inline span a dot.
+    const mint = catalog.mints[2]!;
+    const badge = `document.querySelector('[data-onchain-lens="badge"][data-address="${mint}"]')`;
+    await ff.goto(fixture('x'));
+    await expect
+      .poll(() => ff.evaluate<string | null>(`${badge}?.dataset.state ?? null`), { timeout: 15_000 })
+      .toBe('ready');
+    await new Promise((r) => setTimeout(r, 500)); // (room is checked in the task after each commit's frame)
+    expect(await ff.evaluate<string>(`getComputedStyle(${badge}.parentElement).display`)).toBe('inline');
+    expect(await ff.evaluate<boolean>(`${badge}.hasAttribute('data-fit')`)).toBe(false);
+    expect(await ff.evaluate<number>(`${badge}.getBoundingClientRect().width`)).toBeGreaterThan(100);
+  });
+
   it('the popup page: the key checked in the status line; a wallet typed into the search box shows its orders', async () => {
     const tab = await ff.extensionTab();
     await openPopupPage(tab);
