@@ -164,15 +164,20 @@ async function waitForTab(send: ReturnType<typeof bidiSender>, url: RegExp): Pro
 function bidiAddress(proc: ChildProcess): Promise<string> {
   return new Promise((ok, fail) => {
     let out = '';
+    const timer = setTimeout(
+      () => fail(new Error(`Firefox did not start its remote agent in 30 s:\n${out}`)),
+      30_000,
+    );
     const read = (chunk: Buffer) => {
       out += chunk;
       const m = /WebDriver BiDi listening on (ws:\/\/\S+)/.exec(out);
-      if (m) ok(m[1]!);
+      if (!m) return;
+      clearTimeout(timer);
+      ok(m[1]!);
     };
     proc.stdout?.on('data', read);
     proc.stderr?.on('data', read);
     proc.once('exit', (code) => fail(new Error(`Firefox exited (${code}) before listening:\n${out}`)));
-    setTimeout(() => fail(new Error(`Firefox did not start its remote agent in 30 s:\n${out}`)), 30_000);
   });
 }
 
