@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatMoney, formatProgress } from '../../lib/format';
+import { ADAPTERS } from '../../lib/sites';
 import { overlayExpectation } from '../fixtures/render';
 import type { Catalog } from '../sim';
 import { type Firefox, launchFirefox } from './firefox';
@@ -97,7 +98,7 @@ async function openPopupPage(tab: string): Promise<void> {
 }
 
 describe('the extension in Firefox', () => {
-  for (const site of ['solscan', 'x', 'jupiter', 'polymarket-links']) {
+  for (const site of ADAPTERS.map((a) => a.id)) {
     it(`${site}: the fixture's badges and odds appear and settle with the simulator's data`, async () => {
       const want = overlayExpectation(readFileSync(`test/fixtures/${site}.html`, 'utf8'));
       await ff.goto(fixture(site));
