@@ -14,33 +14,21 @@ import { overlayExpectation } from '../fixtures/render';
 import type { Catalog } from '../sim';
 import { type Firefox, launchFirefox } from './firefox';
 import { ARTIFACTS } from './harness';
+import { emitUntil, simClient } from './sim-client';
 
-const simUrl = inject('simUrl');
+const { api, sim } = simClient(inject('simUrl'));
 const fixture = (name: string) => `${inject('fixturesUrl')}/${name}.html`;
 let ff: Firefox;
 let catalog: Catalog;
 
 beforeAll(async () => {
   ff = await launchFirefox(inject('firefoxExtensionDir'));
-  catalog = (await (await fetch(`${simUrl}/__sim/catalog`)).json()) as Catalog;
+  catalog = await sim<Catalog>('catalog');
   mkdirSync(ARTIFACTS, { recursive: true });
 });
 afterAll(async () => {
   await ff?.close();
 });
-
-/** What the simulator serves with the demo key (what the extension should show). */
-async function api<T>(path: string): Promise<T> {
-  return (await (await fetch(`${simUrl}${path}`, { headers: { 'x-api-key': 'demo' } })).json()) as T;
-}
-async function emit<T>(body: object): Promise<T> {
-  const res = await fetch(`${simUrl}/__sim/emit`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as T;
-}
 
 interface Host {
   kind: string;
@@ -179,17 +167,13 @@ describe('the extension in Firefox', () => {
     const shown = `browser.runtime.getBackgroundPage().then((bg) =>
       (bg.__lensNotifications ?? []).map((n) => n.title + ': ' + n.message))`;
     let notes: string[] = [];
-    await expect
-      .poll(
-        async () => {
-          await emit({ wallet, eventName: 'Filled' });
-          await new Promise((r) => setTimeout(r, 700));
-          notes = await ff.evaluate<string[]>(shown, tab);
-          return notes.some((n) => /fill/i.test(n));
-        },
-        { timeout: 30_000, interval: 500 },
-      )
-      .toBe(true);
+    await emitUntil(
+      () => sim('emit', { wallet, eventName: 'Filled' }),
+      async () => {
+        notes = await ff.evaluate<string[]>(shown, tab);
+        return notes.some((n) => /fill/i.test(n));
+      },
+    );
     expect(notes.find((n) => /fill/i.test(n))).toMatch(/→/);
   });
 
@@ -208,16 +192,11 @@ describe('the extension in Firefox', () => {
 
     // A fill of one of its orders, over the datastream: the popover's row shows the new progress
     // (the first may come before the popover's room is joined, so fills go on until one shows).
-    await expect
-      .poll(
-        async () => {
-          const fill = await emit<{ order: { progressPercent: number } }>({ order, eventName: 'Filled' });
-          await new Promise((r) => setTimeout(r, 700));
-          return (await popoverText()).includes(formatProgress(fill.order.progressPercent));
-        },
-        { timeout: 20_000, interval: 300 },
-      )
-      .toBe(true);
+    await emitUntil(
+      () => sim<{ order: { progressPercent: number } }>('emit', { order, eventName: 'Filled' }),
+      async (fill) => (await popoverText()).includes(formatProgress(fill.order.progressPercent)),
+      20_000,
+    );
     await ff.screenshot(join(ARTIFACTS, 'firefox-popover-wallet.png'));
 
     await ff.type('\uE00C'); // Escape

@@ -4,13 +4,14 @@ import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { inject } from 'vitest';
 import type { Catalog } from '../sim';
 import { launchChromium } from './chromium';
+import { type SimClient, simClient } from './sim-client';
 
 /** The extension API as seen inside the browser (worker and extension worlds). */
 export type ChromeApi = typeof import('wxt/browser').browser;
 
 export const ARTIFACTS = join(process.cwd(), 'test-artifacts');
 
-export interface Lens {
+export interface Lens extends SimClient {
   context: BrowserContext;
   extensionId: string;
   worker: Worker;
@@ -19,9 +20,6 @@ export interface Lens {
   catalog: Catalog;
   fixture(name: string): string;
   extensionPage(path: string): string;
-  /** Calls the simulator's data API with the demo key (what the extension should show). */
-  api<T = unknown>(path: string, init?: RequestInit): Promise<T>;
-  sim<T = unknown>(path: string, body?: unknown): Promise<T>;
   screenshot(name: string, page?: Page): Promise<string>;
   /** The install opened the options page (then closed by the harness: see launchLens). */
   installOpenedOptions: boolean;
@@ -56,7 +54,8 @@ export async function launchLens(): Promise<Lens> {
   const extensionId = new URL(worker.url()).host;
   const installOpenedOptions = await closeInstallTab(context, extensionId);
   const page = context.pages()[0] ?? (await context.newPage());
-  const catalog = (await (await fetch(`${simUrl}/__sim/catalog`)).json()) as Catalog;
+  const client = simClient(simUrl);
+  const catalog = await client.sim<Catalog>('catalog');
   mkdirSync(ARTIFACTS, { recursive: true });
   return {
     context,
@@ -68,21 +67,7 @@ export async function launchLens(): Promise<Lens> {
     fixture: (name) => `${fixturesUrl}/${name}.html`,
     extensionPage: (path) => `chrome-extension://${extensionId}/${path}`,
     installOpenedOptions,
-    async api(path, init) {
-      const res = await fetch(`${simUrl}${path}`, {
-        ...init,
-        headers: { 'x-api-key': 'demo', ...init?.headers },
-      });
-      return (await res.json()) as never;
-    },
-    async sim(path, body) {
-      const res = await fetch(`${simUrl}/__sim/${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await res.json()) as never;
-    },
+    ...client,
     async screenshot(name, target = page) {
       const file = join(ARTIFACTS, `${name}.png`);
       await target.screenshot({ path: file });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChromeApi, type Lens, launchLens } from './harness';
+import { emitUntil } from './sim-client';
 import { watchWalletInPopup } from './ui';
 
 let lens: Lens;
@@ -42,17 +43,13 @@ async function watchFromPopup(wallet: string): Promise<void> {
 /** Emits until a matching notification shows: the first emits may come before the room is joined. */
 async function emitUntilNotified(body: Record<string, unknown>, match: (n: Note) => boolean): Promise<Note> {
   let found: Note | undefined;
-  await expect
-    .poll(
-      async () => {
-        await lens.sim('emit', body);
-        await new Promise((r) => setTimeout(r, 700));
-        found = Object.values(await notifications()).find(match);
-        return !!found;
-      },
-      { timeout: 30_000, interval: 500 },
-    )
-    .toBe(true);
+  await emitUntil(
+    () => lens.sim('emit', body),
+    async () => {
+      found = Object.values(await notifications()).find(match);
+      return !!found;
+    },
+  );
   return found!;
 }
 

@@ -12,6 +12,7 @@ import {
   truncateText,
 } from '../../lib/format';
 import { type Lens, launchLens } from './harness';
+import { emitUntil } from './sim-client';
 
 let lens: Lens;
 beforeAll(async () => {
@@ -53,22 +54,12 @@ async function hoverOpen(host: Locator, address: string): Promise<void> {
  * come before the popover's room is joined); returns that progress.
  */
 async function fillUntilShown(order: string): Promise<number> {
-  let progress = Number.NaN;
-  await expect
-    .poll(
-      async () => {
-        const fill = await lens.sim<{ order: { progressPercent: number } }>('emit', {
-          order,
-          eventName: 'Filled',
-        });
-        progress = fill.order.progressPercent;
-        await lens.page.waitForTimeout(700);
-        return (await popoverText()).includes(formatProgress(progress));
-      },
-      { timeout: 15_000, interval: 300 },
-    )
-    .toBe(true);
-  return progress;
+  const fill = await emitUntil(
+    () => lens.sim<{ order: { progressPercent: number } }>('emit', { order, eventName: 'Filled' }),
+    async (f) => (await popoverText()).includes(formatProgress(f.order.progressPercent)),
+    15_000,
+  );
+  return fill.order.progressPercent;
 }
 
 async function pressEscapeCloses(): Promise<void> {

@@ -104,9 +104,9 @@ export function controlRoute(s: SimState, hub: Hub, r: Req, seg: string[]): Repl
     if (!o) return dataError(404, 'NOT_FOUND', 'no order matches wallet/mint for this event');
     // `indexed: false`: REST goes on serving the order as it was before (its first unindexed state
     // is kept) until `POST /__sim/index`, as an indexer behind the chain would.
-    const before = opened ? null : structuredClone(o);
+    if (b.indexed === false && !s.unindexed.has(o.address))
+      s.unindexed.set(o.address, opened ? null : structuredClone(o));
     const ev = applyEvent(s, o, name);
-    if (b.indexed === false && !s.unindexed.has(o.address)) s.unindexed.set(o.address, before);
     // `publish: false` changes the state without telling the datastream: an event a client missed.
     if (b.publish !== false) hub.publish(ev.rooms, ev.data);
     return ok(ev.data);

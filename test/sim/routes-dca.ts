@@ -113,19 +113,14 @@ export function summaryOf(orders: OrderState[]) {
   return sum;
 }
 
-/** The orders as REST has indexed them (see SimState.unindexed): what every `/dca/*` route reads. */
+/** An order as REST has indexed it (see SimState.unindexed): undefined for one not listed yet. */
+function asIndexed(s: SimState, o: OrderState): OrderState | undefined {
+  return s.unindexed.has(o.address) ? (s.unindexed.get(o.address) ?? undefined) : o;
+}
+/** The orders as REST has indexed them: what every `/dca/*` route reads. */
 function indexed(s: SimState): OrderState[] {
   if (s.unindexed.size === 0) return s.world.orders;
-  const out: OrderState[] = [];
-  for (const o of s.world.orders) {
-    const before = s.unindexed.has(o.address) ? s.unindexed.get(o.address) : o;
-    if (before) out.push(before);
-  }
-  return out;
-}
-function indexedOrder(s: SimState, address: string): OrderState | undefined {
-  const before = s.unindexed.get(address);
-  return before === undefined ? s.world.orderByAddress.get(address) : (before ?? undefined);
+  return s.world.orders.map((o) => asIndexed(s, o)).filter((o) => o !== undefined);
 }
 
 const byOwner = (s: SimState, w: string) => indexed(s).filter((o) => o.owner === w);
@@ -174,7 +169,8 @@ export function dcaRoute(s: SimState, r: Req, seg: string[]): Reply | null {
   if (a === 'order' && seg.length === 2) {
     if (!isAddress(b)) return dataError(400, 'INVALID_ORDER', 'order address is not valid');
     parseProgram(q);
-    const o = indexedOrder(s, b);
+    const found = s.world.orderByAddress.get(b);
+    const o = found && asIndexed(s, found);
     return o ? ok(orderJson(o)) : dataError(404, 'NOT_FOUND', 'DCA order not found');
   }
   if (a === 'token' && (seg.length === 2 || seg.length === 3)) {
