@@ -1,7 +1,7 @@
 /**
  * The extension in Firefox: the MV2 build the Firefox ZIP holds, installed in Debian's Firefox ESR
  * and driven over WebDriver BiDi, against the same simulator as the Chromium suite. What differs
- * from Chromium at run time is all on this path: an event page instead of a service worker, the
+ * from Chromium at run time is all on this path: a background page instead of a service worker, the
  * content script's messaging to it, the IndexedDB cache, the API client's requests and the
  * datastream's WebSocket, and the overlay's rendering in Firefox's layout engine.
  */
@@ -13,8 +13,10 @@ import { ADAPTERS } from '../../lib/sites';
 import { overlayExpectation } from '../fixtures/render';
 import type { Catalog } from '../sim';
 import { type Firefox, launchFirefox } from './firefox';
+import { startFixtureServer } from './fixture-server';
 import { ARTIFACTS } from './harness';
 import { emitUntil, simClient } from './sim-client';
+import { selfSignedCert } from './tls';
 
 const { api, sim } = simClient(inject('simUrl'));
 const fixture = (name: string) => `${inject('fixturesUrl')}/${name}.html`;
@@ -37,8 +39,8 @@ interface Host {
   text: string;
 }
 /** Our hosts on the page (badges or popovers), as the test build marks them. */
-const hosts = (what: 'badge' | 'popover') =>
-  ff.evaluate<Host[]>(
+const hosts = (what: 'badge' | 'popover', browser = ff) =>
+  browser.evaluate<Host[]>(
     `[...document.querySelectorAll('[data-onchain-lens="${what}"][data-kind]')].map((h) => ({
       kind: h.dataset.kind, state: h.dataset.state, address: h.dataset.address, text: h.dataset.text ?? '',
     }))`,
@@ -201,5 +203,112 @@ describe('the extension in Firefox', () => {
 
     await ff.type('\uE00C'); // Escape
     await expect.poll(async () => (await hosts('popover')).length, { timeout: 5_000 }).toBe(0);
+  });
+});
+
+/**
+ * "Any site" detection end to end: the options page's switch asks Firefox for the optional
+ * permission for every https site (the profile answers such requests yes without a prompt, which a headless
+ * browser could not show), the background page registers the overlay for every https site but the
+ * supported ones, and a site no adapter names gets badges. Its own Firefox: the grant stays with
+ * the profile. The site is https://anysite.test (Firefox resolves that name to this machine), served
+ * with a self-signed certificate.
+ */
+describe('"any site" detection in Firefox', () => {
+  const HOST = 'anysite.test';
+  let any: Firefox;
+  let site: Awaited<ReturnType<typeof startFixtureServer>>;
+  beforeAll(async () => {
+    catalog ??= await sim<Catalog>('catalog');
+    site = await startFixtureServer(catalog, 0, selfSignedCert(HOST));
+    any = await launchFirefox(inject('firefoxExtensionDir'), {
+      prefs: { 'extensions.webextOptionalPermissionPrompts': false, 'network.dns.localDomains': HOST },
+      acceptInsecureCerts: true,
+    });
+  });
+  afterAll(async () => {
+    await any?.close();
+    await site?.close();
+  });
+
+  /** Clicks the options page's "any site" box, as a trader does (a user gesture: the request needs one). */
+  async function clickAnySite(tab: string): Promise<void> {
+    await any.send('browsingContext.activate', { context: tab });
+    const at = await any.evaluate<{ x: number; y: number }>(
+      `(() => {
+        const box = document.querySelector('[data-testid="any-site"]');
+        box.scrollIntoView({ block: 'center' });
+        const r = box.getBoundingClientRect();
+        return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+      })()`,
+      tab,
+    );
+    await any.click(at.x, at.y, tab);
+    await any.send('browsingContext.activate', { context: any.context });
+  }
+  const granted = (tab: string) =>
+    any.evaluate<boolean>(`browser.permissions.contains({ origins: ['https://*/*'] })`, tab);
+  /** The ids of the content scripts the background registered (none in the manifest's list). */
+  const registered = (tab: string) =>
+    any.evaluate<string[]>(
+      `browser.scripting.getRegisteredContentScripts().then((l) => l.map((s) => s.id))`,
+      tab,
+    );
+  /** The test build's mark on a page the overlay runs on ('ready', or 'off' once switched off). */
+  const overlayMark = () =>
+    any.evaluate<string | null>('document.documentElement.dataset.onchainLensOverlay ?? null');
+
+  it('a site no adapter names: nothing until the switch grants it, then its badges; switched off, they go at once and new loads get no script', async () => {
+    const page = `${site.url.replace('127.0.0.1', HOST)}/generic.html`;
+    const want = overlayExpectation(readFileSync('test/fixtures/generic.html', 'utf8'));
+    const tab = await any.extensionTab();
+    await expect
+      .poll(() => any.evaluate<boolean>(`!!document.querySelector('[data-testid="any-site"]')`, tab), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+
+    // Not granted: the page loads (its own text is there) and the overlay is not in it.
+    await any.goto(page);
+    expect(await any.evaluate<string>('location.protocol + document.title')).toMatch(/^https:/);
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(await overlayMark()).toBeNull();
+    expect(await hosts('badge', any)).toEqual([]);
+
+    await clickAnySite(tab);
+    await expect.poll(() => granted(tab), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => any.evaluate<boolean>(`document.querySelector('[data-testid="any-site"]').checked`, tab), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    await expect.poll(() => registered(tab), { timeout: 10_000 }).toEqual(['overlay-any-site']);
+    // For pages loaded from now on (the note under the switch says so).
+    const kinds = { ...want.badges, event: want.odds };
+    await expect
+      .poll(
+        async () => {
+          await any.goto(page);
+          await new Promise((r) => setTimeout(r, 1_000));
+          return countBy(await hosts('badge', any));
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toEqual(kinds);
+    await expect
+      .poll(async () => (await hosts('badge', any)).every((h) => h.state === 'ready'), { timeout: 15_000 })
+      .toBe(true);
+    await any.screenshot(join(ARTIFACTS, 'firefox-any-site.png'));
+
+    // Off: the permission goes back, the open page's badges go without a reload, the script is
+    // unregistered, and a new load of the page has no overlay at all.
+    await clickAnySite(tab);
+    await expect.poll(() => granted(tab), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => registered(tab), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(async () => (await hosts('badge', any)).length, { timeout: 10_000 }).toBe(0);
+    await any.goto(page);
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(await overlayMark()).toBeNull();
+    expect(await hosts('badge', any)).toEqual([]);
   });
 });

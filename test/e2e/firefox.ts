@@ -32,6 +32,8 @@ export interface Firefox {
   evaluate<T>(expression: string, context?: string): Promise<T>;
   /** Moves the mouse to a point of the page's viewport, as a trader's pointer would. */
   hover(x: number, y: number): Promise<void>;
+  /** A real click (pointer down and up) at a point of a tab's viewport: a user gesture, as a trader's. */
+  click(x: number, y: number, context?: string): Promise<void>;
   /** Keys typed into the focused element, one at a time (WebDriver key codes for special keys). */
   type(keys: string, context?: string): Promise<void>;
   /** A PNG of the tab's viewport. */
@@ -44,13 +46,22 @@ export interface Firefox {
  * no driver binary to download), with the unpacked MV2 build installed as a temporary add-on.
  * Playwright's Firefox is a patched build that cannot load extensions, so it is not used here.
  */
-export async function launchFirefox(extensionDir: string): Promise<Firefox> {
+export async function launchFirefox(
+  extensionDir: string,
+  options: {
+    /** More preferences for the profile (user.js). */
+    prefs?: Record<string, unknown>;
+    /** Pages served over a self-signed certificate load without the warning page. */
+    acceptInsecureCerts?: boolean;
+  } = {},
+): Promise<Firefox> {
   const profile = mkdtempSync(join(tmpdir(), 'lens-ff-'));
   // (the remote agent sets its recommended preferences too: no updates, no telemetry, no first-run pages)
   const prefs: Record<string, unknown> = {
     'browser.shell.checkDefaultBrowser': false,
     'datareporting.policy.dataSubmissionEnabled': false,
     'toolkit.telemetry.reportingpolicy.firstRun': false,
+    ...options.prefs,
   };
   writeFileSync(
     join(profile, 'user.js'),
@@ -76,7 +87,9 @@ export async function launchFirefox(extensionDir: string): Promise<Firefox> {
       ws!.once('error', fail);
     });
     const send = bidiSender(ws);
-    await send('session.new', { capabilities: {} });
+    await send('session.new', {
+      capabilities: options.acceptInsecureCerts ? { alwaysMatch: { acceptInsecureCerts: true } } : {},
+    });
     await send('webExtension.install', { extensionData: { type: 'path', path: extensionDir } });
     // The first install opens the options page in a tab of its own (lib/background/start.ts):
     // once it is there, the tests get a tab of theirs, in front (a background tab gets no animation
@@ -113,6 +126,23 @@ export async function launchFirefox(extensionDir: string): Promise<Firefox> {
               id: 'mouse',
               parameters: { pointerType: 'mouse' },
               actions: [{ type: 'pointerMove', x: Math.round(x), y: Math.round(y), duration: 50 }],
+            },
+          ],
+        });
+      },
+      async click(x, y, target = context) {
+        await send('input.performActions', {
+          context: target,
+          actions: [
+            {
+              type: 'pointer',
+              id: 'mouse',
+              parameters: { pointerType: 'mouse' },
+              actions: [
+                { type: 'pointerMove', x: Math.round(x), y: Math.round(y) },
+                { type: 'pointerDown', button: 0 },
+                { type: 'pointerUp', button: 0 },
+              ],
             },
           ],
         });

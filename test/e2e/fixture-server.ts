@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join, normalize } from 'node:path';
 import { renderFixture } from '../fixtures/render';
@@ -9,13 +10,15 @@ const ROOT = join(process.cwd(), 'test/fixtures');
 
 /**
  * Serves test/fixtures/*.html with the simulator's catalog filled in, on 127.0.0.1 (the content
- * script matches http://127.0.0.1/* in simulator builds).
+ * script matches http://127.0.0.1/* in simulator builds). With `tls` (a key and certificate, PEM),
+ * over https instead: a site the manifest does not name, as "any site" detection sees one.
  */
 export async function startFixtureServer(
   catalog: Catalog,
   port = 0,
+  tls?: { key: string; cert: string },
 ): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer(async (req, res) => {
+  const serve: RequestListener = async (req, res) => {
     const path = normalize(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '') || 'index.html';
     const file = path.endsWith('.html') ? path : `${path}.html`;
     if (file.includes('..') || file.includes('/')) {
@@ -29,11 +32,12 @@ export async function startFixtureServer(
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }
-  });
+  };
+  const server: Server = tls ? createTlsServer(tls, serve) : createServer(serve);
   await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
   const { port: bound } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${bound}`,
+    url: `${tls ? 'https' : 'http'}://127.0.0.1:${bound}`,
     close: () =>
       new Promise<void>((ok) => {
         server.closeAllConnections();
