@@ -13,10 +13,13 @@ import { openDB } from 'idb';
 import { storage } from 'wxt/utils/storage';
 import { ApiError } from './api/errors';
 import { BUILD_SIM_KEY } from './env';
+import { defaultHosts, type Hosts, HostsSchema } from './settings';
 
 const DB = 'onchain-lens-secrets';
 const STORE = 'secrets';
 const KEY_ID = 'apiKey';
+/** The API hosts the key is sent to (see trustedHosts). */
+const HOSTS_ID = 'apiHosts';
 /** The key kept for this browser session while IndexedDB cannot be written. */
 const SESSION_KEY = 'session:secrets:apiKey';
 /**
@@ -33,21 +36,24 @@ function open() {
   });
 }
 
-/** The stored value: a key, '' (removed on purpose), or undefined (never set). Throws if IndexedDB fails. */
-async function readStored(): Promise<unknown> {
+/**
+ * A stored value (the key: a key, '' for removed on purpose, or undefined for never set). Throws if
+ * IndexedDB fails.
+ */
+async function readStored(id = KEY_ID): Promise<unknown> {
   const db = await open();
   try {
-    return await db.get(STORE, KEY_ID);
+    return await db.get(STORE, id);
   } finally {
     db.close();
   }
 }
 
-/** Stores a key ('' : removed on purpose, which a preset demo key needs to stay removed). Throws if IndexedDB fails. */
-async function writeStored(value: string): Promise<void> {
+/** Stores a value (a key, '' : removed on purpose, which a preset demo key needs to stay removed). Throws if IndexedDB fails. */
+async function writeStored(value: unknown, id = KEY_ID): Promise<void> {
   const db = await open();
   try {
-    await db.put(STORE, value, KEY_ID);
+    await db.put(STORE, value, id);
   } finally {
     db.close();
   }
@@ -114,4 +120,41 @@ export async function writeApiKey(key: string | null): Promise<void> {
   sessionOnly = false;
   await storage.removeItem(SESSION_KEY).catch(() => {});
   await storage.removeItem(REMOVED_FLAG).catch(() => {});
+}
+
+/**
+ * The API hosts the key goes to, as the background last saved them: kept here, beside the key, not
+ * only in the settings in storage.local, because Firefox lets content scripts read and write
+ * storage.local (Chrome's is closed to them: start.ts sets its access level). A content process
+ * taken over could otherwise point the data host elsewhere, and the next start would send the key
+ * there. `stored` is storage.local's copy: adopted the first time (nothing recorded yet: a first
+ * start, or the first of a version that recorded none), ignored afterwards. IndexedDB not
+ * available: the build's default hosts, which nothing outside the build can change.
+ */
+export async function trustedHosts(stored: Hosts): Promise<Hosts> {
+  let recorded: unknown;
+  try {
+    recorded = await readStored(HOSTS_ID);
+    if (recorded === undefined) {
+      await writeStored(stored, HOSTS_ID);
+      return stored;
+    }
+  } catch {
+    return defaultHosts();
+  }
+  const parsed = HostsSchema.safeParse(recorded);
+  return parsed.success ? parsed.data : defaultHosts();
+}
+
+/** Records new API hosts (a settings save: only the background, for an extension page). */
+export async function recordHosts(hosts: Hosts): Promise<void> {
+  try {
+    await writeStored(hosts, HOSTS_ID);
+  } catch {
+    throw new ApiError({
+      code: 'STORAGE_UNAVAILABLE',
+      endpoint: 'settings',
+      detail: "The browser's storage for extensions is not available, so the API hosts cannot be changed.",
+    });
+  }
 }

@@ -5,7 +5,7 @@ import { toHttpUrl } from '../detect/links';
 import { BUILD_SIM_URL } from '../env';
 import type { ConfigChange, Outputs } from '../messaging';
 import { createTurns } from '../sched';
-import { keyKeptForSessionOnly, writeApiKey } from '../secrets';
+import { keyKeptForSessionOnly, recordHosts, writeApiKey } from '../secrets';
 import { applySettingsPatch, type Settings, saveSettings } from '../settings';
 import { adapterFor } from '../sites';
 import type { WatchService } from '../watch';
@@ -97,6 +97,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const before = services.settings();
       const result = applySettingsPatch(before, patch);
       if (!result.ok) throw invalid(result.message);
+      // (recorded first: a save storage.local took and IndexedDB refused would be undone at the next start)
+      if ('hosts' in patch) await recordHosts(result.value.hosts);
       await saveSettings(result.value);
       await services.setSettings(result.value); // a lower cache limit has evicted when the answer comes
       deps.onSettingsChanged();

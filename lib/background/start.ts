@@ -14,7 +14,7 @@ import type { BackoffState, LiveStatus } from '../live/types';
 import { INPUTS, type MessageName } from '../messaging';
 import { messenger } from '../messenger';
 import { createTurns } from '../sched';
-import { readApiKey } from '../secrets';
+import { readApiKey, trustedHosts } from '../secrets';
 import { loadSettings } from '../settings';
 import { ANY_SITE_ORIGINS, SITE_MATCHES } from '../sites/hosts';
 import { OVERLAY_RUN_AT } from '../sites/run-at';
@@ -174,11 +174,13 @@ export async function ensureAlarm(name: string, info: { periodInMinutes: number 
 }
 
 async function build(): Promise<Runtime> {
-  const [settings, apiKey, limitedUntil] = await Promise.all([
+  const [stored, apiKey, limitedUntil] = await Promise.all([
     loadSettings(),
     readApiKey(),
     storage.getItem<number>(RATE_LIMIT_KEY),
   ]);
+  // (where the key goes is not storage.local's to say: secrets.ts)
+  const settings = { ...stored, hosts: await trustedHosts(stored.hosts) };
   let watch: WatchService | null = null;
   let tabLive: TabLive | null = null;
 

@@ -6,6 +6,8 @@
  * datastream's WebSocket, and the overlay's rendering in Firefox's layout engine.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatMoney, formatProgress } from '../../lib/format';
@@ -310,5 +312,102 @@ describe('"any site" detection in Firefox', () => {
     await new Promise((r) => setTimeout(r, 2_000));
     expect(await overlayMark()).toBeNull();
     expect(await hosts('badge', any)).toEqual([]);
+  });
+});
+
+/**
+ * The key in Firefox, where content scripts may read and write storage.local (Chrome's is closed to
+ * them): the key is not there, the secrets' IndexedDB is the extension's own, the privileged
+ * messages are refused, and API hosts written into storage.local from a content script are not
+ * where the key goes after the add-on restarts. Its own Firefox: the add-on is reloaded.
+ */
+describe("the key in Firefox, out of a content script's reach", () => {
+  let fx: Firefox;
+  /** A server the key must never reach: it counts what it is asked. */
+  const trap = { asked: 0, url: '' };
+  const trapServer = createServer((_req, res) => {
+    trap.asked++;
+    res.writeHead(404).end();
+  });
+  beforeAll(async () => {
+    catalog ??= await sim<Catalog>('catalog');
+    await new Promise<void>((ok) => trapServer.listen(0, '127.0.0.1', ok));
+    trap.url = `http://127.0.0.1:${(trapServer.address() as AddressInfo).port}`;
+    fx = await launchFirefox(inject('firefoxExtensionDir'));
+  });
+  afterAll(async () => {
+    await fx?.close();
+    trapServer.close();
+  });
+
+  it('the key saved is in no store a content script reads, and hosts it writes do not move the key after a restart', async () => {
+    const tab = await fx.extensionTab();
+    // The key saved as the options page saves it (a message to the background page).
+    const saved = await fx.evaluate<{ res?: { ok: boolean } }>(
+      `browser.runtime.sendMessage({ id: 1, type: 'keySet', data: { key: 'demo' }, timestamp: Date.now() })`,
+      tab,
+    );
+    expect(saved.res?.ok).toBe(true);
+    await fx.goto(fixture('solscan'));
+    await expect
+      .poll(async () => (await hosts('badge', fx)).filter((h) => h.state === 'ready').length, {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(0);
+
+    // In the content script's world of that tab (run there by the extension, as its own script).
+    const seen = await fx.evaluate<{
+      local: string;
+      dbs: string[];
+      forbidden: unknown;
+      keyCheck: unknown;
+    }>(
+      `(async () => {
+        const [page] = (await browser.tabs.query({})).filter((t) => t.url.includes('/solscan.html'));
+        const [r] = await browser.scripting.executeScript({
+          target: { tabId: page.id },
+          func: async (trapUrl) => {
+            const local = JSON.stringify(await browser.storage.local.get(null));
+            const dbs = (await indexedDB.databases()).map((d) => d.name);
+            const ask = (type, data) => browser.runtime.sendMessage({ id: 9, type, data, timestamp: Date.now() });
+            const forbidden = await ask('settingsGet', {});
+            const keyCheck = await ask('keyCheck', { key: 'stolen-key-123' });
+            // What Firefox lets it do: rewrite the settings' hosts in storage.local.
+            const { settings = {} } = await browser.storage.local.get('settings');
+            const hosts = { ...settings.hosts, data: trapUrl, prediction: trapUrl, rpc: trapUrl };
+            await browser.storage.local.set({ settings: { ...settings, hosts } });
+            return { local, dbs, forbidden, keyCheck };
+          },
+          args: [${JSON.stringify(trap.url)}],
+        });
+        return r.result;
+      })()`,
+      tab,
+    );
+    // Readable in Firefox (a JSON object, where Chrome's is refused), and holding no key.
+    expect(seen.local).toMatch(/^\{/);
+    expect(seen.local).not.toContain('demo');
+    expect(seen.dbs).not.toContain('onchain-lens-secrets');
+    for (const answer of [seen.forbidden, seen.keyCheck])
+      expect(answer).toEqual({
+        res: { ok: false, error: expect.objectContaining({ code: 'FORBIDDEN_SENDER' }) },
+      });
+
+    // The add-on restarts (its background page starts over, reading storage.local again): the
+    // fixture's badges settle, and the trap is never asked (before lib/secrets.ts's trustedHosts it
+    // was, with the key: checked).
+    await fx.evaluate('browser.runtime.reload()', tab).catch(() => {}); // (the tab goes with it)
+    await new Promise((r) => setTimeout(r, 2_000));
+    await fx.goto(fixture('solscan'));
+    await expect
+      .poll(
+        async () => {
+          const list = await hosts('badge', fx);
+          return list.length > 0 && list.every((h) => h.state === 'ready');
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    expect(trap.asked).toBe(0);
   });
 });
