@@ -179,6 +179,10 @@ describe('the extension in Firefox', () => {
       },
     );
     expect(notes.find((n) => /fill/i.test(n))).toMatch(/→/);
+    // The toolbar icon counts the unread events (MV2's browserAction in Firefox, not action).
+    await expect
+      .poll(() => ff.evaluate<string>('browser.browserAction.getBadgeText({})', tab), { timeout: 10_000 })
+      .toMatch(/^[1-9]\d*$/);
   });
 
   it('a hovered wallet badge opens its popover with the simulator PnL, follows a fill live, and Esc closes it', async () => {
