@@ -125,7 +125,8 @@ export async function writeApiKey(key: string | null): Promise<void> {
 /**
  * The API hosts the key goes to, as the background last saved them: kept here, beside the key, not
  * only in the settings in storage.local, because Firefox lets content scripts read and write
- * storage.local (Chrome's is closed to them: start.ts sets its access level). A content process
+ * storage.local (so does Chrome before 140; later Chrome's is closed to them: start.ts sets its access
+ * level). A content process
  * taken over could otherwise point the data host elsewhere, and the next start would send the key
  * there. `stored` is storage.local's copy: adopted the first time (nothing recorded yet: a first
  * start, or the first of a version that recorded none), ignored afterwards. IndexedDB not

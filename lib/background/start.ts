@@ -342,9 +342,10 @@ function syncAnySite(services: Services): Promise<void> {
 }
 
 /**
- * Settings (the API hosts among them), the watchlist and recent lookups are the extension's own:
- * content scripts, untrusted contexts that `storage.local` serves by default, may not read or write
- * them. Chrome keeps the level; Firefox sets it for `storage.session` only (refused there, harmless).
+ * Settings, the watchlist and recent lookups are the extension's own: content scripts, untrusted
+ * contexts that `storage.local` serves by default, may not read or write them. Chrome 140 and later
+ * keep the level; earlier Chrome sets it for `storage.session` only, and Firefox for no area (refused
+ * there, harmless: where the key goes is not read from storage.local, see secrets.ts trustedHosts).
  */
 async function restrictLocalStorage(): Promise<void> {
   const local = browser.storage.local as { setAccessLevel?: (o: { accessLevel: string }) => Promise<void> };

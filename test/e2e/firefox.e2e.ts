@@ -320,7 +320,7 @@ describe('"any site" detection in Firefox', () => {
 });
 
 /**
- * The key in Firefox, where content scripts may read and write storage.local (Chrome's is closed to
+ * The key in Firefox, where content scripts may read and write storage.local (Chrome 140's is closed to
  * them): the key is not there, the secrets' IndexedDB is the extension's own, the privileged
  * messages are refused, and API hosts written into storage.local from a content script are not
  * where the key goes after the add-on restarts. Its own Firefox: the add-on is reloaded.

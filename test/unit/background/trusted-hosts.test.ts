@@ -1,6 +1,6 @@
 /**
  * Where the API key goes is the background's to say. Firefox lets content scripts read and write
- * storage.local (Chrome's is closed to them), so the hosts there could be rewritten behind the
+ * storage.local (as does Chrome before 140), so the hosts there could be rewritten behind the
  * background's back; the ones it uses are those it recorded beside the key (lib/secrets.ts). Two
  * simulators stand for the service and a host the key must never reach; each one's log shows who
  * was asked. The worker runs as the browser starts it (startBackground in the fake browser), and a
