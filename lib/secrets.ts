@@ -24,9 +24,20 @@ const HOSTS_ID = 'apiHosts';
 const SESSION_KEY = 'session:secrets:apiKey';
 /**
  * A removal IndexedDB could not store: the key it still holds must not come back once it opens
- * again (the next browser start). A flag, never a key: storage.local is readable by content scripts.
+ * again (the next browser start). Never the key (storage.local is readable by content scripts in
+ * Firefox and Chrome before 140) but its fingerprint, which also means a content script, which may
+ * write there too, cannot forge a removal: it does not know the key.
  */
 const REMOVED_FLAG = 'local:secrets:keyRemoved';
+
+/** The key IndexedDB was last seen to hold (read or written by this worker): null for none, undefined unknown. */
+let storedKey: string | null | undefined;
+
+/** SHA-256 of the key (hex): what REMOVED_FLAG holds. */
+async function fingerprint(key: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`onchain-lens-key:${key}`));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 function open() {
   return openDB(DB, 1, {
@@ -81,18 +92,26 @@ export async function readApiKey(): Promise<string | null> {
   const kept = await sessionKey();
   sessionOnly = kept !== null;
   if (kept) return kept;
-  // A removal made while IndexedDB was down: stored now that it opens (then forgotten), and no key.
-  if (await storage.getItem<boolean>(REMOVED_FLAG).catch(() => false)) {
-    await writeStored('')
-      .then(() => storage.removeItem(REMOVED_FLAG))
-      .catch(() => {});
-    return null;
-  }
+  const removed = await storage.getItem<unknown>(REMOVED_FLAG).catch(() => null);
   try {
     const value = await readStored();
-    if (typeof value === 'string') return value.length > 0 ? value : null;
+    if (typeof value === 'string') {
+      storedKey = value.length > 0 ? value : null;
+      // A removal made while IndexedDB was down: stored now that it opens (then forgotten), and no
+      // key. Only of the key it names: a flag naming no key IndexedDB holds is dropped.
+      if (removed != null) {
+        if (storedKey && removed === (await fingerprint(storedKey))) {
+          await writeStored('');
+          storedKey = null;
+        }
+        await storage.removeItem(REMOVED_FLAG);
+      }
+      return storedKey;
+    }
   } catch {
-    // IndexedDB is not available: no key yet (a save says why it is kept for the session only)
+    // IndexedDB is not available: no key yet (a save says why it is kept for the session only); a
+    // pending removal waits for the start that opens it
+    if (removed != null) return null;
   }
   // Simulator builds ship with the demo key preset so the demo works without typing one.
   return BUILD_SIM_KEY || null;
@@ -101,16 +120,18 @@ export async function readApiKey(): Promise<string | null> {
 /**
  * Saves the key (null: removes it). When IndexedDB cannot be written, a key is kept for this browser
  * session instead and STORAGE_UNAVAILABLE is thrown (the caller still uses the key); a removal
- * clears the session's copy and succeeds, as no key can be read any more.
+ * clears the session's copy and succeeds, as no key can be read any more (the key IndexedDB holds is
+ * removed at the start that opens it, when this worker knew which key that is).
  */
 export async function writeApiKey(key: string | null): Promise<void> {
   try {
     await writeStored(key ?? '');
+    storedKey = key;
   } catch {
     sessionOnly = key !== null;
     if (key === null) {
       await storage.removeItem(SESSION_KEY).catch(() => {});
-      await storage.setItem(REMOVED_FLAG, true).catch(() => {});
+      if (storedKey) await storage.setItem(REMOVED_FLAG, await fingerprint(storedKey)).catch(() => {});
       return;
     }
     await storage.setItem(SESSION_KEY, key).catch(() => {});

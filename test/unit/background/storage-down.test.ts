@@ -108,6 +108,15 @@ describe('removing the key with IndexedDB down', () => {
     expect(await readApiKey()).toBe('k2');
   });
 
+  it('a removal flag written by someone else (a content script may write storage.local in Firefox) removes no key, and is dropped', async () => {
+    await writeApiKey('k1');
+    for (const forged of [true, 'x'.repeat(64), '']) {
+      await fakeBrowser.storage.local.set({ 'secrets:keyRemoved': forged });
+      expect(await readApiKey()).toBe('k1');
+      expect(await fakeBrowser.storage.local.get(null)).toEqual({});
+    }
+  });
+
   it('a key saved for the session after the removal is used until the browser closes, then none', async () => {
     await writeApiKey('k1');
     const down = idbDown();
