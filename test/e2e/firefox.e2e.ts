@@ -401,15 +401,16 @@ describe("the key in Firefox, out of a content script's reach", () => {
     // fixture's badges settle, and the trap is never asked (before lib/secrets.ts's trustedHosts it
     // was, with the key: checked).
     await fx.evaluate('browser.runtime.reload()', tab).catch(() => {}); // (the tab goes with it)
-    await new Promise((r) => setTimeout(r, 2_000));
     await fx.goto(fixture('solscan'));
+    // (a load before the add-on is back has no content script: loaded again until it has badges)
     await expect
       .poll(
         async () => {
           const list = await hosts('badge', fx);
+          if (!list.length) await fx.goto(fixture('solscan'));
           return list.length > 0 && list.every((h) => h.state === 'ready');
         },
-        { timeout: 20_000 },
+        { timeout: 30_000, interval: 1_000 },
       )
       .toBe(true);
     expect(trap.asked).toBe(0);
