@@ -33,6 +33,13 @@ async function probeContentScriptWorld() {
         } catch {
           // the background restricts storage.local to trusted contexts
         }
+        let write = 'denied';
+        try {
+          await g.chrome.storage.local.set({ settings: { hosts: { data: 'https://elsewhere.example' } } });
+          write = 'written';
+        } catch {
+          // nor write to it (the API hosts among its settings)
+        }
         let session = 'denied';
         try {
           session = JSON.stringify(await g.chrome.storage.session.get(null));
@@ -58,12 +65,13 @@ async function probeContentScriptWorld() {
           data: { address: 'not-an-address' },
           timestamp: Date.now(),
         });
-        return { local, session, dbs, forbidden, keyCheck, bad };
+        return { local, write, session, dbs, forbidden, keyCheck, bad };
       },
     });
     return result?.result as never;
   }, url) as Promise<{
     local: string;
+    write: string;
     session: string;
     dbs: string[];
     forbidden: { res: unknown };
@@ -94,6 +102,7 @@ describe('the key and privileged messages are out of a content script reach', ()
     expect(seen).not.toBeNull();
     // Settings (API hosts), watchlist and recent lookups: not readable, so not writable either.
     expect(seen.local).toBe('denied');
+    expect(seen.write).toBe('denied');
     expect(seen.session).not.toContain('demo');
     expect(seen.dbs).not.toContain('onchain-lens-secrets');
     expect(seen.forbidden.res).toEqual({
