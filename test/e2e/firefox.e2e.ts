@@ -214,11 +214,11 @@ describe('the extension in Firefox', () => {
 
 /**
  * "Any site" detection end to end: the options page's switch asks Firefox for the optional
- * permission for every https site (the profile answers such requests yes without a prompt, which a headless
- * browser could not show), the background page registers the overlay for every https site but the
- * supported ones, and a site no adapter names gets badges. Its own Firefox: the grant stays with
- * the profile. The site is https://anysite.test (Firefox resolves that name to this machine), served
- * with a self-signed certificate.
+ * permission for every https site (the profile answers such requests yes without a prompt, which a
+ * headless browser could not show), the background page registers the overlay for every https site
+ * but the supported ones, and a site no adapter names gets badges. Its own Firefox: the grant stays
+ * with the profile. The site is https://anysite.test (Firefox resolves that name to this machine),
+ * served with a self-signed certificate.
  */
 describe('"any site" detection in Firefox', () => {
   const HOST = 'anysite.test';
@@ -320,10 +320,10 @@ describe('"any site" detection in Firefox', () => {
 });
 
 /**
- * The key in Firefox, where content scripts may read and write storage.local (Chrome 140's is closed to
- * them): the key is not there, the secrets' IndexedDB is the extension's own, the privileged
- * messages are refused, and API hosts written into storage.local from a content script are not
- * where the key goes after the add-on restarts. Its own Firefox: the add-on is reloaded.
+ * The key in Firefox, where content scripts may read and write storage.local (Chrome 140's is
+ * closed to them): the key is not there, the secrets' IndexedDB is the extension's own, the
+ * privileged messages are refused, and API hosts written into storage.local from a content script
+ * are not where the key goes after the add-on restarts. Its own Firefox: the add-on is reloaded.
  */
 describe("the key in Firefox, out of a content script's reach", () => {
   let fx: Firefox;
