@@ -146,26 +146,22 @@ export async function writeApiKey(key: string | null): Promise<void> {
 /**
  * The API hosts the key goes to, as the background last saved them: kept here, beside the key, not
  * only in the settings in storage.local, because Firefox lets content scripts read and write
- * storage.local (so does Chrome before 140; later Chrome's is closed to them: start.ts sets its access
- * level). A content process
- * taken over could otherwise point the data host elsewhere, and the next start would send the key
- * there. `stored` is storage.local's copy: adopted the first time (nothing recorded yet: a first
- * start, or the first of a version that recorded none), ignored afterwards. IndexedDB not
- * available: the build's default hosts, which nothing outside the build can change.
+ * storage.local (so does Chrome before 140; later Chrome's is closed to them: start.ts sets its
+ * access level). A content process taken over could otherwise point the data host elsewhere, and
+ * the next start would send the key there. `stored` is storage.local's copy: adopted the first time
+ * (nothing recorded yet: a first start, or the first of a version that recorded none), ignored
+ * afterwards. IndexedDB not available: the build's default hosts, which nothing outside the build
+ * can change.
  */
 export async function trustedHosts(stored: Hosts): Promise<Hosts> {
-  let recorded: unknown;
   try {
-    recorded = await readStored(HOSTS_ID);
-    if (recorded === undefined) {
-      await writeStored(stored, HOSTS_ID);
-      return stored;
-    }
+    const recorded = await readStored(HOSTS_ID);
+    if (recorded === undefined) await writeStored(stored, HOSTS_ID);
+    else return HostsSchema.parse(recorded);
+    return stored;
   } catch {
     return defaultHosts();
   }
-  const parsed = HostsSchema.safeParse(recorded);
-  return parsed.success ? parsed.data : defaultHosts();
 }
 
 /** Records new API hosts (a settings save: only the background, for an extension page). */

@@ -174,13 +174,12 @@ export async function ensureAlarm(name: string, info: { periodInMinutes: number 
 }
 
 async function build(): Promise<Runtime> {
-  const [stored, apiKey, limitedUntil] = await Promise.all([
-    loadSettings(),
+  const [settings, apiKey, limitedUntil] = await Promise.all([
+    // (where the key goes is not storage.local's to say: secrets.ts)
+    loadSettings().then(async (stored) => ({ ...stored, hosts: await trustedHosts(stored.hosts) })),
     readApiKey(),
     storage.getItem<number>(RATE_LIMIT_KEY),
   ]);
-  // (where the key goes is not storage.local's to say: secrets.ts)
-  const settings = { ...stored, hosts: await trustedHosts(stored.hosts) };
   let watch: WatchService | null = null;
   let tabLive: TabLive | null = null;
 

@@ -6,8 +6,6 @@
  * datastream's WebSocket, and the overlay's rendering in Firefox's layout engine.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatMoney, formatProgress } from '../../lib/format';
@@ -15,7 +13,7 @@ import { ADAPTERS } from '../../lib/sites';
 import { overlayExpectation } from '../fixtures/render';
 import type { Catalog } from '../sim';
 import { type Firefox, launchFirefox } from './firefox';
-import { startFixtureServer } from './fixture-server';
+import { startFixtureServer, startTrap } from './fixture-server';
 import { ARTIFACTS } from './harness';
 import { emitUntil, simClient } from './sim-client';
 import { selfSignedCert } from './tls';
@@ -53,17 +51,30 @@ const countBy = (list: Host[]) => {
   return out;
 };
 
+/** The middle of the element `selector` names, scrolled into view first (viewport coordinates). */
+const centerOf = (browser: Firefox, selector: string, context?: string) =>
+  browser.evaluate<{ x: number; y: number }>(
+    `(() => {
+      const el = document.querySelector(${JSON.stringify(selector)});
+      el.scrollIntoView({ block: 'center' });
+      const r = el.getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    })()`,
+    context,
+  );
+
+/** The overlay a fixture expects, as a count of hosts per kind (its odds chips as `event`). */
+function expectedKinds(site: string): Record<string, number> {
+  const want = overlayExpectation(readFileSync(`test/fixtures/${site}.html`, 'utf8'));
+  return { ...want.badges, ...(want.odds ? { event: want.odds } : {}) };
+}
+
 /** Scrolls a wallet's badge into view and points at it, as a trader does; returns once its popover has data. */
 async function hoverOpen(address: string): Promise<void> {
   await expect
     .poll(async () => (await hosts('badge')).find((b) => b.address === address)?.state, { timeout: 15_000 })
     .toBe('ready');
-  const at = await ff.evaluate<{ x: number; y: number }>(`(() => {
-    const host = document.querySelector('[data-onchain-lens="badge"][data-address="${address}"]');
-    host.scrollIntoView({ block: 'center' });
-    const r = host.getBoundingClientRect();
-    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-  })()`);
+  const at = await centerOf(ff, `[data-onchain-lens="badge"][data-address="${address}"]`);
   await ff.hover(0, 0);
   await ff.hover(at.x, at.y);
   await expect
@@ -92,9 +103,8 @@ async function openPopupPage(tab: string): Promise<void> {
 describe('the extension in Firefox', () => {
   for (const site of ADAPTERS.map((a) => a.id)) {
     it(`${site}: the fixture's badges and odds appear and settle with the simulator's data`, async () => {
-      const want = overlayExpectation(readFileSync(`test/fixtures/${site}.html`, 'utf8'));
+      const kinds = expectedKinds(site);
       await ff.goto(fixture(site));
-      const kinds = { ...want.badges, ...(want.odds ? { event: want.odds } : {}) };
       await expect.poll(async () => countBy(await hosts('badge')), { timeout: 20_000 }).toEqual(kinds);
       // Each one leaves the loading state: the background page answered it.
       await expect
@@ -225,7 +235,6 @@ describe('"any site" detection in Firefox', () => {
   let any: Firefox;
   let site: Awaited<ReturnType<typeof startFixtureServer>>;
   beforeAll(async () => {
-    catalog ??= await sim<Catalog>('catalog');
     site = await startFixtureServer(catalog, 0, selfSignedCert(HOST));
     any = await launchFirefox(inject('firefoxExtensionDir'), {
       prefs: { 'extensions.webextOptionalPermissionPrompts': false, 'network.dns.localDomains': HOST },
@@ -240,15 +249,7 @@ describe('"any site" detection in Firefox', () => {
   /** Clicks the options page's "any site" box, as a trader does (a user gesture: the request needs one). */
   async function clickAnySite(tab: string): Promise<void> {
     await any.send('browsingContext.activate', { context: tab });
-    const at = await any.evaluate<{ x: number; y: number }>(
-      `(() => {
-        const box = document.querySelector('[data-testid="any-site"]');
-        box.scrollIntoView({ block: 'center' });
-        const r = box.getBoundingClientRect();
-        return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-      })()`,
-      tab,
-    );
+    const at = await centerOf(any, '[data-testid="any-site"]', tab);
     await any.click(at.x, at.y, tab);
     await any.send('browsingContext.activate', { context: any.context });
   }
@@ -266,7 +267,6 @@ describe('"any site" detection in Firefox', () => {
 
   it('a site no adapter names: nothing until the switch grants it, then its badges; switched off, they go at once and new loads get no script', async () => {
     const page = `${site.url.replace('127.0.0.1', HOST)}/generic.html`;
-    const want = overlayExpectation(readFileSync('test/fixtures/generic.html', 'utf8'));
     const tab = await any.extensionTab();
     await expect
       .poll(() => any.evaluate<boolean>(`!!document.querySelector('[data-testid="any-site"]')`, tab), {
@@ -290,7 +290,7 @@ describe('"any site" detection in Firefox', () => {
       .toBe(true);
     await expect.poll(() => registered(tab), { timeout: 10_000 }).toEqual(['overlay-any-site']);
     // For pages loaded from now on (the note under the switch says so).
-    const kinds = { ...want.badges, event: want.odds };
+    const kinds = expectedKinds('generic');
     await expect
       .poll(
         async () => {
@@ -327,21 +327,15 @@ describe('"any site" detection in Firefox', () => {
  */
 describe("the key in Firefox, out of a content script's reach", () => {
   let fx: Firefox;
-  /** A server the key must never reach: it counts what it is asked. */
-  const trap = { asked: 0, url: '' };
-  const trapServer = createServer((_req, res) => {
-    trap.asked++;
-    res.writeHead(404).end();
-  });
+  /** A server the key must never reach. */
+  let trap: Awaited<ReturnType<typeof startTrap>>;
   beforeAll(async () => {
-    catalog ??= await sim<Catalog>('catalog');
-    await new Promise<void>((ok) => trapServer.listen(0, '127.0.0.1', ok));
-    trap.url = `http://127.0.0.1:${(trapServer.address() as AddressInfo).port}`;
+    trap = await startTrap();
     fx = await launchFirefox(inject('firefoxExtensionDir'));
   });
   afterAll(async () => {
     await fx?.close();
-    trapServer.close();
+    await trap?.close();
   });
 
   it('the key saved is in no store a content script reads, and hosts it writes do not move the key after a restart', async () => {
@@ -413,6 +407,6 @@ describe("the key in Firefox, out of a content script's reach", () => {
         { timeout: 30_000, interval: 1_000 },
       )
       .toBe(true);
-    expect(trap.asked).toBe(0);
+    expect(trap.hits).toEqual([]);
   });
 });

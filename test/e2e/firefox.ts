@@ -96,6 +96,13 @@ export async function launchFirefox(
     // frames, which the overlay waits for).
     const optionsTab = await waitForTab(send, /^moz-extension:\/\/[^/]+\/options\.html/);
     const { context } = await send<{ context: string }>('browsingContext.create', { type: 'tab' });
+    /** One sequence of the mouse's actions in a tab. */
+    const pointer = async (target: string, actions: object[]) => {
+      await send('input.performActions', {
+        context: target,
+        actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions }],
+      });
+    };
     await send('browsingContext.activate', { context });
     await send('browsingContext.setViewport', { context, viewport: { width: 1280, height: 800 } });
     return {
@@ -117,36 +124,14 @@ export async function launchFirefox(
         if (r.type !== 'success') throw new Error(`page script failed: ${r.exceptionDetails?.text}`);
         return JSON.parse(String(r.result?.value ?? 'null')) as T;
       },
-      async hover(x, y) {
-        await send('input.performActions', {
-          context,
-          actions: [
-            {
-              type: 'pointer',
-              id: 'mouse',
-              parameters: { pointerType: 'mouse' },
-              actions: [{ type: 'pointerMove', x: Math.round(x), y: Math.round(y), duration: 50 }],
-            },
-          ],
-        });
-      },
-      async click(x, y, target = context) {
-        await send('input.performActions', {
-          context: target,
-          actions: [
-            {
-              type: 'pointer',
-              id: 'mouse',
-              parameters: { pointerType: 'mouse' },
-              actions: [
-                { type: 'pointerMove', x: Math.round(x), y: Math.round(y) },
-                { type: 'pointerDown', button: 0 },
-                { type: 'pointerUp', button: 0 },
-              ],
-            },
-          ],
-        });
-      },
+      hover: (x, y) =>
+        pointer(context, [{ type: 'pointerMove', x: Math.round(x), y: Math.round(y), duration: 50 }]),
+      click: (x, y, target = context) =>
+        pointer(target, [
+          { type: 'pointerMove', x: Math.round(x), y: Math.round(y) },
+          { type: 'pointerDown', button: 0 },
+          { type: 'pointerUp', button: 0 },
+        ]),
       async type(keys, target = context) {
         const actions = [...keys].flatMap((value) => [
           { type: 'keyDown', value },

@@ -38,10 +38,31 @@ export async function startFixtureServer(
   const { port: bound } = server.address() as AddressInfo;
   return {
     url: `${tls ? 'https' : 'http'}://127.0.0.1:${bound}`,
-    close: () =>
-      new Promise<void>((ok) => {
-        server.closeAllConnections();
-        server.close(() => ok());
-      }),
+    close: () => closeServer(server),
   };
+}
+
+/**
+ * A server standing for a host the extension must never reach (an attacker's): it records the path
+ * of each request it gets, and answers `{}`.
+ */
+export async function startTrap(): Promise<{ url: string; hits: string[]; close(): Promise<void> }> {
+  const hits: string[] = [];
+  const server = createServer((req, res) => {
+    hits.push(req.url ?? '');
+    res.end('{}');
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    hits,
+    close: () => closeServer(server),
+  };
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((ok) => {
+    server.closeAllConnections();
+    server.close(() => ok());
+  });
 }

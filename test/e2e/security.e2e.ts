@@ -1,6 +1,5 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTrap } from './fixture-server';
 import { type ChromeApi, type Lens, launchLens } from './harness';
 
 let lens: Lens;
@@ -305,13 +304,8 @@ describe('a hostile page and a content-script context cannot misuse the backgrou
 
   it('a content script cannot make the background fetch an arbitrary URL', async () => {
     // A server the attacker controls: any request reaching it is a failure.
-    const hits: string[] = [];
-    const server = createServer((req, res) => {
-      hits.push(req.url ?? '');
-      res.end('{}');
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const evil = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const trap = await startTrap();
+    const evil = trap.url;
     try {
       await lens.page.goto(lens.fixture('solscan'));
       const answers = await sendFromContentScript([
@@ -324,10 +318,9 @@ describe('a hostile page and a content-script context cannot misuse the backgrou
       ]);
       expect(answers).toHaveLength(6);
       await lens.page.waitForTimeout(1000);
-      expect(hits).toEqual([]);
+      expect(trap.hits).toEqual([]);
     } finally {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
+      await trap.close();
     }
   });
 });

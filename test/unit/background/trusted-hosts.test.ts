@@ -6,6 +6,7 @@
  * was asked. The worker runs as the browser starts it (startBackground in the fake browser), and a
  * restart is a new start over the same storage.
  */
+import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground } from '../../../lib/background/start';
@@ -27,11 +28,7 @@ beforeEach(async () => {
   fakeWorker();
   await resetSims(service, other);
   // (IndexedDB outlives fakeBrowser.reset: each test starts with nothing recorded, no key, no cache)
-  for (const { name } of await indexedDB.databases())
-    await new Promise((done) => {
-      const r = indexedDB.deleteDatabase(name!);
-      r.onsuccess = r.onerror = done;
-    });
+  globalThis.indexedDB = new IDBFactory();
 });
 afterEach(endFakeWorker);
 
