@@ -11,7 +11,7 @@ export default defineConfig({
   resolve: { alias: ALIASES }, // as in the build
   test: {
     include: ['test/unit/**/*.test.{ts,tsx}'],
-    setupFiles: ['fake-indexeddb/auto'],
+    setupFiles: ['test/unit/setup.ts'],
     testTimeout: 20_000,
     // Run through Vite (not loaded as is from node_modules), so the serializer alias reaches the
     // messaging library's own import of the serializer.

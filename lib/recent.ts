@@ -1,13 +1,15 @@
 /**
- * Recent lookups of the popup and the lookup tab, newest first. Kept in storage.local (not secret:
- * they are what the user typed) so both pages share them and they survive restarts.
+ * Recent lookups of the popup and the lookup tab, newest first. Kept in the extension's private
+ * store (lib/private-store.ts: what a trader looked up is theirs, and content scripts may read
+ * storage.local in Firefox) so both pages share them and they survive restarts.
  */
-import { storage } from 'wxt/utils/storage';
+import { privateStore } from './private-store';
+import { createTurns } from './sched';
 
 export const RECENT_LIMIT = 20;
 const MAX_LENGTH = 500; // same bound as the lookup message's input
 
-export const recentItem = storage.defineItem<string[]>('local:recentSearches', { fallback: [] });
+export const recentItem = privateStore.defineItem<string[]>('local:recentSearches', { fallback: [] });
 
 /**
  * Pure: puts `input` first, drops an earlier copy (ignoring surrounding spaces) and any entry
@@ -36,14 +38,27 @@ export async function loadRecent(): Promise<string[]> {
   return sanitizeRecent(await recentItem.getValue());
 }
 
-export async function addRecent(input: string, sameThing?: (entry: string) => boolean): Promise<string[]> {
+/**
+ * This page's changes to Recent (and its notes: recentMeta.ts), one at a time: each reads the list,
+ * changes it and writes it back, and two lookups answered together had one write over the other's.
+ */
+export const inRecentTurn = createTurns();
+
+/** addRecent's read and write, for a caller already in its turn. */
+export async function storeRecent(input: string, sameThing?: (entry: string) => boolean): Promise<string[]> {
   const next = pushRecent(await loadRecent(), input, sameThing);
   await recentItem.setValue(next);
   return next;
 }
 
-export async function removeRecent(input: string): Promise<string[]> {
-  const next = (await loadRecent()).filter((x) => x !== input);
-  await recentItem.setValue(next);
-  return next;
+export function addRecent(input: string, sameThing?: (entry: string) => boolean): Promise<string[]> {
+  return inRecentTurn(() => storeRecent(input, sameThing));
+}
+
+export function removeRecent(input: string): Promise<string[]> {
+  return inRecentTurn(async () => {
+    const next = (await loadRecent()).filter((x) => x !== input);
+    await recentItem.setValue(next);
+    return next;
+  });
 }

@@ -89,16 +89,26 @@ async function emitFor(sim: Sim, wallet: string, eventName: string): Promise<voi
 }
 
 /**
- * The watched wallets' unread counts as stored (what the popup's watchlist shows): chrome.storage.local
- * `watchlist` (lib/watch/watchlist.ts, a wxt item `local:watchlist`).
+ * The watched wallets' unread counts as stored (what the popup's watchlist shows): `watchlist` in the
+ * extension's private store (lib/private-store.ts: IndexedDB `onchain-lens-private`, store `kv`).
  */
 async function unreadCounts(context: BrowserContext, worker: Worker): Promise<Record<string, number>> {
   const live = context.serviceWorkers()[0] ?? worker;
   return live.evaluate(async () => {
-    const g = globalThis as unknown as {
-      chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
-    };
-    const { watchlist } = await g.chrome.storage.local.get('watchlist');
+    const watchlist = await new Promise<unknown>((resolve, reject) => {
+      const open = indexedDB.open('onchain-lens-private');
+      // (not there yet: nothing watched; never created here, with no store, under the extension)
+      open.onupgradeneeded = () => open.transaction?.abort();
+      open.onerror = () => resolve(undefined);
+      open.onsuccess = () => {
+        const read = open.result.transaction('kv').objectStore('kv').get('watchlist');
+        read.onsuccess = () => {
+          open.result.close();
+          resolve(read.result);
+        };
+        read.onerror = () => reject(read.error);
+      };
+    });
     const counts: Record<string, number> = {};
     for (const e of Array.isArray(watchlist) ? watchlist : []) {
       const entry = e as { wallet?: unknown; unread?: unknown };

@@ -132,8 +132,11 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
 
   useEffect(() => {
     inputRef.current?.focus();
-    void loadRecent().then(setRecent);
-    void loadRecentMeta().then(setRecentMeta);
+    // Together: the list shown before its notes came said "Event order-url" for a moment, not "Order USDC → SOL".
+    void Promise.all([loadRecent(), loadRecentMeta()]).then(([list, meta]) => {
+      setRecentMeta(meta);
+      setRecent(list);
+    });
   }, []);
 
   useEffect(() => {

@@ -6,11 +6,11 @@
  * about, so two inputs that named the same wallet are one entry (recordLookup). An input without a
  * note (saved before notes were kept) is described from its text alone (describeInput).
  */
-import { storage } from 'wxt/utils/storage';
 import { parseLookupInput } from '../../lib/detect/links';
 import { cleanText, formatNumber, shortAddress, truncateText } from '../../lib/format';
 import { type LookupResult, pairOfInput } from '../../lib/lookup';
-import { addRecent } from '../../lib/recent';
+import { privateStore } from '../../lib/private-store';
+import { inRecentTurn, storeRecent } from '../../lib/recent';
 
 /** The kind's word as the list shows it; `address`: an address whose kind only its lookup knows. */
 export const RECENT_KINDS = {
@@ -57,7 +57,10 @@ const MAX_LABEL = 80;
 /** An address pair with its kind's word, with room to spare: anything longer was not written here. */
 const MAX_THING = 200;
 
-export const recentMetaItem = storage.defineItem<RecentMetaMap>('local:recentSearchMeta', { fallback: {} });
+/** Beside the list, in the extension's private store too (what was looked up, by name). */
+export const recentMetaItem = privateStore.defineItem<RecentMetaMap>('local:recentSearchMeta', {
+  fallback: {},
+});
 
 /** Untrusted text (a symbol, a title) as a label: no control or bidi characters, bounded. */
 const text = (s: string | null | undefined) => truncateText(cleanText(s).trim(), MAX_LABEL);
@@ -219,7 +222,7 @@ export async function rememberRecent(
   result: LookupResult,
   listed: readonly string[],
 ): Promise<RecentMetaMap> {
-  return storeNotes(await loadRecentMeta(), input, result, listed);
+  return inRecentTurn(async () => storeNotes(await loadRecentMeta(), input, result, listed));
 }
 
 /**
@@ -232,7 +235,9 @@ export async function recordLookup(
   result: LookupResult,
 ): Promise<{ recent: string[]; meta: RecentMetaMap }> {
   const thing = thingOf(result);
-  const notes = await loadRecentMeta();
-  const recent = await addRecent(input, (entry) => recentNote(notes, entry)?.thing === thing);
-  return { recent, meta: await storeNotes(notes, input, result, recent) };
+  return inRecentTurn(async () => {
+    const notes = await loadRecentMeta();
+    const recent = await storeRecent(input, (entry) => recentNote(notes, entry)?.thing === thing);
+    return { recent, meta: await storeNotes(notes, input, result, recent) };
+  });
 }

@@ -23,6 +23,7 @@ import { DEFAULT_DCA_PROGRAM, rooms as roomNames } from '../api/rooms';
 import type { DcaPosition, DcaTxEvent } from '../api/schemas/live';
 import { type ErrorCode, type ErrorView, isKeyCode, isTransientCode } from '../errors';
 import type { LiveState } from '../live/types';
+import { privateStore } from '../private-store';
 import { createKeyedTurns } from '../sched';
 import type { OrderView } from '../views';
 import { ErrorViewSchema } from '../views';
@@ -77,7 +78,7 @@ export interface WatchServiceOptions extends Omit<NotifierOptions, 'watchlist' |
 const TICK_GAP_MS = 5 * 60_000;
 
 /**
- * What outlives the browser session about the watching itself (chrome.storage.local): the last
+ * What outlives the browser session about the watching itself (the private store, lib/private-store.ts): the last
  * alarm tick, the end of the last gap between ticks, and the last moment the datastream was live.
  */
 export const CLOCK_KEY = 'local:watch:clock';
@@ -210,7 +211,7 @@ export function createWatchService(opts: WatchServiceOptions) {
   let clockLoaded: Promise<void> | null = null;
   /** Reads CLOCK_KEY once per worker; what this worker noted meanwhile is kept (the later of each). */
   function loadClock(): Promise<void> {
-    clockLoaded ??= storage
+    clockLoaded ??= privateStore
       .getItem(CLOCK_KEY)
       .then((value) => {
         const stored = readClock(value);
@@ -225,7 +226,7 @@ export function createWatchService(opts: WatchServiceOptions) {
   }
   function saveClock(): void {
     if (!poller) return;
-    saved = saved.then(() => storage.setItem(CLOCK_KEY, { ...clock })).catch(() => {});
+    saved = saved.then(() => privateStore.setItem(CLOCK_KEY, { ...clock })).catch(() => {});
   }
   /**
    * When the stream was last live before it came back (what a catch-up may count on: the stored

@@ -13,9 +13,9 @@
  * (`streamChanged`), the live messages move the baseline by their own amounts only: the totals they
  * state include what was missed, which the catch-up is to find.
  */
-import { storage } from 'wxt/utils/storage';
 import type { DcaTxEvent, LivePartialOrder } from '../api/schemas/live';
 import { baseUnitsToNumber, isNum } from '../format';
+import { privateStore } from '../private-store';
 import { createKeyedTurns } from '../sched';
 import { LIVE_TOTALS, mergeOrderView, type OrderPageView, type OrderView, toMs } from '../views';
 import {
@@ -643,13 +643,13 @@ export function createPoller(opts: PollerOptions) {
    */
   const unwritten = new Map<string, { list: Baseline; timer: unknown; written: (() => Promise<void>)[] }>();
   const read = async (wallet: string) =>
-    unwritten.get(wallet)?.list ?? readBaseline(await storage.getItem(baselineKey(wallet)));
+    unwritten.get(wallet)?.list ?? readBaseline(await privateStore.getItem(baselineKey(wallet)));
   /**
    * Writes a wallet's list (in its turn); what live events left unwritten is in it, so what waited
    * for their write runs now, in the same turn.
    */
   async function store(wallet: string, list: Baseline): Promise<void> {
-    await storage.setItem(baselineKey(wallet), list);
+    await privateStore.setItem(baselineKey(wallet), list);
     const written = unwritten.get(wallet)?.written ?? [];
     drop(wallet);
     for (const run of written) await run().catch(() => {});
@@ -705,7 +705,7 @@ export function createPoller(opts: PollerOptions) {
     const list = opts.wallets();
     if (list.length === 0) return null;
     // The cursor is the last wallet polled, stored so a worker restart continues the rotation.
-    const last = await storage.getItem<string>(CURSOR_KEY);
+    const last = await privateStore.getItem<string>(CURSOR_KEY);
     const i = last ? list.indexOf(last) : -1;
     return list[(i + 1) % list.length] ?? null;
   }
@@ -788,7 +788,7 @@ export function createPoller(opts: PollerOptions) {
     async tick(syncOpts: SyncOptions = {}): Promise<PollResult | null> {
       const wallet = await nextWallet();
       if (!wallet) return null;
-      await storage.setItem(CURSOR_KEY, wallet);
+      await privateStore.setItem(CURSOR_KEY, wallet);
       return sync(wallet, 'announce', syncOpts);
     },
 
@@ -862,7 +862,7 @@ export function createPoller(opts: PollerOptions) {
       caughtUp.delete(wallet);
       return locked(wallet, async () => {
         drop(wallet);
-        await storage.removeItem(baselineKey(wallet));
+        await privateStore.removeItem(baselineKey(wallet));
       });
     },
   };

@@ -1,5 +1,5 @@
 /**
- * What a catch-up found to announce and has not shown yet, kept in chrome.storage.local. A catch-up
+ * What a catch-up found to announce and has not shown yet, kept in the private store (lib/private-store.ts). A catch-up
  * counts each wallet's changes as unread as it goes (and the wallet's stored list has moved past
  * them, so no later catch-up finds them again), but shows them together when it ends: a worker
  * stopped in between (MV3 stops an idle one after about 30 s; the browser may close) would leave them
@@ -9,8 +9,8 @@
  * (amounts, USD), and the order to open when the wallet has exactly one; past AWAY_KEEP changes, a
  * count per kind only (bounded storage).
  */
-import { storage } from 'wxt/utils/storage';
 import { isNum } from '../format';
+import { privateStore } from '../private-store';
 import type { ChangeDetail, ChangeToken } from './event';
 import { countByName } from './policy';
 import type { AwayText } from './text';
@@ -120,7 +120,7 @@ export function createUnshownStore(): UnshownStore {
   let loaded: Promise<void> | null = null;
   return {
     load() {
-      loaded ??= storage.getItem(UNSHOWN_KEY).then((value) => {
+      loaded ??= privateStore.getItem(UNSHOWN_KEY).then((value) => {
         finds = readFinds(value);
       });
       return loaded;
@@ -129,12 +129,12 @@ export function createUnshownStore(): UnshownStore {
     async add(wallet, events, at) {
       if (events.length === 0) return;
       finds = addFind(finds, wallet, events, at);
-      await storage.setItem(UNSHOWN_KEY, finds);
+      await privateStore.setItem(UNSHOWN_KEY, finds);
     },
     async clear() {
       if (finds.length === 0) return;
       finds = [];
-      await storage.removeItem(UNSHOWN_KEY);
+      await privateStore.removeItem(UNSHOWN_KEY);
     },
   };
 }
@@ -142,7 +142,7 @@ export function createUnshownStore(): UnshownStore {
 export const AWAY_KEY = 'local:watch:away';
 
 /**
- * What the visible "While you were away" notifications name, kept in chrome.storage.local: a later
+ * What the visible "While you were away" notifications name, kept in the private store: a later
  * catch-up adds to a wallet's (rewriting it in place, "3 fills" then "4 fills") instead of replacing
  * it with its own news only, until the wallet is read or its notification clicked or closed. Stored,
  * not in memory: the notification outlives the worker that showed it.
@@ -165,12 +165,12 @@ export function createAwayStore(): AwayStore {
   let shown: AwayShown = { finds: [], summary: false };
   let loaded: Promise<void> | null = null;
   const save = async () => {
-    if (shown.finds.length) await storage.setItem(AWAY_KEY, shown);
-    else await storage.removeItem(AWAY_KEY);
+    if (shown.finds.length) await privateStore.setItem(AWAY_KEY, shown);
+    else await privateStore.removeItem(AWAY_KEY);
   };
   return {
     load() {
-      loaded ??= storage.getItem<Partial<AwayShown>>(AWAY_KEY).then((value) => {
+      loaded ??= privateStore.getItem<Partial<AwayShown>>(AWAY_KEY).then((value) => {
         shown = { finds: readFinds(value?.finds), summary: value?.summary === true };
       });
       return loaded;

@@ -1,16 +1,17 @@
 /**
  * The watchlist: wallets the user wants notifications for, with labels and unread counts, kept in
- * chrome.storage.local (a versioned wxt item) so it survives browser and service-worker restarts.
+ * the extension's private store (lib/private-store.ts: IndexedDB, which content scripts cannot
+ * open) so it survives browser and service-worker restarts.
  * Only the background writes it; every write goes through one promise chain so two messages that
  * arrive together (add + import, an event bumping unread) cannot overwrite each other's changes.
  */
-import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
 import { ApiError } from '../api/errors';
 import { isSolanaAddress } from '../detect/address';
 import { knownKind } from '../detect/programs';
 import type { AddressKind } from '../detect/types';
 import { cleanText } from '../format';
+import { privateStore } from '../private-store';
 import { createTurns } from '../sched';
 import { type ImportReasons, type ImportResult, LABEL_MAX, type WatchEntry } from './entry';
 
@@ -34,11 +35,7 @@ const StoredEntry = z.object({
   domain: z.string().max(100).nullable().optional(),
 });
 
-export const watchlistItem = storage.defineItem<unknown[]>('local:watchlist', {
-  fallback: [],
-  version: 1,
-  migrations: {},
-});
+export const watchlistItem = privateStore.defineItem<unknown[]>('local:watchlist', { fallback: [] });
 
 /** One item of an import file: an address string, or an object naming the wallet. */
 const ImportItem = z.union([

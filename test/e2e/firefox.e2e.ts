@@ -193,6 +193,24 @@ describe('the extension in Firefox', () => {
     await expect
       .poll(() => ff.evaluate<string>('browser.browserAction.getBadgeText({})', tab), { timeout: 10_000 })
       .toMatch(/^[1-9]\d*$/);
+
+    // The wallet is in the watchlist, the recent lookups and the watch state: none of them is in
+    // storage.local, which Firefox lets a content script read (lib/private-store.ts).
+    await ff.goto(fixture('solscan'));
+    await expect.poll(async () => (await hosts('badge')).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    const local = await ff.evaluate<string>(
+      `(async () => {
+        const [page] = (await browser.tabs.query({})).filter((t) => t.url.includes('/solscan.html'));
+        const [r] = await browser.scripting.executeScript({
+          target: { tabId: page.id },
+          func: async () => JSON.stringify(await browser.storage.local.get(null)),
+        });
+        return r.result;
+      })()`,
+      tab,
+    );
+    expect(local).toContain('settings'); // (read: Firefox lets it)
+    expect(local).not.toContain(wallet);
   });
 
   it('a hovered wallet badge opens its popover with the simulator PnL, follows a fill live, and Esc closes it', async () => {

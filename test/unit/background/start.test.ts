@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground } from '../../../lib/background/start';
+import { type PrivateKey, privateStore } from '../../../lib/private-store';
 import { defaultSettings } from '../../../lib/settings';
 import { contentScript, EXT, endFakeWorker, fake, fakeWorker, optionsPage, send } from './worker-env';
 
@@ -244,12 +245,11 @@ describe('a start that fails after the services were built', () => {
       closed.push(this.name);
       close.call(this);
     });
-    const local = fakeBrowser.storage.local;
-    const get = local.get.bind(local);
-    // The watchlist does not load (storage failing): settings and the key do.
-    vi.spyOn(local, 'get').mockImplementation((async (keys: unknown) => {
-      if (JSON.stringify(keys ?? null).includes('watchlist')) throw new Error('storage down');
-      return get(keys as never);
+    const get = privateStore.getItem.bind(privateStore);
+    // The watchlist does not load (its store failing): settings and the key do.
+    vi.spyOn(privateStore, 'getItem').mockImplementation((async (key: PrivateKey) => {
+      if (key === 'local:watchlist') throw new Error('storage down');
+      return get(key);
     }) as never);
     startBackground();
     const first = await send('overlayConfig', { host: 'solscan.io' }, contentScript);

@@ -47,7 +47,7 @@ describe('popup: copy an address', () => {
     const write = clipboard(async () => {});
     const button = await walletCopyButton();
     expect(button.tagName).toBe('BUTTON'); // a native button: in the tab order, Enter and Space work
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toNotFake: ['setImmediate', 'clearImmediate'] }); // (IndexedDB's own timers stay real)
     const settle = (ms: number) =>
       act(async () => {
         await vi.advanceTimersByTimeAsync(ms);

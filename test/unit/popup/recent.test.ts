@@ -1,12 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { recentNote, recordLookup, sanitizeMeta } from '../../../components/lookup/recentMeta';
+import { privateStore } from '../../../lib/private-store';
 import {
   addRecent,
   loadRecent,
   pushRecent,
   RECENT_LIMIT,
   recentItem,
+  removeRecent,
   sanitizeRecent,
 } from '../../../lib/recent';
 import { event, MINT, token, WALLET, wallet } from './fixtures';
@@ -37,14 +39,20 @@ describe('recent searches', () => {
     expect(sanitizeRecent(['a', 3, null, '', 'b'])).toEqual(['a', 'b']);
   });
 
-  it('persists in storage.local', async () => {
+  it('persists in the private store, not in storage.local (content scripts may read that in Firefox)', async () => {
     await addRecent('one');
     await addRecent('two');
     await addRecent('one');
     expect(await loadRecent()).toEqual(['one', 'two']);
-    expect(await fakeBrowser.storage.local.get('recentSearches')).toEqual({ recentSearches: ['one', 'two'] });
+    expect(await privateStore.getItem('local:recentSearches')).toEqual(['one', 'two']);
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
     await recentItem.setValue(['x'] as string[]);
     expect(await loadRecent()).toEqual(['x']);
+  });
+
+  it('two lookups noted at once both stay: each change waits for the one before', async () => {
+    await Promise.all([addRecent('one'), addRecent('two'), removeRecent('one'), addRecent('three')]);
+    expect(await loadRecent()).toEqual(['three', 'two']);
   });
 });
 

@@ -17,7 +17,8 @@ import { search, setup } from './panel';
 
 beforeEach(() => {
   fakeBrowser.reset();
-  vi.useFakeTimers({ shouldAdvanceTime: true });
+  // (IndexedDB's own timers, setImmediate, stay real: Recent is kept there)
+  vi.useFakeTimers({ shouldAdvanceTime: true, toNotFake: ['setImmediate', 'clearImmediate'] });
 });
 afterEach(() => {
   cleanup();

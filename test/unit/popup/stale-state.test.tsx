@@ -88,7 +88,8 @@ describe('order list', () => {
 
 describe('status line', () => {
   it('says the background is not answering once polls fail after a good answer, and recovers', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // (IndexedDB's own timers, setImmediate, stay real: Recent is kept there)
+    vi.useFakeTimers({ shouldAdvanceTime: true, toNotFake: ['setImmediate', 'clearImmediate'] });
     let up = true;
     const fake = fakeAsk({
       status: () => {

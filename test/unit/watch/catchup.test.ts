@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { storage } from 'wxt/utils/storage';
+import { privateStore } from '../../../lib/private-store';
 import type { NotificationRules } from '../../../lib/settings';
 import type { OrderView } from '../../../lib/views';
 import { STALE_AFTER_MS } from '../../../lib/watch';
@@ -145,15 +145,15 @@ describe('the stored list and the staleness bound (poller)', () => {
       fetchOrders: async () => [filledTo(300)],
       now: () => T0,
     });
-    await storage.setItem(key, { at: T0 - 30 * DAY, orders: [order(A, { owner: W })] });
+    await privateStore.setItem(key, { at: T0 - 30 * DAY, orders: [order(A, { owner: W })] });
     expect(await p.sync(W, 'announce')).toMatchObject({ stale: true, changes: [], since: T0 - 30 * DAY });
     // refreshed: now it is current
-    expect(await storage.getItem(key)).toMatchObject({ at: T0 - 30 * DAY, checkedAt: T0 });
+    expect(await privateStore.getItem(key)).toMatchObject({ at: T0 - 30 * DAY, checkedAt: T0 });
 
-    await storage.setItem(key, { at: T0 - HOUR, orders: [order(A, { owner: W })] });
+    await privateStore.setItem(key, { at: T0 - HOUR, orders: [order(A, { owner: W })] });
     expect(await p.sync(W, 'announce')).toMatchObject({ stale: false, changes: [{ kind: 'fill' }] });
     // what the caller knows (the stream kept it current until a minute ago) counts too
-    await storage.setItem(key, {
+    await privateStore.setItem(key, {
       at: T0 - 30 * DAY,
       checkedAt: T0 - 20 * DAY,
       orders: [order(A, { owner: W })],

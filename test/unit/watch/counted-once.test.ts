@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { privateStore } from '../../../lib/private-store';
 import type { NotificationRules } from '../../../lib/settings';
 import type { OrderView } from '../../../lib/views';
 import { LIVE_WRITE_MS } from '../../../lib/watch/poller';
@@ -156,7 +157,7 @@ describe('a live event is counted once across a worker stop', () => {
     const full = async () => {
       throw new Error('QUOTA_BYTES quota exceeded');
     };
-    vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementationOnce(full).mockImplementationOnce(full);
+    vi.spyOn(privateStore, 'setItem').mockImplementationOnce(full).mockImplementationOnce(full);
     // the write's window ends, and the notification's (which writes first): both writes fail
     w.timers.fireAll();
     await w.svc.notifier.flush();

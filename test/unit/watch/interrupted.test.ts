@@ -6,6 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { privateStore } from '../../../lib/private-store';
 import type { OrderView } from '../../../lib/views';
 import { STALE_AFTER_MS } from '../../../lib/watch';
 import { addFind, readFinds, UNSHOWN_KEY } from '../../../lib/watch/unshown';
@@ -104,7 +105,7 @@ describe('a catch-up stopped partway', () => {
     expect(third.messages()).toEqual([]);
   });
 
-  it('after a browser restart too (what is left unshown is kept in local storage)', async () => {
+  it('after a browser restart too (what is left unshown is kept on disk, in the private store)', async () => {
     const p = await twoWalletsFilledMeanwhile();
     await stoppedAfterWhale(p);
     await p.endSession(); // the browser closes
@@ -128,7 +129,7 @@ describe('a catch-up stopped partway', () => {
     next.svc.setLiveState('live');
     await next.svc.idle();
     expect(next.messages()).toEqual([]);
-    expect(await fakeBrowser.storage.local.get(UNSHOWN_KEY.slice('local:'.length))).toEqual({});
+    expect(await privateStore.getItem(UNSHOWN_KEY)).toBeNull();
   });
 
   it('a catch-up that ends shows its finds and leaves nothing for the next worker', async () => {

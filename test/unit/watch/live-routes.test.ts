@@ -8,12 +8,12 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { storage } from 'wxt/utils/storage';
 import { rooms } from '../../../lib/api/rooms';
 import type { LiveMessage } from '../../../lib/api/schemas/live';
 import { createLivePush } from '../../../lib/background/live-push';
 import { watchLiveHooks } from '../../../lib/background/start';
 import type { Cache } from '../../../lib/cache';
+import { privateStore } from '../../../lib/private-store';
 import type { WatchService } from '../../../lib/watch';
 import type { OrderSnapshot } from '../../../lib/watch/poller';
 import { addr, bareFill, order, watchService } from './fixtures';
@@ -82,7 +82,7 @@ describe("one wallet's live messages, applied in the order they came", () => {
     const snapshot = svc.handleSnapshot({ address: A, owner: W, writeVersion: 2, order: after }, ROOM);
     await Promise.all([event, snapshot]);
     await svc.idle();
-    const stored = await storage.getItem<{ orders: OrderSnapshot[] }>(`local:watch:orders:${W}`);
+    const stored = await privateStore.getItem<{ orders: OrderSnapshot[] }>(`local:watch:orders:${W}`);
     expect(stored?.orders.find((o) => o.address === A)).toMatchObject({ used: 250, rawUsed: '250000000' });
   });
 });

@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { storage } from 'wxt/utils/storage';
+import { privateStore } from '../../../lib/private-store';
 import type { OrderView } from '../../../lib/views';
 import { createPoller, LIVE_WRITE_MS, type OrderSnapshot } from '../../../lib/watch/poller';
 import { addr, bareFill, manualTimers, order, watchService } from './fixtures';
@@ -25,17 +25,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Writes of W's stored list to chrome.storage.local. */
+/** Writes of W's stored list to the private store. */
 function listWrites() {
-  const set = vi.spyOn(fakeBrowser.storage.local, 'set');
-  return () => set.mock.calls.filter(([items]) => KEY.slice('local:'.length) in items).length;
+  const set = vi.spyOn(privateStore, 'setItem');
+  return () => set.mock.calls.filter(([key]) => key === KEY).length;
 }
 
 /** A fill of 50 USDC the event's partial order does not state the totals of (they are added up). */
 const fill = () => bareFill(W, A);
 
 const storedUsed = async () =>
-  ((await storage.getItem<{ orders: OrderSnapshot[] }>(KEY))?.orders ?? []).find((o) => o.address === A)
+  ((await privateStore.getItem<{ orders: OrderSnapshot[] }>(KEY))?.orders ?? []).find((o) => o.address === A)
     ?.rawUsed;
 
 describe('live events on a stored list (poller)', () => {
@@ -88,13 +88,13 @@ describe('live events on a stored list (poller)', () => {
 
   const settle = () => new Promise((r) => setTimeout(r, 10));
   /**
-   * A synced wallet's first timed live write, failed: the write of chrome.storage.local fails, as
-   * when its quota is used up.
+   * A synced wallet's first timed live write, failed: the private store refuses it (IndexedDB and
+   * its session fallback both, as when the disk is full).
    */
   async function failedWrite() {
     const ctx = setup();
     await ctx.p.sync(W);
-    vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementationOnce(async () => {
+    vi.spyOn(privateStore, 'setItem').mockImplementationOnce(async () => {
       throw new Error('QUOTA_BYTES quota exceeded');
     });
     await ctx.p.observeLive(W, fill());
@@ -128,7 +128,7 @@ describe('live events on a stored list (poller)', () => {
     await p.forget(W);
     timers.fireAll();
     await p.flushLive();
-    expect(await storage.getItem(KEY)).toBeNull();
+    expect(await privateStore.getItem(KEY)).toBeNull();
   });
 });
 

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { storage } from 'wxt/utils/storage';
 import { ApiError } from '../../../lib/api/errors';
 import { DcaTxEventSchema } from '../../../lib/api/schemas/live';
+import { privateStore } from '../../../lib/private-store';
 import type { NotificationRules } from '../../../lib/settings';
 import type { OrderView } from '../../../lib/views';
 import type { WatchService } from '../../../lib/watch';
@@ -249,7 +249,7 @@ describe('poller', () => {
   });
 
   it('reads a list stored by the earlier version (no baseline time)', async () => {
-    await fakeBrowser.storage.local.set({ [`watch:orders:${addr(1)}`]: [order(A)] });
+    await privateStore.setItem(`local:watch:orders:${addr(1)}`, [order(A)]);
     const p = createPoller({
       wallets: () => [addr(1)],
       fetchOrders: async () => [order(A, { used: 300, rawUsed: '300000000' })],
@@ -277,7 +277,7 @@ describe('poller', () => {
     await p.forget(W); // removed (and perhaps added again) while the request is out
     release();
     expect(await run).toBeNull();
-    expect(await storage.getItem(`local:watch:orders:${W}`)).toBeNull();
+    expect(await privateStore.getItem(`local:watch:orders:${W}`)).toBeNull();
   });
 
   it('a failed fetch keeps the stored list', async () => {

@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { storage } from 'wxt/utils/storage';
+import { privateStore } from '../../../lib/private-store';
 import type { NotificationRules } from '../../../lib/settings';
 import { UNSHOWN_KEY, type UnshownFind } from '../../../lib/watch/unshown';
 import { addr, rules, watchService } from './fixtures';
@@ -33,7 +33,7 @@ async function leftUnshown(t: number) {
   const finds: UnshownFind[] = [
     { wallet: WHALE, at: t - HOUR, events: [{ eventName: 'Filled', count: 2, order: null }] },
   ];
-  await storage.setItem(UNSHOWN_KEY, finds);
+  await privateStore.setItem(UNSHOWN_KEY, finds);
 }
 
 describe('what an earlier worker left unshown, by the rules now', () => {
@@ -50,7 +50,7 @@ describe('what an earlier worker left unshown, by the rules now', () => {
     await next.svc.start();
     expect(next.messages()).toEqual([]);
     expect(next.badge.last()).toBe('2');
-    expect(await storage.getItem(UNSHOWN_KEY)).toBeNull();
+    expect(await privateStore.getItem(UNSHOWN_KEY)).toBeNull();
     // the morning worker has nothing left to pop up either
     const morning = worker(AT(23) + 9 * HOUR, rules({ quietHours: NIGHT }));
     await morning.svc.start();

@@ -1,0 +1,210 @@
+/**
+ * What only the extension may read or write: the watchlist (a trader's wallets and their labels),
+ * recent lookups and the watch service's state (which names the watched wallets too). Kept in the
+ * extension origin's IndexedDB, which content scripts (the page's origin) cannot open: Firefox lets
+ * content scripts read and write `storage.local`, and so does Chrome before 140, so a content process
+ * taken over could read the watchlist there, or write wallets and labels that notifications show.
+ *
+ * The same calls as wxt's storage (`local:` keys only), for the background and the extension pages.
+ * - A version that kept these in `storage.local`: the first open adopts them, once (a mark in the
+ *   database says it was done), and takes them out of `storage.local`. After that `storage.local`
+ *   is never read for them: what a content script writes there is nothing to us.
+ * - IndexedDB that does not open (Chrome's "Internal error opening backing store"): a write is kept
+ *   in `storage.session` (closed to content scripts; gone when the browser closes), which a later
+ *   open in this browser session moves into the database. A read takes that copy, else what an
+ *   older version left in `storage.local` (nothing of ours was adopted yet then), else nothing.
+ * - A change made in one context (the background, a page) reaches `watch` callbacks in the others
+ *   through a BroadcastChannel of the extension's origin: IndexedDB reports no changes.
+ */
+import { type IDBPDatabase, openDB } from 'idb';
+import { browser } from 'wxt/browser';
+
+const DB = 'onchain-lens-private';
+const STORE = 'kv';
+/** The record that says `storage.local`'s copies were adopted. */
+const ADOPTED = '\u0000adopted';
+/** Where a write goes while IndexedDB is down (storage.session keys: this prefix and the name). */
+const FALLBACK = 'private:';
+const CHANNEL = 'onchain-lens-private';
+
+export type PrivateKey = `local:${string}`;
+/** The names an older version kept in storage.local (and wxt's version record of the watchlist). */
+const LEGACY = (name: string) =>
+  name === 'watchlist' ||
+  name === 'watchlist$' ||
+  name.startsWith('recentSearch') ||
+  name.startsWith('watch:');
+
+const nameOf = (key: PrivateKey) => key.slice('local:'.length);
+
+let connection: Promise<IDBPDatabase> | null = null;
+
+function connect(): Promise<IDBPDatabase> {
+  if (connection) return connection;
+  const opened = (async () => {
+    const db = await openDB(DB, 1, {
+      upgrade(d) {
+        d.createObjectStore(STORE);
+      },
+      // another context deleting or upgrading the database: let it, and open again next time
+      blocking() {
+        db.close();
+        if (connection === opened) connection = null;
+      },
+      terminated() {
+        if (connection === opened) connection = null;
+      },
+    });
+    try {
+      await adopt(db);
+    } catch (e) {
+      db.close();
+      throw e;
+    }
+    return db;
+  })();
+  connection = opened;
+  opened.catch(() => {
+    if (connection === opened) connection = null;
+  });
+  return opened;
+}
+
+/**
+ * `op` on the open database; once more on a new connection if that one was closed meanwhile (another
+ * context deleting or upgrading the database closes ours: `blocking`).
+ */
+async function withDb<T>(op: (db: IDBPDatabase) => Promise<T>): Promise<T> {
+  const db = await connect();
+  try {
+    return await op(db);
+  } catch (e) {
+    if ((e as DOMException)?.name !== 'InvalidStateError') throw e;
+    if (connection && (await connection.catch(() => null)) === db) connection = null;
+    return op(await connect());
+  }
+}
+
+/** storage.local's copies (once: the first open) and this session's fallback copies, moved into the database. */
+async function adopt(db: IDBPDatabase): Promise<void> {
+  const first = (await db.get(STORE, ADOPTED)) === undefined;
+  const local = first ? await browser.storage.local.get(null) : {};
+  const session = await browser.storage.session.get(null).catch(() => ({}) as Record<string, unknown>);
+  const legacy = Object.keys(local).filter(LEGACY);
+  const kept = Object.keys(session).filter((k) => k.startsWith(FALLBACK));
+  if (!first && !kept.length) return;
+  const tx = db.transaction(STORE, 'readwrite');
+  for (const k of legacy) if (!k.endsWith('$')) void tx.store.put(local[k], k);
+  // (written while the database was down: newer than what it holds)
+  for (const k of kept) {
+    const { v, gone } = session[k] as Kept;
+    void (gone ? tx.store.delete(k.slice(FALLBACK.length)) : tx.store.put(v, k.slice(FALLBACK.length)));
+  }
+  if (first) void tx.store.put(Date.now(), ADOPTED);
+  await tx.done;
+  if (legacy.length) await browser.storage.local.remove(legacy);
+  if (kept.length) await browser.storage.session.remove(kept);
+}
+
+/** A write kept while IndexedDB was down: the value, or its removal. */
+type Kept = { v?: unknown; gone?: true };
+
+/** Down: the session's copy (a value, or removed), else what an older version left in storage.local. */
+async function readFallback(name: string): Promise<unknown> {
+  const session: Record<string, unknown> = await browser.storage.session
+    .get(FALLBACK + name)
+    .catch(() => ({}));
+  const kept = session[FALLBACK + name] as Kept | undefined;
+  if (kept) return kept.gone ? null : (kept.v ?? null);
+  return (await browser.storage.local.get(name))[name] ?? null;
+}
+
+const listeners = new Map<string, Set<() => void>>();
+let channel: BroadcastChannel | null = null;
+
+function announce(name: string): void {
+  for (const cb of listeners.get(name) ?? []) cb();
+  try {
+    channel ??= typeof BroadcastChannel === 'function' ? listen(new BroadcastChannel(CHANNEL)) : null;
+    channel?.postMessage(name);
+  } catch {
+    // (a context without the channel: its own listeners were told)
+  }
+}
+
+function listen(ch: BroadcastChannel): BroadcastChannel {
+  ch.onmessage = (e: MessageEvent) => {
+    if (typeof e.data === 'string') for (const cb of listeners.get(e.data) ?? []) cb();
+  };
+  return ch;
+}
+
+export const privateStore = {
+  async getItem<T = unknown>(key: PrivateKey): Promise<T | null> {
+    const name = nameOf(key);
+    try {
+      return ((await withDb((db) => db.get(STORE, name))) ?? null) as T | null;
+    } catch {
+      return (await readFallback(name)) as T | null;
+    }
+  },
+
+  async setItem(key: PrivateKey, value: unknown): Promise<void> {
+    await write(nameOf(key), value);
+  },
+
+  async removeItem(key: PrivateKey): Promise<void> {
+    await write(nameOf(key), null);
+  },
+
+  /** Calls `cb` after each change of `key`, made here or in another context of the extension; returns the unwatch. */
+  watch(key: PrivateKey, cb: () => void): () => void {
+    const name = nameOf(key);
+    const set = listeners.get(name) ?? new Set();
+    listeners.set(name, set.add(cb));
+    if (typeof BroadcastChannel === 'function') channel ??= listen(new BroadcastChannel(CHANNEL));
+    return () => {
+      set.delete(cb);
+    };
+  },
+
+  /** An item with a fallback, as wxt's `storage.defineItem`. */
+  defineItem<T>(key: PrivateKey, { fallback }: { fallback: T }) {
+    return {
+      getValue: async (): Promise<T> => (await privateStore.getItem<T>(key)) ?? fallback,
+      setValue: (value: T) => privateStore.setItem(key, value),
+      removeValue: () => privateStore.removeItem(key),
+      watch: (cb: () => void) => privateStore.watch(key, cb),
+    };
+  },
+};
+
+async function write(name: string, value: unknown): Promise<void> {
+  const removed = value === null || value === undefined;
+  try {
+    await withDb<unknown>((db) => (removed ? db.delete(STORE, name) : db.put(STORE, value, name)));
+  } catch {
+    // kept for this browser session (a later open moves it in): the caller loses nothing now
+    const kept: Kept = removed ? { gone: true } : { v: value };
+    await browser.storage.session.set({ [FALLBACK + name]: kept });
+  }
+  announce(name);
+}
+
+/**
+ * For tests: the connection closed and the database deleted, as a fresh browser profile has it
+ * (the unit tests' fakeBrowser.reset() calls this: test/unit/setup.ts).
+ */
+export function resetPrivateStore(): void {
+  const was = connection;
+  connection = null;
+  listeners.clear();
+  channel?.close();
+  channel = null;
+  void was?.then((db) => db.close()).catch(() => {});
+  try {
+    indexedDB.deleteDatabase(DB);
+  } catch {
+    // (no IndexedDB: nothing to delete)
+  }
+}

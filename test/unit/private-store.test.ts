@@ -1,0 +1,124 @@
+/**
+ * The private store (lib/private-store.ts): the watchlist, recent lookups and the watch state, in
+ * the extension origin's IndexedDB (fake-indexeddb here) instead of storage.local, which content
+ * scripts may read and write in Firefox and Chrome before 140.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { privateStore, resetPrivateStore } from '../../lib/private-store';
+import { addRecent, loadRecent } from '../../lib/recent';
+import { createWatchlist } from '../../lib/watch/watchlist';
+
+const WALLET = '7JsiQTZz8wJq7bYx3ZfK4Wc9g1mNnVfXUv5pR2sHcTZz';
+const OTHER = 'So11111111111111111111111111111111111111112';
+
+beforeEach(() => fakeBrowser.reset());
+afterEach(() => vi.restoreAllMocks());
+
+/** A new worker or page over the same browser profile: the module's connection and state start over. */
+async function freshContext() {
+  vi.resetModules();
+  return (await import('../../lib/private-store')).privateStore;
+}
+
+function idbDown() {
+  return vi.spyOn(globalThis.indexedDB, 'open').mockImplementation(() => {
+    throw new DOMException('Internal error opening backing store for indexedDB.open.', 'UnknownError');
+  });
+}
+
+describe('the private store', () => {
+  it('keeps what it is given out of storage.local', async () => {
+    await privateStore.setItem('local:watchlist', [{ wallet: WALLET }]);
+    await addRecent('bonk');
+    expect(await privateStore.getItem('local:watchlist')).toEqual([{ wallet: WALLET }]);
+    expect(await loadRecent()).toEqual(['bonk']);
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
+    await privateStore.removeItem('local:watchlist');
+    expect(await privateStore.getItem('local:watchlist')).toBeNull();
+  });
+
+  it("adopts an earlier version's copies from storage.local once, and takes them out of it; later writes there are nothing to it", async () => {
+    // as the version before this one left them (the watchlist a versioned wxt item)
+    await fakeBrowser.storage.local.set({
+      watchlist: [{ wallet: WALLET, label: 'whale', addedAt: 1, unread: 2 }],
+      watchlist$: { v: 1 },
+      recentSearches: ['bonk'],
+      recentSearchMeta: { bonk: { kind: 'search', label: 'bonk' } },
+      [`watch:orders:${WALLET}`]: { at: 1, orders: [] },
+      settings: { theme: 'dark' },
+    });
+    const list = createWatchlist();
+    expect((await list.list()).map((e) => [e.wallet, e.label, e.unread])).toEqual([[WALLET, 'whale', 2]]);
+    expect(await loadRecent()).toEqual(['bonk']);
+    expect(await privateStore.getItem(`local:watch:orders:${WALLET}`)).toEqual({ at: 1, orders: [] });
+    // only the settings (not private, and read by the pages) stay in storage.local
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({ settings: { theme: 'dark' } });
+
+    // A content script (Firefox) writes a watchlist and a recent lookup of its own there: the next
+    // worker does not take them.
+    await fakeBrowser.storage.local.set({
+      watchlist: [{ wallet: OTHER, label: 'send here', addedAt: 2, unread: 0 }],
+    });
+    await fakeBrowser.storage.local.set({ recentSearches: ['phish'] });
+    const next = await freshContext();
+    expect(await next.getItem('local:watchlist')).toEqual([
+      { wallet: WALLET, label: 'whale', addedAt: 1, unread: 2 },
+    ]);
+    expect(await next.getItem('local:recentSearches')).toEqual(['bonk']);
+  });
+
+  it('with IndexedDB down, a write is kept for the browser session (not in storage.local) and moved in once it opens', async () => {
+    const down = idbDown();
+    await privateStore.setItem('local:recentSearches', ['while down']);
+    expect(await privateStore.getItem('local:recentSearches')).toEqual(['while down']);
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
+    expect(await fakeBrowser.storage.session.get(null)).toEqual({
+      'private:recentSearches': { v: ['while down'] },
+    });
+    down.mockRestore();
+    const next = await freshContext();
+    expect(await next.getItem('local:recentSearches')).toEqual(['while down']);
+    expect(await fakeBrowser.storage.session.get(null)).toEqual({});
+    // (in the database now: a later context reads it there)
+    expect(await (await freshContext()).getItem('local:recentSearches')).toEqual(['while down']);
+  });
+
+  it('with IndexedDB down, a removal is kept too: what the database holds does not come back', async () => {
+    await privateStore.setItem('local:watch:unshown', [{ wallet: WALLET }]);
+    const down = idbDown();
+    const worker = await freshContext();
+    await worker.removeItem('local:watch:unshown');
+    expect(await worker.getItem('local:watch:unshown')).toBeNull();
+    down.mockRestore();
+    expect(await (await freshContext()).getItem('local:watch:unshown')).toBeNull();
+  });
+
+  it('tells watchers in this context and in the others (the options page, when the background changes the list)', async () => {
+    const here = vi.fn();
+    const stop = privateStore.watch('local:watchlist', here);
+    const page = await freshContext();
+    const there = vi.fn();
+    page.watch('local:watchlist', there);
+    const other = vi.fn();
+    page.watch('local:recentSearches', other);
+
+    await privateStore.setItem('local:watchlist', []);
+    expect(here).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(there).toHaveBeenCalledTimes(1));
+    stop();
+    await page.setItem('local:watchlist', [{ wallet: WALLET }]);
+    await vi.waitFor(() => expect(there).toHaveBeenCalledTimes(2));
+    // (the page's own change reaches its watcher at once; this context's stopped one hears nothing)
+    await new Promise((r) => setTimeout(r, 20));
+    expect(here).toHaveBeenCalledTimes(1);
+    expect(other).not.toHaveBeenCalled();
+  });
+
+  it('a connection closed under it (another context deleting the database) is opened again', async () => {
+    await privateStore.setItem('local:recentSearches', ['a']);
+    resetPrivateStore();
+    await privateStore.setItem('local:recentSearches', ['b']);
+    expect(await privateStore.getItem('local:recentSearches')).toEqual(['b']);
+  });
+});
