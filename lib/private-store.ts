@@ -11,8 +11,10 @@
  *   is never read for them: what a content script writes there is nothing to us.
  * - IndexedDB that does not open (Chrome's "Internal error opening backing store"): a write is kept
  *   in `storage.session` (closed to content scripts; gone when the browser closes), which a later
- *   open in this browser session moves into the database. A read takes that copy, else what an
- *   older version left in `storage.local` (nothing of ours was adopted yet then), else nothing.
+ *   open in this browser session moves into the database. A read takes that copy, else
+ *   `storage.local`'s (what an older version left there, when IndexedDB has not opened since the
+ *   update: shown rather than an empty watchlist; it is also the one time a copy a content script
+ *   wrote there could be read), else nothing.
  * - A change made in one context (the background, a page) reaches `watch` callbacks in the others
  *   through a BroadcastChannel of the extension's origin: IndexedDB reports no changes.
  */
