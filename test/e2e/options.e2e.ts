@@ -242,6 +242,24 @@ describe('options page', () => {
     expect(await options.getByTestId('watch-io-result').getAttribute('role')).toBe('alert');
   });
 
+  it('the open page follows the watchlist as the popup changes it (the background tells it across contexts)', async () => {
+    // The list is in the extension origin's IndexedDB (lib/private-store.ts), which reports no
+    // changes: the background's write reaches this page through a BroadcastChannel.
+    const wallet = lens.catalog.wallets[5]!;
+    const listed = () =>
+      options
+        .getByTestId('options-watchlist')
+        .getByTestId('watch-name')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('title')));
+    expect(await listed()).not.toContain(wallet);
+    const popup = await watchWalletInPopup(lens.context, lens.extensionId, wallet);
+    await expect.poll(listed, { timeout: 10_000 }).toContain(wallet);
+    const row = popup.getByTestId('watch-row').filter({ has: popup.getByTitle(wallet, { exact: true }) });
+    await row.getByRole('button', { name: /^Remove .* from watchlist$/ }).click();
+    await expect.poll(listed, { timeout: 10_000 }).not.toContain(wallet);
+    await popup.close();
+  });
+
   it('cache statistics count what lookups stored, and clear empties the cache', async () => {
     await options.reload();
     const stats = options.getByTestId('cache-stats');
