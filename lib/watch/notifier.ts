@@ -6,6 +6,8 @@
  * Events are handled one at a time through a promise chain, so the check "seen?" and the write
  * "now seen" can never interleave between two copies of one event.
  */
+
+import { storage } from 'wxt/utils/storage';
 import type { DcaTxEvent } from '../api/schemas/live';
 import { isSolanaAddress } from '../detect/address';
 import { createTurns } from '../sched';
@@ -124,6 +126,29 @@ const orderQuery = (order: string) => `order ${order}`;
 
 /** Suffix of the one summary of a catch-up over many wallets (an older version's id named one). */
 const AWAY_SUMMARY = 'away-all';
+
+/** What the visible summary over many wallets names: a count per kind per wallet, and when it was last added to. */
+interface Crowd {
+  wallets: Map<string, Map<string, number>>;
+  at: number;
+}
+export const CROWD_KEY = 'session:watch:crowd';
+const writeCrowd = (c: Crowd) => ({ at: c.at, wallets: [...c.wallets].map(([w, n]) => [w, [...n]]) });
+/** A stored crowd, or null for anything else (an older shape, a bad value). */
+function readCrowd(value: unknown): Crowd | null {
+  const v = value as { at?: unknown; wallets?: unknown } | null;
+  if (!v || typeof v.at !== 'number' || !Array.isArray(v.wallets)) return null;
+  const wallets = new Map<string, Map<string, number>>();
+  for (const item of v.wallets) {
+    if (!Array.isArray(item) || !isSolanaAddress(item[0]) || !Array.isArray(item[1])) continue;
+    const counts = new Map<string, number>();
+    for (const c of item[1])
+      if (Array.isArray(c) && typeof c[0] === 'string' && Number.isInteger(c[1]) && c[1] > 0)
+        counts.set(c[0], c[1]);
+    if (counts.size) wallets.set(item[0], counts);
+  }
+  return wallets.size ? { wallets, at: v.at } : null;
+}
 const AWAY_SUMMARY_ID = [ID_PREFIX, 'all', '-', AWAY_SUMMARY].join('|');
 
 /** The one summary of live events on many wallets at once (see flushCrowd); it names no one wallet. */
@@ -177,11 +202,31 @@ export function createNotifier(opts: NotifierOptions) {
    * until read, clicked or closed (it is rewritten in place, so it keeps naming what it named), and
    * when it was last added to: events in the burst window after it join it too.
    */
-  let crowd: { wallets: Map<string, Map<string, number>>; at: number } | null = null;
+  let crowd: Crowd | null = null;
+  /**
+   * The crowd as this worker knows it, kept for the browser session (storage.session): the summary
+   * outlives the worker that showed it (MV3 stops an idle one after about 30 s), and the next worker's
+   * events joined a new one that named only them, in its place.
+   */
+  const setCrowd = async (next: Crowd | null) => {
+    crowd = next;
+    await (next ? storage.setItem(CROWD_KEY, writeCrowd(next)) : storage.removeItem(CROWD_KEY)).catch(() =>
+      log('the summary could not be kept'),
+    );
+  };
   let ready: Promise<void> | null = null;
   const serial = createTurns();
   const init = () => {
-    ready ??= Promise.all([watchlist.load(), seen.load(), unshown.load(), away.load()]).then(() => undefined);
+    ready ??= Promise.all([
+      watchlist.load(),
+      seen.load(),
+      unshown.load(),
+      away.load(),
+      storage.getItem(CROWD_KEY).then(
+        (value) => void (crowd ??= readCrowd(value)),
+        () => {},
+      ),
+    ]).then(() => undefined);
     return ready;
   };
   const who = (wallet: string): Who => {
@@ -245,8 +290,8 @@ export function createNotifier(opts: NotifierOptions) {
       clearTimer(group.timer);
       pending.delete(w);
     }
-    if (crowd && wallet === undefined) crowd = null;
-    else if (crowd?.wallets.delete(wallet as string) && crowd.wallets.size === 0) crowd = null;
+    if (crowd && wallet === undefined) await setCrowd(null);
+    else if (crowd?.wallets.delete(wallet as string)) await setCrowd(crowd.wallets.size === 0 ? null : crowd);
     // (a "While you were away" still visible is rewritten from scratch by the next catch-up)
     await away.drop(wallet);
   }
@@ -466,7 +511,7 @@ export function createNotifier(opts: NotifierOptions) {
     }
     if (wallets.size === 0) return;
     const t = now();
-    crowd = { wallets, at: t };
+    await setCrowd({ wallets, at: t });
     const size = (c: Map<string, number>) => [...c.values()].reduce((n, k) => n + k, 0);
     const ranked = [...wallets].sort((a, b) => size(b[1]) - size(a[1]));
     const counts = new Map<string, number>();
@@ -621,7 +666,7 @@ export function createNotifier(opts: NotifierOptions) {
         // busiest one's lookup read it and left the others named nowhere once the click cleared this).
         return serial(async () => {
           await init();
-          if (suffix === CROWD) crowd = null;
+          if (suffix === CROWD) await setCrowd(null);
           else await away.drop();
           return watchlistUrl;
         });
@@ -644,10 +689,7 @@ export function createNotifier(opts: NotifierOptions) {
     onClosed(id: string): Promise<void> {
       const [prefix, wallet, , suffix] = id.split('|');
       if (prefix !== ID_PREFIX || !wallet) return Promise.resolve();
-      if (suffix === CROWD)
-        return serial(async () => {
-          crowd = null;
-        });
+      if (suffix === CROWD) return serial(() => setCrowd(null));
       if (suffix === 'away' || suffix === AWAY_SUMMARY)
         return serial(async () => {
           await init();

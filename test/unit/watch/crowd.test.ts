@@ -5,7 +5,8 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { addr, filled, manualTimers, watchService } from './fixtures';
+import { createWatchService } from '../../../lib/watch';
+import { addr, filled, manualTimers, rules, watchService } from './fixtures';
 
 const T0 = Date.UTC(2025, 0, 15, 12);
 beforeEach(() => fakeBrowser.reset());
@@ -70,6 +71,30 @@ describe('live events on many wallets in one window', () => {
     await w.svc.handleEvent(filled({ wallet: addr(13), order: addr(113) }));
     await windowsEnd(w);
     expect(w.n.created).toHaveLength(2);
+    expect(new Set(w.n.created).size).toBe(1);
+    expect(w.messages()).toEqual(['13 fills across 13 wallets: Whale, Shark and 11 more']);
+  });
+
+  it('a wallet filling just after joins the visible summary when the worker was stopped in between too', async () => {
+    const w = await wave(12);
+    await windowsEnd(w);
+    // MV3 stops the idle worker; the summary stays on screen. The next worker, same browser session:
+    w.clock.t += 5_000;
+    const timers = manualTimers();
+    const next = createWatchService({
+      notifications: w.n.api,
+      setBadge: w.badge.set,
+      getRules: () => rules(),
+      iconUrl: 'icon.png',
+      timezoneOffsetMinutes: () => 0,
+      now: () => w.clock.t,
+      setTimer: timers.setTimer,
+      clearTimer: timers.clearTimer,
+    });
+    await next.start();
+    await next.handleEvent(filled({ wallet: addr(13), order: addr(113) }));
+    timers.fireAll();
+    await next.flush();
     expect(new Set(w.n.created).size).toBe(1);
     expect(w.messages()).toEqual(['13 fills across 13 wallets: Whale, Shark and 11 more']);
   });
