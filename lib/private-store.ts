@@ -8,7 +8,8 @@
  * The same calls as wxt's storage (`local:` keys only), for the background and the extension pages.
  * - A version that kept these in `storage.local`: the first open adopts them, once (a mark in the
  *   database says it was done), and takes them out of `storage.local`. After that `storage.local`
- *   is never read for them: what a content script writes there is nothing to us.
+ *   is read for them only while IndexedDB cannot open (below): what a content script writes there
+ *   is nothing to us.
  * - IndexedDB that does not open (Chrome's "Internal error opening backing store"): a write is kept
  *   in `storage.session` (closed to content scripts; gone when the browser closes), which a later
  *   open in this browser session moves into the database. A read takes that copy, else
