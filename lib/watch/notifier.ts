@@ -223,7 +223,9 @@ export function createNotifier(opts: NotifierOptions) {
       unshown.load(),
       away.load(),
       storage.getItem(CROWD_KEY).then(
-        (value) => void (crowd ??= readCrowd(value)),
+        (value) => {
+          crowd ??= readCrowd(value);
+        },
         () => {},
       ),
     ]).then(() => undefined);
