@@ -82,13 +82,13 @@ async function withDb<T>(op: (db: IDBPDatabase) => Promise<T>): Promise<T> {
   try {
     return await op(db);
   } catch (e) {
+    // (whatever closed it let go of it too: `blocking`, resetPrivateStore)
     if ((e as DOMException)?.name !== 'InvalidStateError') throw e;
-    if (connection && (await connection.catch(() => null)) === db) connection = null;
     return op(await connect());
   }
 }
 
-/** storage.local's copies (once: the first open) and this session's fallback copies, moved into the database. */
+/** storage.local's copies (once: the first open) and this session's fallback copies, moved in. */
 async function adopt(db: IDBPDatabase): Promise<void> {
   const first = (await db.get(STORE, ADOPTED)) === undefined;
   const local = first ? await browser.storage.local.get(null) : {};
@@ -125,21 +125,24 @@ async function readFallback(name: string): Promise<unknown> {
 const listeners = new Map<string, Set<() => void>>();
 let channel: BroadcastChannel | null = null;
 
+/** This context's end of the channel, opened once; null where there is none. */
+function openChannel(): BroadcastChannel | null {
+  if (!channel && typeof BroadcastChannel === 'function') {
+    channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = (e: MessageEvent) => {
+      if (typeof e.data === 'string') for (const cb of listeners.get(e.data) ?? []) cb();
+    };
+  }
+  return channel;
+}
+
 function announce(name: string): void {
   for (const cb of listeners.get(name) ?? []) cb();
   try {
-    channel ??= typeof BroadcastChannel === 'function' ? listen(new BroadcastChannel(CHANNEL)) : null;
-    channel?.postMessage(name);
+    openChannel()?.postMessage(name);
   } catch {
-    // (a context without the channel: its own listeners were told)
+    // (a channel that cannot post: this context's own listeners were told)
   }
-}
-
-function listen(ch: BroadcastChannel): BroadcastChannel {
-  ch.onmessage = (e: MessageEvent) => {
-    if (typeof e.data === 'string') for (const cb of listeners.get(e.data) ?? []) cb();
-  };
-  return ch;
 }
 
 export const privateStore = {
@@ -160,12 +163,12 @@ export const privateStore = {
     await write(nameOf(key), null);
   },
 
-  /** Calls `cb` after each change of `key`, made here or in another context of the extension; returns the unwatch. */
+  /** Calls `cb` after each change of `key`, made here or in another context; returns the unwatch. */
   watch(key: PrivateKey, cb: () => void): () => void {
     const name = nameOf(key);
     const set = listeners.get(name) ?? new Set();
     listeners.set(name, set.add(cb));
-    if (typeof BroadcastChannel === 'function') channel ??= listen(new BroadcastChannel(CHANNEL));
+    openChannel();
     return () => {
       set.delete(cb);
     };

@@ -132,7 +132,8 @@ export function LookupPanel({ initialQuery, onQueryChange, aside }: LookupPanelP
 
   useEffect(() => {
     inputRef.current?.focus();
-    // Together: the list shown before its notes came said "Event order-url" for a moment, not "Order USDC → SOL".
+    // Together: a list shown before its notes said "Event order-url" for a moment, not "Order
+    // USDC → SOL".
     void Promise.all([loadRecent(), loadRecentMeta()]).then(([list, meta]) => {
       setRecentMeta(meta);
       setRecent(list);

@@ -78,8 +78,9 @@ export interface WatchServiceOptions extends Omit<NotifierOptions, 'watchlist' |
 const TICK_GAP_MS = 5 * 60_000;
 
 /**
- * What outlives the browser session about the watching itself (the private store, lib/private-store.ts): the last
- * alarm tick, the end of the last gap between ticks, and the last moment the datastream was live.
+ * What outlives the browser session about the watching itself (the private store,
+ * lib/private-store.ts): the last alarm tick, the end of the last gap between ticks, and the last
+ * moment the datastream was live.
  */
 export const CLOCK_KEY = 'local:watch:clock';
 

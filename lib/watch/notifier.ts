@@ -127,12 +127,12 @@ const orderQuery = (order: string) => `order ${order}`;
 /** Suffix of the one summary of a catch-up over many wallets (an older version's id named one). */
 const AWAY_SUMMARY = 'away-all';
 
-/** What the visible summary over many wallets names: a count per kind per wallet, and when it was last added to. */
+/** What the visible summary over many wallets names: a count per kind per wallet, and when it grew last. */
 interface Crowd {
   wallets: Map<string, Map<string, number>>;
   at: number;
 }
-export const CROWD_KEY = 'session:watch:crowd';
+const CROWD_KEY = 'session:watch:crowd';
 const writeCrowd = (c: Crowd) => ({ at: c.at, wallets: [...c.wallets].map(([w, n]) => [w, [...n]]) });
 /** A stored crowd, or null for anything else (an older shape, a bad value). */
 function readCrowd(value: unknown): Crowd | null {

@@ -1,9 +1,10 @@
 /**
- * What a catch-up found to announce and has not shown yet, kept in the private store (lib/private-store.ts). A catch-up
- * counts each wallet's changes as unread as it goes (and the wallet's stored list has moved past
- * them, so no later catch-up finds them again), but shows them together when it ends: a worker
- * stopped in between (MV3 stops an idle one after about 30 s; the browser may close) would leave them
- * counted and never shown. The next worker shows what is left here.
+ * What a catch-up found to announce and has not shown yet, kept in the private store
+ * (lib/private-store.ts). A catch-up counts each wallet's changes as unread as it goes (and the
+ * wallet's stored list has moved past them, so no later catch-up finds them again), but shows them
+ * together when it ends: a worker stopped in between (MV3 stops an idle one after about 30 s; the
+ * browser may close) would leave them counted and never shown. The next worker shows what is left
+ * here.
  *
  * Kept per wallet as its "While you were away" needs it: each change with what its text says
  * (amounts, USD), and the order to open when the wallet has exactly one; past AWAY_KEEP changes, a
