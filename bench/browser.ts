@@ -42,11 +42,25 @@ export async function launch(extensionDir: string | null): Promise<Browser> {
       const workers = context.serviceWorkers();
       const sw = workers[workers.length - 1];
       if (!sw) throw new Error('no extension worker');
-      await sw.evaluate(async (p) => {
-        const api = (globalThis as unknown as { chrome: typeof import('wxt/browser').browser }).chrome;
-        const { settings = {} } = await api.storage.local.get('settings');
-        await api.storage.local.set({ settings: { ...(settings as object), ...p } });
-      }, patch);
+      // Saved as the options page saves them: a settingsSet message from an extension page (the
+      // wire format of @webext-core/messaging). The settings live in the extension's private store.
+      const ext = await context.newPage();
+      await ext.goto(`chrome-extension://${new URL(sw.url()).host}/options.html`);
+      const answer = await ext.evaluate(
+        (p) =>
+          (
+            globalThis as unknown as { chrome: typeof import('wxt/browser').browser }
+          ).chrome.runtime.sendMessage({
+            id: 1,
+            type: 'settingsSet',
+            data: { patch: p },
+            timestamp: Date.now(),
+          }),
+        patch,
+      );
+      await ext.close();
+      if (!(answer as { res?: { ok?: boolean } })?.res?.ok)
+        throw new Error(`settings not saved: ${JSON.stringify(answer)}`);
       const cdp = await context.newCDPSession(page);
       await cdp.send('ServiceWorker.enable');
       await cdp.send('ServiceWorker.stopAllWorkers');

@@ -1,15 +1,18 @@
 /**
  * What only the extension may read or write: the watchlist (a trader's wallets and their labels),
- * recent lookups and the watch service's state (which names the watched wallets too). Kept in the
- * extension origin's IndexedDB, which content scripts (the page's origin) cannot open: Firefox lets
- * content scripts read and write `storage.local`, and so does Chrome before 140, so a content process
- * taken over could read the watchlist there, or write wallets and labels that notifications show.
+ * recent lookups, the watch service's state (which names the watched wallets too) and the settings.
+ * Kept in the extension origin's IndexedDB, which content scripts (the page's origin) cannot open:
+ * Firefox lets content scripts read and write `storage.local`, and so does Chrome before 140, so a
+ * content process taken over could read the watchlist there, write wallets and labels that
+ * notifications show, or switch the overlay off on a site and notifications off for good. (Content
+ * scripts never read the settings themselves: the background answers `overlayConfig`.)
  *
  * The same calls as wxt's storage (`local:` keys only), for the background and the extension pages.
  * - A version that kept these in `storage.local`: the first open adopts them, once (a mark in the
- *   database says it was done), and takes them out of `storage.local`. After that `storage.local`
- *   is read for them only while IndexedDB cannot open (below): what a content script writes there
- *   is nothing to us.
+ *   database says it was done; one mark per group of names moved, so a profile that had moved the
+ *   watchlist already still takes the settings), and takes them out of `storage.local`. After that
+ *   `storage.local` is read for them only while IndexedDB cannot open (below): what a content script
+ *   writes there is nothing to us.
  * - IndexedDB that does not open (Chrome's "Internal error opening backing store"): a write is kept
  *   in `storage.session` (closed to content scripts; gone when the browser closes), which a later
  *   open in this browser session moves into the database. A read takes that copy, else
@@ -24,19 +27,24 @@ import { browser } from 'wxt/browser';
 
 const DB = 'onchain-lens-private';
 const STORE = 'kv';
-/** The record that says `storage.local`'s copies were adopted. */
-const ADOPTED = '\u0000adopted';
 /** Where a write goes while IndexedDB is down (storage.session keys: this prefix and the name). */
 const FALLBACK = 'private:';
 const CHANNEL = 'onchain-lens-private';
 
 export type PrivateKey = `local:${string}`;
-/** The names an older version kept in storage.local (and wxt's version record of the watchlist). */
-const LEGACY = (name: string) =>
-  name === 'watchlist' ||
-  name === 'watchlist$' ||
-  name.startsWith('recentSearch') ||
-  name.startsWith('watch:');
+/**
+ * What older versions kept in storage.local (with wxt's version records, `name$`), by the version
+ * that moved them, each with the record that says its names were adopted: the watchlist, recent
+ * lookups and the watch state first, the settings after.
+ */
+const MOVES: { mark: string; moved: (name: string) => boolean }[] = [
+  {
+    mark: '\u0000adopted',
+    moved: (n) =>
+      n === 'watchlist' || n === 'watchlist$' || n.startsWith('recentSearch') || n.startsWith('watch:'),
+  },
+  { mark: '\u0000adopted:settings', moved: (n) => n === 'settings' || n === 'settings$' },
+];
 
 const nameOf = (key: PrivateKey) => key.slice('local:'.length);
 
@@ -88,14 +96,18 @@ async function withDb<T>(op: (db: IDBPDatabase) => Promise<T>): Promise<T> {
   }
 }
 
-/** storage.local's copies (once: the first open) and this session's fallback copies, moved in. */
+/**
+ * storage.local's copies (once per move: the first open after it) and this session's fallback copies,
+ * moved in.
+ */
 async function adopt(db: IDBPDatabase): Promise<void> {
-  const first = (await db.get(STORE, ADOPTED)) === undefined;
-  const local = first ? await browser.storage.local.get(null) : {};
+  const due: typeof MOVES = [];
+  for (const move of MOVES) if ((await db.get(STORE, move.mark)) === undefined) due.push(move);
+  const local = due.length ? await browser.storage.local.get(null) : {};
   const session = await browser.storage.session.get(null).catch(() => ({}) as Record<string, unknown>);
-  const legacy = Object.keys(local).filter(LEGACY);
+  const legacy = Object.keys(local).filter((k) => due.some((m) => m.moved(k)));
   const kept = Object.keys(session).filter((k) => k.startsWith(FALLBACK));
-  if (!first && !kept.length) return;
+  if (!due.length && !kept.length) return;
   const tx = db.transaction(STORE, 'readwrite');
   for (const k of legacy) if (!k.endsWith('$')) void tx.store.put(local[k], k);
   // (written while the database was down: newer than what it holds)
@@ -103,7 +115,7 @@ async function adopt(db: IDBPDatabase): Promise<void> {
     const { v, gone } = session[k] as Kept;
     void (gone ? tx.store.delete(k.slice(FALLBACK.length)) : tx.store.put(v, k.slice(FALLBACK.length)));
   }
-  if (first) void tx.store.put(Date.now(), ADOPTED);
+  for (const { mark } of due) void tx.store.put(Date.now(), mark);
   await tx.done;
   if (legacy.length) await browser.storage.local.remove(legacy);
   if (kept.length) await browser.storage.session.remove(kept);

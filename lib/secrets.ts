@@ -145,13 +145,14 @@ export async function writeApiKey(key: string | null): Promise<void> {
 
 /**
  * The API hosts the key goes to, as the background last saved them: kept here, beside the key, not
- * only in the settings in storage.local, because Firefox lets content scripts read and write
- * storage.local (so does Chrome before 140; later Chrome's is closed to them: start.ts sets its
- * access level). A content process taken over could otherwise point the data host elsewhere, and
- * the next start would send the key there. `stored` is storage.local's copy: adopted the first time
- * (nothing recorded yet: a first start, or the first of a version that recorded none), ignored
- * afterwards. IndexedDB not available: the build's default hosts, which nothing outside the build
- * can change.
+ * only in the settings, because the settings can still come from storage.local, which Firefox lets
+ * content scripts read and write (so does Chrome before 140; later Chrome's is closed to them:
+ * start.ts sets its access level): an earlier version's copy, adopted once by the private store,
+ * or read there while IndexedDB cannot open (lib/private-store.ts). A content process taken over
+ * could otherwise point the data host elsewhere, and the next start would send the key there.
+ * `stored` is the settings' copy: adopted the first time (nothing recorded yet: a first start, or
+ * the first of a version that recorded none), ignored afterwards. IndexedDB not available: the
+ * build's default hosts, which nothing outside the build can change.
  */
 export async function trustedHosts(stored: Hosts): Promise<Hosts> {
   try {

@@ -1,11 +1,13 @@
 /**
- * Typed settings in chrome.storage.local (non-secret: content scripts may read them, and only the
- * overlay switches matter to them). The API key is NOT here: see lib/secrets.ts.
+ * Typed settings, in the private store (lib/private-store.ts: the extension origin's IndexedDB), out
+ * of content scripts' reach: they are not secret, but in Firefox a content process taken over could
+ * otherwise switch a site's overlay or the notifications off for good. Content scripts get what they
+ * need from the background (`overlayConfig`). The API key is NOT here: see lib/secrets.ts.
  */
-import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
 import { CURRENCIES, PNL_MODES } from './api/validate';
 import { BUILD_SIM_URL } from './env';
+import { privateStore } from './private-store';
 import { SUPPORTED_SITES } from './sites/hosts';
 
 export const LIVE_HOSTS = {
@@ -173,13 +175,11 @@ export function applySettingsPatch(
 }
 
 /**
- * Version 1 is the first stored shape; migrations turn older shapes into the current one.
- * normalizeSettings then fills anything new with defaults.
+ * The stored value: any earlier shape (storage.local's, adopted once by the private store, included)
+ * loads through normalizeSettings, which keeps each valid field and fills anything new with defaults.
  */
-export const settingsItem = storage.defineItem<Record<string, unknown>>('local:settings', {
+export const settingsItem = privateStore.defineItem<Record<string, unknown>>('local:settings', {
   fallback: {},
-  version: 1,
-  migrations: {},
 });
 
 export async function loadSettings(): Promise<Settings> {

@@ -48,12 +48,12 @@ function Shell({ page, children }: { page: string; children: ComponentChildren }
   }, [theme]);
   const update = (patch: typeof saved) => setSaved((v) => ({ ...v, ...patch }));
   // A theme or currency saved elsewhere (the options page) shows here at once: an open lookup tab
-  // kept the old theme until it was reloaded. The change carries the stored settings: nothing is
-  // asked again.
+  // kept the old theme until it was reloaded. Told of the change, it reads the stored settings
+  // (the private store's own read, not a message).
   useEffect(
     () =>
-      settingsItem.watch((stored) => {
-        const { theme, currency } = normalizeSettings(stored);
+      settingsItem.watch(async () => {
+        const { theme, currency } = normalizeSettings(await settingsItem.getValue());
         update({ theme, currency });
       }),
     [],

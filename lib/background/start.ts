@@ -341,10 +341,13 @@ function syncAnySite(services: Services): Promise<void> {
 }
 
 /**
- * Settings, the watchlist and recent lookups are the extension's own: content scripts, untrusted
- * contexts that `storage.local` serves by default, may not read or write them. Chrome 140 and later
- * keep the level; earlier Chrome sets it for `storage.session` only, and Firefox for no area (refused
- * there, harmless: where the key goes is not read from storage.local, see secrets.ts trustedHosts).
+ * What `storage.local` still holds (the cache's wipe mark, the key's removal flag, an earlier
+ * version's copies until the private store adopts them) is the extension's own: content scripts,
+ * untrusted contexts that `storage.local` serves by default, may not read or write it. Chrome 140
+ * and later keep the level; earlier Chrome sets it for `storage.session` only, and Firefox for no
+ * area (refused there, harmless: the settings, the watchlist and recent lookups are in the private
+ * store, lib/private-store.ts, and where the key goes is not read from storage.local, see
+ * secrets.ts trustedHosts).
  */
 async function restrictLocalStorage(): Promise<void> {
   const local = browser.storage.local as { setAccessLevel?: (o: { accessLevel: string }) => Promise<void> };

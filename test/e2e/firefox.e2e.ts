@@ -342,8 +342,9 @@ describe('"any site" detection in Firefox', () => {
 /**
  * The key in Firefox, where content scripts may read and write storage.local (Chrome 140's is
  * closed to them): the key is not there, the secrets' IndexedDB is the extension's own, the
- * privileged messages are refused, and API hosts written into storage.local from a content script
- * are not where the key goes after the add-on restarts. Its own Firefox: the add-on is reloaded.
+ * privileged messages are refused, and API hosts (or other settings) written into storage.local from
+ * a content script are not where the key goes (or what the add-on uses) after it restarts. Its own
+ * Firefox: the add-on is reloaded.
  */
 describe("the key in Firefox, out of a content script's reach", () => {
   let fx: Firefox;
@@ -390,10 +391,13 @@ describe("the key in Firefox, out of a content script's reach", () => {
             const ask = (type, data) => browser.runtime.sendMessage({ id: 9, type, data, timestamp: Date.now() });
             const forbidden = await ask('settingsGet', {});
             const keyCheck = await ask('keyCheck', { key: 'stolen-key-123' });
-            // What Firefox lets it do: rewrite the settings' hosts in storage.local.
+            // What Firefox lets it do: write settings into storage.local, where earlier versions
+            // kept them: hosts of its own, and notifications and badges of its choosing.
             const { settings = {} } = await browser.storage.local.get('settings');
             const hosts = { ...settings.hosts, data: trapUrl, prediction: trapUrl, rpc: trapUrl };
-            await browser.storage.local.set({ settings: { ...settings, hosts } });
+            await browser.storage.local.set({
+              settings: { ...settings, hosts, currency: 'sol', notifications: { enabled: false } },
+            });
             return { local, dbs, forbidden, keyCheck };
           },
           args: [${JSON.stringify(trap.url)}],
@@ -411,9 +415,9 @@ describe("the key in Firefox, out of a content script's reach", () => {
         res: { ok: false, error: expect.objectContaining({ code: 'FORBIDDEN_SENDER' }) },
       });
 
-    // The add-on restarts (its background page starts over, reading storage.local again): the
-    // fixture's badges settle, and the trap is never asked (before lib/secrets.ts's trustedHosts it
-    // was, with the key: checked).
+    // The add-on restarts (its background page starts over and loads its settings): the fixture's
+    // badges settle, and the trap is never asked (before lib/secrets.ts's trustedHosts it was, with
+    // the key: checked).
     await fx.evaluate('browser.runtime.reload()', tab).catch(() => {}); // (the tab goes with it)
     await fx.goto(fixture('solscan'));
     // (a load before the add-on is back has no content script: loaded again until it has badges)
@@ -428,5 +432,10 @@ describe("the key in Firefox, out of a content script's reach", () => {
       )
       .toBe(true);
     expect(trap.hits).toEqual([]);
+    // Nor are the other settings it wrote taken (they live in the private store, lib/private-store.ts,
+    // which a content script cannot open): the wallets' PnL is still in dollars, not in SOL.
+    const wallets = (await hosts('badge', fx)).filter((h) => h.kind === 'wallet').map((h) => h.text);
+    expect(wallets.some((t) => t.includes('$'))).toBe(true);
+    expect(wallets.filter((t) => /SOL/.test(t))).toEqual([]);
   });
 });

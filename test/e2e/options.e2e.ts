@@ -134,11 +134,21 @@ describe('options page', () => {
     await popup.close();
   });
 
-  it('settings persist after a reload', async () => {
+  it('settings persist after a reload, and an open lookup tab follows them', async () => {
+    // A lookup tab open meanwhile: the settings are in the extension origin's IndexedDB
+    // (lib/private-store.ts), which reports no changes; the background's save reaches the tab
+    // through the store's BroadcastChannel.
+    const tab = await lens.context.newPage();
+    await tab.emulateMedia({ colorScheme: 'light' });
+    await tab.goto(`${lens.extensionPage('lookup.html')}#q=${lens.catalog.wallets[4]}`);
+    const tabTheme = () => tab.evaluate(() => document.documentElement.dataset.theme);
+    await expect.poll(tabTheme).toBe('light');
     await options.getByTestId('opt-currency').selectOption('eur');
     await options.getByTestId('saved-display').waitFor();
     await options.getByTestId('opt-theme').selectOption('dark');
     await expect.poll(() => options.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await expect.poll(tabTheme, { timeout: 10_000 }).toBe('dark');
+    await tab.close();
     await options.reload();
     await options.getByTestId('opt-currency').waitFor();
     expect(await options.getByTestId('opt-currency').inputValue()).toBe('eur');

@@ -1,8 +1,9 @@
 /**
- * The private store (lib/private-store.ts): the watchlist, recent lookups and the watch state, in
- * the extension origin's IndexedDB (fake-indexeddb here) instead of storage.local, which content
- * scripts may read and write in Firefox and Chrome before 140.
+ * The private store (lib/private-store.ts): the watchlist, recent lookups, the watch state and the
+ * settings, in the extension origin's IndexedDB (fake-indexeddb here) instead of storage.local,
+ * which content scripts may read and write in Firefox and Chrome before 140.
  */
+import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { privateStore, resetPrivateStore } from '../../lib/private-store';
@@ -47,25 +48,61 @@ describe('the private store', () => {
       recentSearchMeta: { bonk: { kind: 'search', label: 'bonk' } },
       [`watch:orders:${WALLET}`]: { at: 1, orders: [] },
       settings: { theme: 'dark' },
+      settings$: { v: 1 },
+      'cache:onchain-lens-cache:wipeOwed': true,
     });
     const list = createWatchlist();
     expect((await list.list()).map((e) => [e.wallet, e.label, e.unread])).toEqual([[WALLET, 'whale', 2]]);
     expect(await loadRecent()).toEqual(['bonk']);
     expect(await privateStore.getItem(`local:watch:orders:${WALLET}`)).toEqual({ at: 1, orders: [] });
-    // only the settings (not private, and read by the pages) stay in storage.local
-    expect(await fakeBrowser.storage.local.get(null)).toEqual({ settings: { theme: 'dark' } });
+    expect(await privateStore.getItem('local:settings')).toEqual({ theme: 'dark' });
+    // only what is not ours to move (the cache's wipe mark) stays in storage.local
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({ 'cache:onchain-lens-cache:wipeOwed': true });
 
     // A content script (Firefox) writes a watchlist and a recent lookup of its own there: the next
     // worker does not take them.
     await fakeBrowser.storage.local.set({
       watchlist: [{ wallet: OTHER, label: 'send here', addedAt: 2, unread: 0 }],
     });
-    await fakeBrowser.storage.local.set({ recentSearches: ['phish'] });
+    await fakeBrowser.storage.local.set({
+      recentSearches: ['phish'],
+      settings: { notifications: { enabled: false } },
+    });
     const next = await freshContext();
     expect(await next.getItem('local:watchlist')).toEqual([
       { wallet: WALLET, label: 'whale', addedAt: 1, unread: 2 },
     ]);
     expect(await next.getItem('local:recentSearches')).toEqual(['bonk']);
+    expect(await next.getItem('local:settings')).toEqual({ theme: 'dark' });
+  });
+
+  it('a profile that moved the watchlist before the settings moved still takes the settings, once', async () => {
+    // the version before this one: the watchlist in the database, with the mark of its move only
+    // (as that version wrote them), the settings in storage.local
+    const db = await openDB('onchain-lens-private', 1, { upgrade: (d) => void d.createObjectStore('kv') });
+    await db.put('kv', [{ wallet: WALLET, label: 'whale', addedAt: 1, unread: 0 }], 'watchlist');
+    await db.put('kv', 1, '\u0000adopted');
+    db.close();
+    await fakeBrowser.storage.local.set({
+      settings: { theme: 'dark', sites: { solscan: false } },
+      settings$: { v: 1 },
+    });
+    // and what a content script wrote there since the watchlist moved
+    await fakeBrowser.storage.local.set({
+      watchlist: [{ wallet: OTHER, label: 'send here', addedAt: 2, unread: 0 }],
+    });
+    const next = await freshContext();
+    expect(await next.getItem('local:settings')).toEqual({ theme: 'dark', sites: { solscan: false } });
+    expect(await next.getItem('local:watchlist')).toEqual([
+      { wallet: WALLET, label: 'whale', addedAt: 1, unread: 0 },
+    ]);
+    expect(Object.keys(await fakeBrowser.storage.local.get(null))).toEqual(['watchlist']);
+    // adopted once: settings written there later are nothing to the next context
+    await fakeBrowser.storage.local.set({ settings: { sites: { solscan: true } } });
+    expect(await (await freshContext()).getItem('local:settings')).toEqual({
+      theme: 'dark',
+      sites: { solscan: false },
+    });
   });
 
   it('with IndexedDB down, a write is kept for the browser session (not in storage.local) and moved in once it opens', async () => {

@@ -15,8 +15,9 @@ import {
 beforeEach(() => fakeBrowser.reset());
 
 describe('settings migration', () => {
-  it('a version-1 value written before later fields existed loads with those fields defaulted', async () => {
-    // What an early build stored: no maxBadges, no cache limits, no quiet hours, no anySite.
+  it('a version-1 value an early build left in storage.local loads with later fields defaulted, and leaves storage.local', async () => {
+    // What an early build stored (in storage.local, a wxt item of version 1): no maxBadges, no cache
+    // limits, no quiet hours, no anySite.
     await fakeBrowser.storage.local.set({
       settings: {
         hosts: { ...LIVE_HOSTS },
@@ -43,29 +44,36 @@ describe('settings migration', () => {
     expect(s.maxBadges).toBe(d.maxBadges);
     expect(s.cache).toEqual(d.cache);
     expect(s.anySite).toBe(false);
+    // adopted by the private store, and out of content scripts' reach (Firefox lets them read and
+    // write storage.local)
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
+    expect((await settingsItem.getValue()).theme).toBe('dark');
   });
 
-  it('a value stored before versioning (no meta) is read, and the next save marks it with the current version', async () => {
-    await fakeBrowser.storage.local.set({ settings: { theme: 'light', currency: 'usd' } });
-    const s = await loadSettings();
-    expect(s.theme).toBe('light');
+  it('a save goes to the private store: settings a content script writes into storage.local afterwards are not read', async () => {
+    const s = { ...defaultSettings(), theme: 'light' as const, sites: { solscan: true, x: false } };
     await saveSettings(s);
-    const meta = await settingsItem.getMeta();
-    expect(meta).toMatchObject({ v: 1 });
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
+    await fakeBrowser.storage.local.set({
+      settings: { sites: { solscan: false }, notifications: { enabled: false } },
+    });
+    const loaded = await loadSettings();
+    expect(loaded.theme).toBe('light');
+    expect(loaded.sites.solscan).toBe(true);
+    expect(loaded.sites.x).toBe(false);
+    expect(loaded.notifications.enabled).toBe(true);
   });
 
   it('damaged fields fall back one by one: a remote http host, a bad enum, a tiny cache, garbage types', async () => {
-    await fakeBrowser.storage.local.set({
-      settings: {
-        hosts: { data: 'http://evil.example', prediction: 'javascript:alert(1)', datastream: 42, rpc: null },
-        pnlMode: 'DROP TABLE',
-        currency: 'usd',
-        theme: ['dark'],
-        maxBadges: 1e9,
-        cache: { maxEntries: 5, maxMB: -1 },
-        sites: 'all',
-        unknownField: { nested: true },
-      },
+    await settingsItem.setValue({
+      hosts: { data: 'http://evil.example', prediction: 'javascript:alert(1)', datastream: 42, rpc: null },
+      pnlMode: 'DROP TABLE',
+      currency: 'usd',
+      theme: ['dark'],
+      maxBadges: 1e9,
+      cache: { maxEntries: 5, maxMB: -1 },
+      sites: 'all',
+      unknownField: { nested: true },
     });
     const s = await loadSettings();
     const d = defaultSettings();
@@ -75,18 +83,16 @@ describe('settings migration', () => {
 
   it('a stored value of the wrong type altogether gives the defaults', async () => {
     for (const junk of ['string', 42, [1, 2], null]) {
-      await fakeBrowser.storage.local.set({ settings: junk });
+      await settingsItem.setValue(junk as unknown as Record<string, unknown>);
       expect(await loadSettings()).toEqual(defaultSettings());
     }
   });
 
   it('a stored host that is not a URL at all (no scheme) falls back to the default hosts; the rest loads', async () => {
-    await fakeBrowser.storage.local.set({
-      settings: {
-        hosts: { ...LIVE_HOSTS, rpc: 'rpc-mainnet.solanatracker.io' },
-        theme: 'dark',
-        currency: 'sol',
-      },
+    await settingsItem.setValue({
+      hosts: { ...LIVE_HOSTS, rpc: 'rpc-mainnet.solanatracker.io' },
+      theme: 'dark',
+      currency: 'sol',
     });
     const s = await loadSettings();
     expect(s.hosts).toEqual(defaultSettings().hosts);
