@@ -98,17 +98,22 @@ async function withDb<T>(op: (db: IDBPDatabase) => Promise<T>): Promise<T> {
 
 /**
  * storage.local's copies (once per move: the first open after it) and this session's fallback copies,
- * moved in.
+ * moved in. Two contexts opening at once (the background and a page, at the first start after an
+ * update) both find a move due and both read storage.local; the marks are looked at again inside the
+ * write's transaction, which the database runs one at a time, so the later one adopts nothing and
+ * cannot put the old copies back over what the first has written since.
  */
 async function adopt(db: IDBPDatabase): Promise<void> {
-  const due: typeof MOVES = [];
+  let due: typeof MOVES = [];
   for (const move of MOVES) if ((await db.get(STORE, move.mark)) === undefined) due.push(move);
   const local = due.length ? await browser.storage.local.get(null) : {};
   const session = await browser.storage.session.get(null).catch(() => ({}) as Record<string, unknown>);
-  const legacy = Object.keys(local).filter((k) => due.some((m) => m.moved(k)));
   const kept = Object.keys(session).filter((k) => k.startsWith(FALLBACK));
   if (!due.length && !kept.length) return;
   const tx = db.transaction(STORE, 'readwrite');
+  const undone = await Promise.all(due.map(async (m) => (await tx.store.get(m.mark)) === undefined));
+  due = due.filter((_, i) => undone[i]);
+  const legacy = Object.keys(local).filter((k) => due.some((m) => m.moved(k)));
   for (const k of legacy) if (!k.endsWith('$')) void tx.store.put(local[k], k);
   // (written while the database was down: newer than what it holds)
   for (const k of kept) {

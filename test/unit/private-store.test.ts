@@ -105,6 +105,37 @@ describe('the private store', () => {
     });
   });
 
+  it('two contexts opening at once after an update: the later adoption does not put the old copies back', async () => {
+    await fakeBrowser.storage.local.set({
+      watchlist: [{ wallet: WALLET, label: 'old', addedAt: 1, unread: 0 }],
+      settings: { theme: 'dark' },
+    });
+    // The page's open reads storage.local and is held there (slow to be scheduled) ...
+    const read = fakeBrowser.storage.local.get.bind(fakeBrowser.storage.local);
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    get.mockImplementationOnce(async (keys) => {
+      const snapshot = await read(keys);
+      await held;
+      return snapshot;
+    });
+    const page = await freshContext();
+    const pageRead = page.getItem('local:watchlist');
+    await vi.waitFor(() => expect(get).toHaveBeenCalledTimes(1));
+    // ... while the background opens, adopts, and writes the list and the settings anew.
+    const worker = await freshContext();
+    const now = [{ wallet: OTHER, label: 'new', addedAt: 2, unread: 0 }];
+    await worker.setItem('local:watchlist', now);
+    await worker.setItem('local:settings', { theme: 'light' });
+    release();
+    expect(await pageRead).toEqual(now);
+    expect(await page.getItem('local:settings')).toEqual({ theme: 'light' });
+    expect(await (await freshContext()).getItem('local:watchlist')).toEqual(now);
+  });
+
   it('with IndexedDB down, a write is kept for the browser session (not in storage.local) and moved in once it opens', async () => {
     const down = idbDown();
     await privateStore.setItem('local:recentSearches', ['while down']);
