@@ -38,7 +38,11 @@ function restart(): void {
   startBackground();
 }
 
-/** What a content script can do in Firefox: rewrite the stored settings' hosts. */
+/**
+ * What a content script can do in Firefox: write settings with hosts of its own into storage.local,
+ * where earlier versions kept the settings (now in the private store; storage.local's copy is read
+ * only at an update's first start, or while IndexedDB cannot open).
+ */
 async function writeHostsBehindTheBackground(to: Sim): Promise<void> {
   const { settings } = await fakeBrowser.storage.local.get('settings');
   await fakeBrowser.storage.local.set({
