@@ -49,6 +49,13 @@ const MOVES: { mark: string; moved: (name: string) => boolean }[] = [
 const nameOf = (key: PrivateKey) => key.slice('local:'.length);
 
 let connection: Promise<IDBPDatabase> | null = null;
+/** The database did not open at this context's last try: writes are kept for this browser session only. */
+let down = false;
+
+/** Whether this context's last try to open the database failed (the status line says so: views.ts). */
+export function privateStoreDown(): boolean {
+  return down;
+}
 
 function connect(): Promise<IDBPDatabase> {
   if (connection) return connection;
@@ -72,10 +79,12 @@ function connect(): Promise<IDBPDatabase> {
       db.close();
       throw e;
     }
+    down = false;
     return db;
   })();
   connection = opened;
   opened.catch(() => {
+    down = true;
     if (connection === opened) connection = null;
   });
   return opened;
@@ -221,6 +230,7 @@ async function write(name: string, value: unknown): Promise<void> {
 export function resetPrivateStore(): void {
   const was = connection;
   connection = null;
+  down = false;
   listeners.clear();
   channel?.close();
   channel = null;

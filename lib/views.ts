@@ -303,6 +303,12 @@ export const StatusView = z.object({
   keyCheck: z.object({ checking: z.boolean(), error: ErrorViewSchema.nullable() }).optional(),
   /** The key works only until the browser closes: IndexedDB refused to save it (lib/secrets.ts). */
   keySessionOnly: z.boolean().optional(),
+  /**
+   * The private store's database does not open (lib/private-store.ts): changes to the settings, the
+   * watchlist and recent lookups last only until the browser closes, and what was saved before may
+   * not show.
+   */
+  storageSessionOnly: z.boolean().optional(),
   /** How long requests still wait out a 429's Retry-After (0: not rate limited). */
   rateLimitedMs: z.number().optional(),
 });

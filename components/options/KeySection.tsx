@@ -55,7 +55,8 @@ function keyErrorText(e: unknown, action: 'keyCheck' | 'keySet' | 'keyClear'): s
   return fieldError(errorText(e)).message;
 }
 
-export function KeySection() {
+/** `onStatus`: each status this section reads, for the rest of the page (the storage notice). */
+export function KeySection({ onStatus }: { onStatus?: (s: StatusView) => void } = {}) {
   const ask = useAsk();
   const [key, setKey] = useState('');
   const [show, setShow] = useState(false);
@@ -75,6 +76,7 @@ export function KeySection() {
     return ask('status', {}).then(
       (s) => {
         if (!alive.current) return;
+        onStatus?.(s);
         setStatus(s.key);
         setCheck(s.keyCheck ?? null);
         setSessionOnly(!!s.keySessionOnly);

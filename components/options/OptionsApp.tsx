@@ -1,6 +1,7 @@
 /** The options page: every setting saves on change through settingsSet and says "Saved" or why not. */
 import { useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { STORAGE_DOWN_TEXT } from '../../lib/errors';
 import type { Settings } from '../../lib/settings';
 import { type AskFn, useAsk } from '../lookup/ask';
 import { PageShell } from '../lookup/PageShell';
@@ -32,6 +33,10 @@ function Options({ permissions, download }: Omit<OptionsAppProps, 'ask'>) {
   const confirmed = useRef<Settings | null>(null);
   const inFlight = useRef(0);
   if (settings && !latest.current) latest.current = confirmed.current = settings;
+  // The extension's own database not opening: a save still answers "Saved", but lasts only until
+  // the browser closes. From the status the key section reads (when the page opens, and after each
+  // key action): one status read for the page.
+  const [storageDown, setStorageDown] = useState(false);
 
   async function save(section: string, patchOrFn: Patch): Promise<boolean> {
     const base = latest.current;
@@ -63,7 +68,12 @@ function Options({ permissions, download }: Omit<OptionsAppProps, 'ask'>) {
     <>
       <h1>Onchain Lens settings</h1>
       <p class="muted small">Read-only: Onchain Lens never signs, sends or touches funds.</p>
-      <KeySection />
+      {storageDown && (
+        <p class="field-error small" role="alert" data-testid="storage-down">
+          {STORAGE_DOWN_TEXT}
+        </p>
+      )}
+      <KeySection onStatus={(s) => setStorageDown(!!s.storageSessionOnly)} />
       {loaded.status === 'error' && !settings && <ErrorState error={loaded.error} onRetry={reload} />}
       {!settings && loaded.status !== 'error' && <Loading label="Loading settings" />}
       {settings && (

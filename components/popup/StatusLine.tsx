@@ -1,6 +1,6 @@
 /** Key, plan, live connection and credits in one line; refreshed while the popup is open. */
 import { useEffect, useState } from 'preact/hooks';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, STORAGE_DOWN_TEXT } from '../../lib/errors';
 import { countOf, formatNumber, lowerFirst, truncateText } from '../../lib/format';
 import type { StatusView } from '../../lib/views';
 import { useAsk } from '../lookup/ask';
@@ -166,6 +166,15 @@ export function StatusLine() {
           {' '}
           <span data-testid="status-notifications" class="key-invalid">
             · Notifications are blocked in the browser's settings
+          </span>
+        </>
+      )}
+      {/* the extension's own database does not open: what is changed now is gone when the browser closes */}
+      {status.storageSessionOnly && (
+        <>
+          {' '}
+          <span data-testid="status-storage" class="key-invalid" title={STORAGE_DOWN_TEXT}>
+            · Storage unavailable: changes last until the browser closes
           </span>
         </>
       )}

@@ -4,6 +4,7 @@ import { defaultSleep } from '../api/retry';
 import { toHttpUrl } from '../detect/links';
 import { BUILD_SIM_URL } from '../env';
 import type { ConfigChange, Outputs } from '../messaging';
+import { privateStoreDown } from '../private-store';
 import { createTurns } from '../sched';
 import { keyKeptForSessionOnly, recordHosts, writeApiKey } from '../secrets';
 import { applySettingsPatch, type Settings, saveSettings } from '../settings';
@@ -171,6 +172,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         rateLimitedMs: services.scheduler.stats().pausedForMs,
         key: services.keyState(),
         keySessionOnly: !!services.apiKey() && keyKeptForSessionOnly(),
+        storageSessionOnly: privateStoreDown(),
         plan: services.plan()?.name ?? null,
         credits: services.plan()?.credits ?? null,
         live: live.state,

@@ -6,7 +6,7 @@
 import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { privateStore, resetPrivateStore } from '../../lib/private-store';
+import { privateStore, privateStoreDown, resetPrivateStore } from '../../lib/private-store';
 import { addRecent, loadRecent } from '../../lib/recent';
 import { createWatchlist } from '../../lib/watch/watchlist';
 
@@ -138,13 +138,17 @@ describe('the private store', () => {
 
   it('with IndexedDB down, a write is kept for the browser session (not in storage.local) and moved in once it opens', async () => {
     const down = idbDown();
+    expect(privateStoreDown()).toBe(false);
     await privateStore.setItem('local:recentSearches', ['while down']);
+    expect(privateStoreDown()).toBe(true); // (the status line says so: background/storage-down.test.ts)
     expect(await privateStore.getItem('local:recentSearches')).toEqual(['while down']);
     expect(await fakeBrowser.storage.local.get(null)).toEqual({});
     expect(await fakeBrowser.storage.session.get(null)).toEqual({
       'private:recentSearches': { v: ['while down'] },
     });
     down.mockRestore();
+    expect(await privateStore.getItem('local:recentSearches')).toEqual(['while down']);
+    expect(privateStoreDown()).toBe(false);
     const next = await freshContext();
     expect(await next.getItem('local:recentSearches')).toEqual(['while down']);
     expect(await fakeBrowser.storage.session.get(null)).toEqual({});

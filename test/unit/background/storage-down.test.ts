@@ -12,6 +12,7 @@ import type { Services } from '../../../lib/background/services';
 import { startBackground } from '../../../lib/background/start';
 import { errorMessage } from '../../../lib/errors';
 import { readApiKey, writeApiKey } from '../../../lib/secrets';
+import { settingsItem } from '../../../lib/settings';
 import type { WatchService } from '../../../lib/watch';
 import { type Sim, simServices, testHandlers } from './helpers';
 import { simHooks } from './sim-hooks';
@@ -40,7 +41,30 @@ describe('the service worker with IndexedDB down', () => {
     expect(badge.err).toBeUndefined();
     expect(JSON.stringify(badge.res)).not.toContain('NETWORK');
     const status = await send('status', {}, optionsPage);
-    expect(status.res).toMatchObject({ ok: true, value: { key: 'missing', live: 'idle', liveInvalid: 0 } });
+    expect(status.res).toMatchObject({
+      ok: true,
+      value: { key: 'missing', live: 'idle', liveInvalid: 0, storageSessionOnly: true },
+    });
+  });
+
+  it('a settings save is kept for this session and the status says so, until the database opens again', async () => {
+    const down = idbDown();
+    startBackground();
+    expect((await send('settingsSet', { patch: { theme: 'dark' } }, optionsPage)).res).toMatchObject({
+      ok: true,
+    });
+    const status = async () =>
+      ((await send('status', {}, optionsPage)).res as { value: { storageSessionOnly?: boolean } }).value
+        .storageSessionOnly;
+    expect(await status()).toBe(true);
+    down.mockRestore();
+    // the next save reaches the database, and takes the session's copy in with it
+    expect((await send('settingsSet', { patch: { currency: 'sol' } }, optionsPage)).res).toMatchObject({
+      ok: true,
+    });
+    expect(await status()).toBe(false);
+    expect(await settingsItem.getValue()).toMatchObject({ theme: 'dark', currency: 'sol' });
+    expect(await fakeBrowser.storage.session.get(null)).not.toHaveProperty('private:settings');
   });
 
   it('a key kept for this session by an earlier worker is used', async () => {

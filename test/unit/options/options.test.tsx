@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/pr
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { precheckImport } from '../../../components/options/WatchlistSection';
+import { STORAGE_DOWN_TEXT } from '../../../lib/errors';
 import { defaultSettings } from '../../../lib/settings';
 import type { StatusView } from '../../../lib/views';
 import { createWatchlist } from '../../../lib/watch/watchlist';
@@ -133,6 +134,19 @@ describe('options: API key', () => {
 });
 
 describe('options: settings', () => {
+  it('says at the top when the extension cannot keep changes past this browser session', async () => {
+    setup({ status: () => statusOf({ key: 'valid', storageSessionOnly: true }) });
+    const notice = await screen.findByTestId('storage-down');
+    expect(notice.textContent).toBe(STORAGE_DOWN_TEXT);
+    expect(notice.getAttribute('role')).toBe('alert');
+    cleanup();
+    setup({ status: () => statusOf({ key: 'valid' }) });
+    await waitFor(() =>
+      expect(screen.getByTestId('key-saved-state').textContent).toBe('A key is saved and works.'),
+    );
+    expect(screen.queryByTestId('storage-down')).toBeNull();
+  });
+
   it('a site switch saves the whole sites map and says Saved', async () => {
     const fake = setup();
     const box = await screen.findByLabelText('Solscan');

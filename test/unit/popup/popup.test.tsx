@@ -5,7 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { hashForQuery, LookupApp, queryFromHash } from '../../../components/lookup/LookupApp';
 import { PopupApp } from '../../../components/popup/PopupApp';
 import { liveText } from '../../../components/popup/StatusLine';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage, STORAGE_DOWN_TEXT } from '../../../lib/errors';
 import { recentItem } from '../../../lib/recent';
 import { defaultSettings, type Settings, settingsItem } from '../../../lib/settings';
 import type { StatusView } from '../../../lib/views';
@@ -148,6 +148,17 @@ describe('popup', () => {
     popup({ status: () => status({ watched: 2, notificationsBlocked: false }) });
     await screen.findByTestId('status-live');
     expect(screen.queryByTestId('status-notifications')).toBeNull();
+  });
+
+  it('status line says when the extension cannot keep changes past this browser session', async () => {
+    popup({ status: () => status({ storageSessionOnly: true }) });
+    const part = await screen.findByTestId('status-storage');
+    expect(part.textContent).toBe('· Storage unavailable: changes last until the browser closes');
+    expect(part.getAttribute('title')).toBe(STORAGE_DOWN_TEXT);
+    cleanup();
+    popup({ status: () => status({ storageSessionOnly: false }) });
+    await screen.findByTestId('status-live');
+    expect(screen.queryByTestId('status-storage')).toBeNull();
   });
 
   it('status line says when the background does not answer', async () => {
