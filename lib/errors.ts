@@ -11,7 +11,7 @@ export const NETWORK_TEXT = 'Network error: the service could not be reached.';
 export const NOT_FOUND_TEXT = 'Not found.';
 export const INVALID_INPUT_TEXT = 'Invalid input.';
 export const UNKNOWN_TEXT = 'Something went wrong.';
-/** The private store's database does not open (StatusView.storageSessionOnly): the popup and the options page say it. */
+/** The private store's database does not open (StatusView.storageSessionOnly): popup and options say it. */
 export const STORAGE_DOWN_TEXT =
   "The browser's storage for extensions is not available: changes to the settings, the watchlist and recent lookups last only until the browser closes, and what was saved before may not show.";
 
