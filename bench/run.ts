@@ -269,6 +269,9 @@ const within = <T extends LongTask>(tasks: T[], from: number, to: number) =>
   tasks.filter((t) => t.start + t.duration > from && t.start < to);
 const layoutOf = (frames: LongFrame[], from: number, to: number) =>
   within(frames, from, to).map((f) => f.layout);
+/** The median of `layouts` in ms, or that there was no blocking frame at all (not "NaN ms"). */
+const layoutText = (layouts: number[]) =>
+  layouts.length ? `${median(layouts).toFixed(0)} ms` : 'no blocking frame';
 
 /** Counts the long tasks our work caused in the window [from, to] into `into`; returns them. */
 function tally(tasks: LongTask[], allWork: Work[], into: number[], from: number, to: number): LongTask[] {
@@ -471,7 +474,7 @@ const rows: Row[] = (
       'scan.longTasks',
       '0',
       f['scan.longTasks'] === 0,
-      `scan ${longTask.scan} + burst ${longTask.burst}: long tasks in the worst run with the extension, scan ${worst(scanLongTasks)} and burst ${worst(burstLongTasks)}, less the page alone's worst in as many runs, load ${worst(pageAlone.load)} (${perRun(pageAlone.load)}) and burst ${worst(pageAlone.burst)} (${perRun(pageAlone.burst)}); with the extension, load ${perRun(scanLongTasks)} and burst ${perRun(burstLongTasks)} (with the naive observer: ${Math.max(...baselineLongTasks)}); those our own work took past 50 ms (or a stretch of it over 50 ms): scan ${Math.max(...scanCaused)}, burst ${Math.max(...burstCaused)}; our work inside any one long task at most ${oursInTaskMax.toFixed(1)} ms, longest stretch ${longestWork.toFixed(1)} ms (${longestWhat}); style+layout per blocking burst frame (median) ${median(burstLayout.ours).toFixed(0)} ms with the extension, ${median(burstLayout.alone).toFixed(0)} ms page alone`,
+      `scan ${longTask.scan} + burst ${longTask.burst}: long tasks in the worst run with the extension, scan ${worst(scanLongTasks)} and burst ${worst(burstLongTasks)}, less the page alone's worst in as many runs, load ${worst(pageAlone.load)} (${perRun(pageAlone.load)}) and burst ${worst(pageAlone.burst)} (${perRun(pageAlone.burst)}); with the extension, load ${perRun(scanLongTasks)} and burst ${perRun(burstLongTasks)} (with the naive observer: ${Math.max(...baselineLongTasks)}); those our own work took past 50 ms (or a stretch of it over 50 ms): scan ${Math.max(...scanCaused)}, burst ${Math.max(...burstCaused)}; our work inside any one long task at most ${oursInTaskMax.toFixed(1)} ms, longest stretch ${longestWork.toFixed(1)} ms (${longestWhat}); style+layout per blocking burst frame (median) ${layoutText(burstLayout.ours)} with the extension, ${layoutText(burstLayout.alone)} page alone`,
     ],
     [
       'scan.mutationCostRatio',
