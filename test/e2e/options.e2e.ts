@@ -281,4 +281,83 @@ describe('options page', () => {
     await options.getByText('Cache cleared.').waitFor();
     await expect.poll(entries).toBe(0);
   });
+
+  // Last in this file: it deletes the private store's database.
+  it("says when the worker's database will not open, and a change made then is kept once it opens", async () => {
+    const sw = lens.context.serviceWorkers().at(-1)!;
+    // Chrome's "Internal error opening backing store", for the worker's opens of the private store
+    await sw.evaluate(() => {
+      const g = globalThis as unknown as { indexedDB: IDBFactory; __open?: IDBFactory['open'] };
+      const open = g.indexedDB.open.bind(g.indexedDB);
+      g.__open = open;
+      g.indexedDB.open = (name: string, version?: number) => {
+        if (name !== 'onchain-lens-private') return open(name, version);
+        throw new DOMException('Internal error opening backing store for indexedDB.open.', 'UnknownError');
+      };
+    });
+    // its open connection goes (another context deletes the database: the store lets go of it)
+    await options.evaluate(
+      () =>
+        new Promise((done, fail) => {
+          const r = indexedDB.deleteDatabase('onchain-lens-private');
+          r.onsuccess = done;
+          r.onerror = () => fail(r.error);
+        }),
+    );
+    await options.getByTestId('opt-currency').selectOption('eur');
+    await options.getByTestId('saved-display').waitFor();
+    await options.reload();
+    const notice = options.getByTestId('storage-down');
+    await notice.waitFor({ timeout: 10_000 });
+    expect(await notice.textContent()).toMatch(/^The browser's storage for extensions is not available/);
+    expect(await options.getByTestId('opt-currency').inputValue()).toBe('eur');
+    await lens.screenshot('options-storage-down', options);
+    const popup = await openPopup(lens.context, lens.extensionId);
+    await expect
+      .poll(() => popup.getByTestId('status-storage').textContent(), { timeout: 10_000 })
+      .toBe('· Storage unavailable: changes last until the browser closes');
+    await lens.screenshot('popup-storage-down', popup);
+    await popup.close();
+    // kept for the browser session (storage.session, which a page's own open of the store may
+    // already have moved in), never in storage.local
+    const local = await sw.evaluate(() =>
+      (globalThis as unknown as { chrome: typeof import('wxt/browser').browser }).chrome.storage.local.get(
+        null,
+      ),
+    );
+    expect(local).not.toHaveProperty('settings');
+
+    // The database opens again: the next save takes the session's copy in, and the notice goes.
+    await sw.evaluate(() => {
+      const g = globalThis as unknown as { indexedDB: IDBFactory; __open: IDBFactory['open'] };
+      g.indexedDB.open = g.__open;
+    });
+    await options.getByTestId('opt-theme').selectOption('dark');
+    await options.getByTestId('saved-display').waitFor();
+    await options.reload();
+    await options.getByTestId('key-saved-state').waitFor();
+    await expect.poll(keyState, { timeout: 10_000 }).toBe('A key is saved and works.');
+    expect(await options.getByTestId('storage-down').count()).toBe(0);
+    const stored = await options.evaluate(
+      () =>
+        new Promise<unknown>((done, fail) => {
+          const r = indexedDB.open('onchain-lens-private');
+          r.onerror = () => fail(r.error);
+          r.onsuccess = () => {
+            const get = r.result.transaction('kv').objectStore('kv').get('settings');
+            get.onsuccess = () => {
+              r.result.close();
+              done(get.result);
+            };
+          };
+        }),
+    );
+    expect(stored).toMatchObject({ currency: 'eur', theme: 'dark' });
+    const session = await sw.evaluate(() =>
+      (globalThis as unknown as { chrome: typeof import('wxt/browser').browser }).chrome.storage.session.get(
+        null,
+      ),
+    );
+    expect(session).not.toHaveProperty('private:settings');
+  });
 });
