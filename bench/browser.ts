@@ -4,7 +4,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { PROBE_ATTR, WORK_ATTR, WORK_EVENT } from '../lib/page/probe';
-import { launchChromium } from '../test/e2e/chromium';
+import { askFrom, launchChromium } from '../test/e2e/chromium';
 import type { PagePools } from './pages';
 
 export interface Probe {
@@ -42,25 +42,13 @@ export async function launch(extensionDir: string | null): Promise<Browser> {
       const workers = context.serviceWorkers();
       const sw = workers[workers.length - 1];
       if (!sw) throw new Error('no extension worker');
-      // Saved as the options page saves them: a settingsSet message from an extension page (the
-      // wire format of @webext-core/messaging). The settings live in the extension's private store.
+      // Saved as the options page saves them: a settingsSet message from an extension page. The
+      // settings live in the extension's private store.
       const ext = await context.newPage();
       await ext.goto(`chrome-extension://${new URL(sw.url()).host}/options.html`);
-      const answer = await ext.evaluate(
-        (p) =>
-          (
-            globalThis as unknown as { chrome: typeof import('wxt/browser').browser }
-          ).chrome.runtime.sendMessage({
-            id: 1,
-            type: 'settingsSet',
-            data: { patch: p },
-            timestamp: Date.now(),
-          }),
-        patch,
-      );
+      const saved = await askFrom(ext, 'settingsSet', { patch });
       await ext.close();
-      if (!(answer as { res?: { ok?: boolean } })?.res?.ok)
-        throw new Error(`settings not saved: ${JSON.stringify(answer)}`);
+      if (!saved.ok) throw new Error(`settings not saved: ${JSON.stringify(saved.error)}`);
       const cdp = await context.newCDPSession(page);
       await cdp.send('ServiceWorker.enable');
       await cdp.send('ServiceWorker.stopAllWorkers');

@@ -113,15 +113,14 @@ async function withDb<T>(op: (db: IDBPDatabase) => Promise<T>): Promise<T> {
  * cannot put the old copies back over what the first has written since.
  */
 async function adopt(db: IDBPDatabase): Promise<void> {
-  let due: typeof MOVES = [];
-  for (const move of MOVES) if ((await db.get(STORE, move.mark)) === undefined) due.push(move);
-  const local = due.length ? await browser.storage.local.get(null) : {};
+  const first = await movesDue(db.transaction(STORE).store);
+  const local = first.length ? await browser.storage.local.get(null) : {};
   const session = await browser.storage.session.get(null).catch(() => ({}) as Record<string, unknown>);
   const kept = Object.keys(session).filter((k) => k.startsWith(FALLBACK));
-  if (!due.length && !kept.length) return;
+  if (!first.length && !kept.length) return;
   const tx = db.transaction(STORE, 'readwrite');
-  const undone = await Promise.all(due.map(async (m) => (await tx.store.get(m.mark)) === undefined));
-  due = due.filter((_, i) => undone[i]);
+  // (only those storage.local was read for)
+  const due = (await movesDue(tx.store)).filter((m) => first.includes(m));
   const legacy = Object.keys(local).filter((k) => due.some((m) => m.moved(k)));
   for (const k of legacy) if (!k.endsWith('$')) void tx.store.put(local[k], k);
   // (written while the database was down: newer than what it holds)
@@ -133,6 +132,12 @@ async function adopt(db: IDBPDatabase): Promise<void> {
   await tx.done;
   if (legacy.length) await browser.storage.local.remove(legacy);
   if (kept.length) await browser.storage.session.remove(kept);
+}
+
+/** The moves whose mark `store` does not hold yet. */
+async function movesDue(store: { get(key: string): Promise<unknown> }): Promise<typeof MOVES> {
+  const marks = await Promise.all(MOVES.map((m) => store.get(m.mark)));
+  return MOVES.filter((_, i) => marks[i] === undefined);
 }
 
 /** A write kept while IndexedDB was down: the value, or its removal. */

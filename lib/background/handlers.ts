@@ -98,7 +98,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const before = services.settings();
       const result = applySettingsPatch(before, patch);
       if (!result.ok) throw invalid(result.message);
-      // (recorded first: a save storage.local took and IndexedDB refused would be undone at the next start)
+      // (recorded first: settings saved with hosts the record then refused would be undone at the next start)
       if ('hosts' in patch) await recordHosts(result.value.hosts);
       await saveSettings(result.value);
       await services.setSettings(result.value); // a lower cache limit has evicted when the answer comes

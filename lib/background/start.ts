@@ -175,7 +175,7 @@ export async function ensureAlarm(name: string, info: { periodInMinutes: number 
 
 async function build(): Promise<Runtime> {
   const [settings, apiKey, limitedUntil] = await Promise.all([
-    // (where the key goes is not storage.local's to say: secrets.ts)
+    // (where the key goes is not the stored settings' to say: secrets.ts)
     loadSettings().then(async (stored) => ({ ...stored, hosts: await trustedHosts(stored.hosts) })),
     readApiKey(),
     storage.getItem<number>(RATE_LIMIT_KEY),

@@ -1,7 +1,29 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** The extension API as seen inside the browser (worker and extension worlds). */
+export type ChromeApi = typeof import('wxt/browser').browser;
+
+/** A protocol message sent from an extension page (the wire format @webext-core/messaging uses): the answer. */
+export async function askFrom<T = unknown>(
+  page: Page,
+  type: string,
+  data: unknown,
+): Promise<{ ok: boolean; value?: T; error?: unknown }> {
+  const answer = await page.evaluate(
+    ([type, data]) =>
+      (globalThis as unknown as { chrome: ChromeApi }).chrome.runtime.sendMessage({
+        id: Date.now(),
+        type,
+        data,
+        timestamp: Date.now(),
+      }),
+    [type, data] as const,
+  );
+  return (answer as { res: { ok: boolean; value?: T; error?: unknown } }).res;
+}
 
 /** Debian's Chromium, or CHROMIUM_PATH. Playwright's own browser download is not available here. */
 export function chromiumPath(): string {

@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogEntry } from '../sim/state';
+import { askFrom } from './chromium';
 import { type ChromeApi, type Lens, launchLens } from './harness';
 
 let lens: Lens;
@@ -47,20 +48,8 @@ async function log(path?: string): Promise<Logged[]> {
   return path ? all.filter((r) => r.path === path) : all;
 }
 
-/** Sends a protocol message from the extension page (the wire format @webext-core/messaging uses). */
-async function ask<T = unknown>(
-  type: string,
-  data: unknown,
-): Promise<{ ok: boolean; value?: T; error?: unknown }> {
-  const answer = await extPage.evaluate(
-    async ([type, data]) => {
-      const c = (globalThis as unknown as { chrome: ChromeApi }).chrome;
-      return c.runtime.sendMessage({ id: Date.now(), type, data, timestamp: Date.now() });
-    },
-    [type, data] as const,
-  );
-  return (answer as { res: { ok: boolean; value?: T; error?: unknown } }).res;
-}
+/** Sends a protocol message from the extension page. */
+const ask = <T = unknown>(type: string, data: unknown) => askFrom<T>(extPage, type, data);
 
 async function expectOk<T>(p: Promise<{ ok: boolean; value?: T; error?: unknown }>): Promise<T> {
   const r = await p;

@@ -6,8 +6,7 @@ import type { Catalog } from '../sim';
 import { launchChromium } from './chromium';
 import { type SimClient, simClient } from './sim-client';
 
-/** The extension API as seen inside the browser (worker and extension worlds). */
-export type ChromeApi = typeof import('wxt/browser').browser;
+export type { ChromeApi } from './chromium';
 
 export const ARTIFACTS = join(process.cwd(), 'test-artifacts');
 

@@ -3,9 +3,9 @@
  * that survive a reload, watchlist export/import, cache statistics and clear.
  */
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lens, launchLens } from './harness';
+import { type ChromeApi, type Lens, launchLens } from './harness';
 import { lookupIn, openPopup, shootBoth, watchWalletInPopup } from './ui';
 
 let lens: Lens;
@@ -33,6 +33,10 @@ async function saveKey(key: string): Promise<void> {
 const overlayState = () =>
   lens.page.evaluate(() => document.documentElement.dataset.onchainLensOverlay ?? null);
 const badgeCount = () => lens.page.locator('[data-onchain-lens="badge"]').count();
+
+/** All of one storage area, as the extension's worker reads it. */
+const storageArea = (sw: Worker, area: 'local' | 'session') =>
+  sw.evaluate((a) => (globalThis as unknown as { chrome: ChromeApi }).chrome.storage[a].get(null), area);
 
 /** The popup's status line key text: what the background now holds. */
 async function popupKeyText(): Promise<string | null> {
@@ -320,11 +324,7 @@ describe('options page', () => {
     await popup.close();
     // kept for the browser session (storage.session, which a page's own open of the store may
     // already have moved in), never in storage.local
-    const local = await sw.evaluate(() =>
-      (globalThis as unknown as { chrome: typeof import('wxt/browser').browser }).chrome.storage.local.get(
-        null,
-      ),
-    );
+    const local = await storageArea(sw, 'local');
     expect(local).not.toHaveProperty('settings');
 
     // The database opens again: the next save takes the session's copy in, and the notice goes.
@@ -353,11 +353,7 @@ describe('options page', () => {
         }),
     );
     expect(stored).toMatchObject({ currency: 'eur', theme: 'dark' });
-    const session = await sw.evaluate(() =>
-      (globalThis as unknown as { chrome: typeof import('wxt/browser').browser }).chrome.storage.session.get(
-        null,
-      ),
-    );
+    const session = await storageArea(sw, 'session');
     expect(session).not.toHaveProperty('private:settings');
   });
 });
