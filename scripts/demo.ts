@@ -179,9 +179,10 @@ async function activeOrderOf(sim: Sim, mint: string, skip: readonly string[]): P
 
 /**
  * A fill for the token popover's live list: waits for the popover to have joined the token's room
- * (it says "Waiting for fills"), has the simulator fill an order of that mint (not one of the
- * watched wallets') and waits for the fill to show. The popover's text is read from the mirror the
- * test-hook build keeps on its host.
+ * (its fills heading says "· live"; the simulator's own events may have filled the list already, so
+ * "Waiting for fills" is not always there), has the simulator fill an order of that mint (not one of
+ * the watched wallets') and waits for the list to change. The popover's text is read from the mirror
+ * the test-hook build keeps on its host.
  */
 async function liveFill(page: Page, sim: Sim, mint: string, watched: readonly string[]): Promise<void> {
   const host = page.locator(`[data-onchain-lens="popover"][data-address="${mint}"]`).first();
@@ -196,10 +197,12 @@ async function liveFill(page: Page, sim: Sim, mint: string, watched: readonly st
   };
   // without the mirror (a build without test hooks), the fill is emitted and given time to show
   const mirrored = (await read()) !== null;
-  if (mirrored && !(await until((t) => t.includes('Waiting for fills'), 10_000))) {
-    console.warn('token popover: its live fills never said "Waiting for fills"; no fill emitted');
+  if (mirrored && !(await until((t) => t.includes('Latest fills · live'), 10_000))) {
+    console.warn('token popover: its latest fills never went live; no fill emitted');
     return;
   }
+  const fillsOf = (t: string) => t.slice(t.indexOf('Latest fills · live'));
+  const before = fillsOf((await read()) ?? '');
   const order = await activeOrderOf(sim, mint, watched);
   const res = await fetch(`${sim.url}/__sim/emit`, {
     method: 'POST',
@@ -211,7 +214,7 @@ async function liveFill(page: Page, sim: Sim, mint: string, watched: readonly st
     return;
   }
   if (!mirrored) await page.waitForTimeout(1_500);
-  else if (!(await until((t) => !t.includes('Waiting for fills'), 10_000))) {
+  else if (!(await until((t) => fillsOf(t) !== before && !t.includes('Waiting for fills'), 10_000))) {
     console.warn('token popover: the emitted fill did not show');
   }
   await page.waitForTimeout(300); // painted
