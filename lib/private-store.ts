@@ -15,7 +15,8 @@
  *   writes there is nothing to us.
  * - IndexedDB that does not open (Chrome's "Internal error opening backing store"): a write is kept
  *   in `storage.session` (closed to content scripts; gone when the browser closes), which a later
- *   open in this browser session moves into the database. A read takes that copy, else
+ *   open in this browser session moves into the database, once: each copy has an id, and the
+ *   database records the ids it took in. A read takes that copy, else
  *   `storage.local`'s (what an older version left there, when IndexedDB has not opened since the
  *   update: shown rather than an empty watchlist; it is also the one time a copy a content script
  *   wrote there could be read), else nothing.
@@ -30,6 +31,9 @@ const STORE = 'kv';
 /** Where a write goes while IndexedDB is down (storage.session keys: this prefix and the name). */
 const FALLBACK = 'private:';
 const CHANNEL = 'onchain-lens-private';
+/** The ids of the session's kept copies the database has taken in (the latest `MOVED_MAX`). */
+const MOVED = '\u0000moved';
+const MOVED_MAX = 256;
 
 export type PrivateKey = `local:${string}`;
 /**
@@ -108,9 +112,11 @@ async function withDb<T>(op: (db: IDBPDatabase) => Promise<T>): Promise<T> {
 /**
  * storage.local's copies (once per move: the first open after it) and this session's fallback copies,
  * moved in. Two contexts opening at once (the background and a page, at the first start after an
- * update) both find a move due and both read storage.local; the marks are looked at again inside the
- * write's transaction, which the database runs one at a time, so the later one adopts nothing and
- * cannot put the old copies back over what the first has written since.
+ * update, or once IndexedDB opens again) both find the same copies to move; the marks and the moved
+ * copies' ids are looked at again inside the write's transaction, which the database runs one at a
+ * time, so the later one takes in nothing the first took, and cannot put old copies back over what
+ * the first has written since. A kept copy leaves storage.session only if it is still the one read:
+ * another context may have kept a newer one meanwhile.
  */
 async function adopt(db: IDBPDatabase): Promise<void> {
   const first = await movesDue(db.transaction(STORE).store);
@@ -124,14 +130,22 @@ async function adopt(db: IDBPDatabase): Promise<void> {
   const legacy = Object.keys(local).filter((k) => due.some((m) => m.moved(k)));
   for (const k of legacy) if (!k.endsWith('$')) void tx.store.put(local[k], k);
   // (written while the database was down: newer than what it holds)
+  const moved = kept.length ? (((await tx.store.get(MOVED)) as string[] | undefined) ?? []) : [];
   for (const k of kept) {
-    const { v, gone } = session[k] as Kept;
+    const { v, gone, id } = session[k] as Kept;
+    if (id !== undefined && moved.includes(id)) continue;
     void (gone ? tx.store.delete(k.slice(FALLBACK.length)) : tx.store.put(v, k.slice(FALLBACK.length)));
+    if (id !== undefined) moved.push(id);
   }
+  if (kept.length) void tx.store.put(moved.slice(-MOVED_MAX), MOVED);
   for (const { mark } of due) void tx.store.put(Date.now(), mark);
   await tx.done;
   if (legacy.length) await browser.storage.local.remove(legacy);
-  if (kept.length) await browser.storage.session.remove(kept);
+  if (kept.length) {
+    const still: Record<string, unknown> = await browser.storage.session.get(kept).catch(() => ({}));
+    const same = kept.filter((k) => (still[k] as Kept | undefined)?.id === (session[k] as Kept).id);
+    if (same.length) await browser.storage.session.remove(same);
+  }
 }
 
 /** The moves whose mark `store` does not hold yet. */
@@ -140,8 +154,8 @@ async function movesDue(store: { get(key: string): Promise<unknown> }): Promise<
   return MOVES.filter((_, i) => marks[i] === undefined);
 }
 
-/** A write kept while IndexedDB was down: the value, or its removal. */
-type Kept = { v?: unknown; gone?: true };
+/** A write kept while IndexedDB was down: the value, or its removal; `id` tells this copy from a later one. */
+type Kept = { v?: unknown; gone?: true; id?: string };
 
 /** Down: the session's copy (a value, or removed), else what an older version left in storage.local. */
 async function readFallback(name: string): Promise<unknown> {
@@ -222,7 +236,8 @@ async function write(name: string, value: unknown): Promise<void> {
     await withDb<unknown>((db) => (removed ? db.delete(STORE, name) : db.put(STORE, value, name)));
   } catch {
     // kept for this browser session (a later open moves it in): the caller loses nothing now
-    const kept: Kept = removed ? { gone: true } : { v: value };
+    const id = crypto.randomUUID();
+    const kept: Kept = removed ? { gone: true, id } : { v: value, id };
     await browser.storage.session.set({ [FALLBACK + name]: kept });
   }
   announce(name);

@@ -22,6 +22,31 @@ async function freshContext() {
   return (await import('../../lib/private-store')).privateStore;
 }
 
+/**
+ * Holds `area[method]`'s next call after it has read: `reached` once it has, and the caller then gets
+ * what it read when `release` is called.
+ */
+function holdNext<A extends object>(area: A, method: keyof A & string) {
+  const real = (area[method] as (...a: unknown[]) => Promise<unknown>).bind(area);
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  let reach = () => {};
+  const reached = new Promise<void>((r) => {
+    reach = r;
+  });
+  vi.spyOn(area as Record<string, (...a: unknown[]) => Promise<unknown>>, method).mockImplementationOnce(
+    async (...args) => {
+      const snapshot = await real(...args);
+      reach();
+      await held;
+      return snapshot;
+    },
+  );
+  return { reached, release };
+}
+
 function idbDown() {
   return vi.spyOn(globalThis.indexedDB, 'open').mockImplementation(() => {
     throw new DOMException('Internal error opening backing store for indexedDB.open.', 'UnknownError');
@@ -111,26 +136,16 @@ describe('the private store', () => {
       settings: { theme: 'dark' },
     });
     // The page's open reads storage.local and is held there (slow to be scheduled) ...
-    const read = fakeBrowser.storage.local.get.bind(fakeBrowser.storage.local);
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
-    get.mockImplementationOnce(async (keys) => {
-      const snapshot = await read(keys);
-      await held;
-      return snapshot;
-    });
+    const hold = holdNext(fakeBrowser.storage.local, 'get');
     const page = await freshContext();
     const pageRead = page.getItem('local:watchlist');
-    await vi.waitFor(() => expect(get).toHaveBeenCalledTimes(1));
+    await hold.reached;
     // ... while the background opens, adopts, and writes the list and the settings anew.
     const worker = await freshContext();
     const now = [{ wallet: OTHER, label: 'new', addedAt: 2, unread: 0 }];
     await worker.setItem('local:watchlist', now);
     await worker.setItem('local:settings', { theme: 'light' });
-    release();
+    hold.release();
     expect(await pageRead).toEqual(now);
     expect(await page.getItem('local:settings')).toEqual({ theme: 'light' });
     expect(await (await freshContext()).getItem('local:watchlist')).toEqual(now);
@@ -144,7 +159,7 @@ describe('the private store', () => {
     expect(await privateStore.getItem('local:recentSearches')).toEqual(['while down']);
     expect(await fakeBrowser.storage.local.get(null)).toEqual({});
     expect(await fakeBrowser.storage.session.get(null)).toEqual({
-      'private:recentSearches': { v: ['while down'] },
+      'private:recentSearches': { v: ['while down'], id: expect.any(String) },
     });
     down.mockRestore();
     expect(await privateStore.getItem('local:recentSearches')).toEqual(['while down']);
@@ -154,6 +169,48 @@ describe('the private store', () => {
     expect(await fakeBrowser.storage.session.get(null)).toEqual({});
     // (in the database now: a later context reads it there)
     expect(await (await freshContext()).getItem('local:recentSearches')).toEqual(['while down']);
+  });
+
+  it('two contexts opening at once after IndexedDB comes back: the later one does not put a kept copy back over a newer write', async () => {
+    const down = idbDown();
+    await (await freshContext()).setItem('local:watchlist', [
+      { wallet: WALLET, label: 'kept', addedAt: 1, unread: 0 },
+    ]);
+    down.mockRestore();
+    // The page's open reads storage.session's kept copies and is held there ...
+    const hold = holdNext(fakeBrowser.storage.session, 'get');
+    const page = await freshContext();
+    const pageRead = page.getItem('local:watchlist');
+    await hold.reached;
+    // ... while the background opens, moves the kept copy in, and writes the list anew.
+    const worker = await freshContext();
+    const now = [{ wallet: OTHER, label: 'new', addedAt: 2, unread: 0 }];
+    await worker.setItem('local:watchlist', now);
+    hold.release();
+    expect(await pageRead).toEqual(now);
+    expect(await (await freshContext()).getItem('local:watchlist')).toEqual(now);
+    expect(await fakeBrowser.storage.session.get(null)).toEqual({});
+  });
+
+  it('a copy kept while another context moves the kept copies in is not lost with them', async () => {
+    const down = idbDown();
+    await (await freshContext()).setItem('local:recentSearches', ['first']);
+    down.mockRestore();
+    // The page's open reads the kept copy ('first') and is held there ...
+    const hold = holdNext(fakeBrowser.storage.session, 'get');
+    const page = await freshContext();
+    const pageRead = page.getItem('local:recentSearches');
+    await hold.reached;
+    // ... while another context, whose open fails, keeps a newer copy under the same name.
+    const again = idbDown();
+    await (await freshContext()).setItem('local:recentSearches', ['second']);
+    again.mockRestore();
+    hold.release();
+    expect(await pageRead).toEqual(['first']); // (what the page read: the newer copy is not in yet)
+    expect(await fakeBrowser.storage.session.get(null)).toEqual({
+      'private:recentSearches': { v: ['second'], id: expect.any(String) },
+    });
+    expect(await (await freshContext()).getItem('local:recentSearches')).toEqual(['second']);
   });
 
   it('with IndexedDB down, a removal is kept too: what the database holds does not come back', async () => {
