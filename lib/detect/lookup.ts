@@ -192,6 +192,31 @@ export function kalshiTickerOf(id: string): string | null {
 const NOT_A_TARGET = 'This link does not point to a Solana address or a prediction market';
 
 /**
+ * Why a Polymarket or Kalshi link naming no event (a Kalshi series page, a Polymarket market page,
+ * a profile, a listing) cannot be looked up, and what to paste instead; null for other sites. The
+ * generic text would say it points to no prediction market, which the trader can see is wrong.
+ */
+function noEventOn(url: URL, p: readonly string[]): LookupInput | null {
+  const host = hostKey(url.hostname);
+  if (host === 'kalshi.com') {
+    const series = p[0]?.toLowerCase() === 'markets' && /^[a-z0-9]{1,30}$/i.test(p[1] ?? '') ? p[1]! : '';
+    return invalid(
+      series
+        ? `That Kalshi link is the ${series.toUpperCase()} series, not one event: open one of its events and paste that link`
+        : 'That Kalshi link names no event: paste the link of an event (kalshi.com/markets/…)',
+    );
+  }
+  if (host === 'polymarket.com') {
+    return invalid(
+      p[0]?.toLowerCase() === 'market'
+        ? "That Polymarket link is a market's page: paste its event's link (polymarket.com/event/…)"
+        : 'That Polymarket link names no event: paste the link of an event (polymarket.com/event/…)',
+    );
+  }
+  return null;
+}
+
+/**
  * A DexScreener pair link as DexScreener writes it: the pair's address in lower case. Base58 is
  * case-sensitive, so the address cannot be read back (at best it decodes to another account).
  */
@@ -273,7 +298,7 @@ function fromUrl(url: URL): LookupInput {
   // (a terminal's link naming two addresses, which its rule leaves: which one is meant?)
   const named = addressesInUrl(url);
   if (!hasUrlRules(url) || named.length > 1)
-    return fromOtherSite(named) ?? truncatedIn(p.join('/')) ?? invalid(NOT_A_TARGET);
+    return fromOtherSite(named) ?? truncatedIn(p.join('/')) ?? noEventOn(url, p) ?? invalid(NOT_A_TARGET);
   if (/\/(tx|transaction)\//.test(url.pathname)) return invalid('That link is a transaction, not an address');
   if (p[0] === 'block' && BLOCK_HOSTS.has(hostKey(url.hostname)) && /^\d{1,16}$/.test(p[1] ?? '')) {
     const slot = Number(p[1]);
@@ -283,7 +308,7 @@ function fromUrl(url: URL): LookupInput {
   const output = swapOutputOf(url)?.trim();
   if (output)
     return output.length >= 30 && ALPHANUMERIC.test(output) ? fromAddressLike(output) : search(output);
-  return truncatedIn(p.join('/')) ?? invalid(NOT_A_TARGET);
+  return truncatedIn(p.join('/')) ?? noEventOn(url, p) ?? invalid(NOT_A_TARGET);
 }
 
 /**

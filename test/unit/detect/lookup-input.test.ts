@@ -143,10 +143,44 @@ describe('prediction-market ids', () => {
   });
 });
 
+describe('a Polymarket or Kalshi link that names no event says so, and what to paste instead', () => {
+  it.each([
+    [
+      'https://kalshi.com/markets/kxfedrate',
+      /Kalshi link is the KXFEDRATE series, not one event: open one of its events/,
+    ],
+    ['https://kalshi.com/markets/kxfedrate/fed-rate', /Kalshi link is the KXFEDRATE series/],
+    [
+      'https://kalshi.com/portfolio',
+      /Kalshi link names no event: paste the link of an event \(kalshi\.com\/markets\//,
+    ],
+    [
+      'https://polymarket.com/market/will-the-fed-cut-rates',
+      /Polymarket link is a market's page: paste its event's link/,
+    ],
+    [
+      'https://polymarket.com/profile/0x1234abcd',
+      /Polymarket link names no event: paste the link of an event/,
+    ],
+    ['https://www.polymarket.com/markets', /Polymarket link names no event/],
+  ])('%s', (input, message) => {
+    const result = parseLookupInput(input);
+    expect(result.type).toBe('error');
+    if (result.type === 'error') {
+      expect(result.message).toMatch(message);
+      expect(result.message).not.toMatch(/does not point to a Solana address or a prediction market/);
+    }
+  });
+
+  it('a series name that is not a ticker is not written into the message', () => {
+    expectError('https://kalshi.com/markets/<b>x</b>', /^That Kalshi link names no event/);
+  });
+});
+
 describe('links typed without https://', () => {
   it.each([
     ['x.com/aeyakovenko/status/1234567890', /does not point/],
-    ['kalshi.com/markets/kxfedrate', /does not point/],
+    ['kalshi.com/markets/kxfedrate', /That Kalshi link is the KXFEDRATE series, not one event/],
     ['example.com/whatever?x=1', /does not point/],
   ])('%s is read as the link it is', (input, message) => {
     expectError(input, message);
