@@ -6,7 +6,7 @@
 import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { privateStore, privateStoreDown, resetPrivateStore } from '../../lib/private-store';
+import { type PrivateKey, privateStore, privateStoreDown, resetPrivateStore } from '../../lib/private-store';
 import { addRecent, loadRecent } from '../../lib/recent';
 import { createWatchlist } from '../../lib/watch/watchlist';
 
@@ -22,12 +22,14 @@ async function freshContext() {
   return (await import('../../lib/private-store')).privateStore;
 }
 
+type Area = typeof fakeBrowser.storage.local;
+
 /**
- * Holds `area[method]`'s next call after it has read: `reached` once it has, and the caller then gets
- * what it read when `release` is called.
+ * A page whose first read of `key` opens the store and is held once it has read `area` (the page is
+ * slow to be scheduled): `read` is that first read, and `release` lets the page go on.
  */
-function holdNext<A extends object>(area: A, method: keyof A & string) {
-  const real = (area[method] as (...a: unknown[]) => Promise<unknown>).bind(area);
+async function pageHeldAt(area: Area, key: PrivateKey) {
+  const real = area.get.bind(area);
   let release = () => {};
   const held = new Promise<void>((r) => {
     release = r;
@@ -36,15 +38,16 @@ function holdNext<A extends object>(area: A, method: keyof A & string) {
   const reached = new Promise<void>((r) => {
     reach = r;
   });
-  vi.spyOn(area as Record<string, (...a: unknown[]) => Promise<unknown>>, method).mockImplementationOnce(
-    async (...args) => {
-      const snapshot = await real(...args);
-      reach();
-      await held;
-      return snapshot;
-    },
-  );
-  return { reached, release };
+  vi.spyOn(area, 'get').mockImplementationOnce(async (keys) => {
+    const snapshot = await real(keys);
+    reach();
+    await held;
+    return snapshot;
+  });
+  const store = await freshContext();
+  const read = store.getItem(key);
+  await reached;
+  return { store, read, release };
 }
 
 function idbDown() {
@@ -136,18 +139,15 @@ describe('the private store', () => {
       settings: { theme: 'dark' },
     });
     // The page's open reads storage.local and is held there (slow to be scheduled) ...
-    const hold = holdNext(fakeBrowser.storage.local, 'get');
-    const page = await freshContext();
-    const pageRead = page.getItem('local:watchlist');
-    await hold.reached;
+    const page = await pageHeldAt(fakeBrowser.storage.local, 'local:watchlist');
     // ... while the background opens, adopts, and writes the list and the settings anew.
     const worker = await freshContext();
     const now = [{ wallet: OTHER, label: 'new', addedAt: 2, unread: 0 }];
     await worker.setItem('local:watchlist', now);
     await worker.setItem('local:settings', { theme: 'light' });
-    hold.release();
-    expect(await pageRead).toEqual(now);
-    expect(await page.getItem('local:settings')).toEqual({ theme: 'light' });
+    page.release();
+    expect(await page.read).toEqual(now);
+    expect(await page.store.getItem('local:settings')).toEqual({ theme: 'light' });
     expect(await (await freshContext()).getItem('local:watchlist')).toEqual(now);
   });
 
@@ -178,16 +178,13 @@ describe('the private store', () => {
     ]);
     down.mockRestore();
     // The page's open reads storage.session's kept copies and is held there ...
-    const hold = holdNext(fakeBrowser.storage.session, 'get');
-    const page = await freshContext();
-    const pageRead = page.getItem('local:watchlist');
-    await hold.reached;
+    const page = await pageHeldAt(fakeBrowser.storage.session, 'local:watchlist');
     // ... while the background opens, moves the kept copy in, and writes the list anew.
     const worker = await freshContext();
     const now = [{ wallet: OTHER, label: 'new', addedAt: 2, unread: 0 }];
     await worker.setItem('local:watchlist', now);
-    hold.release();
-    expect(await pageRead).toEqual(now);
+    page.release();
+    expect(await page.read).toEqual(now);
     expect(await (await freshContext()).getItem('local:watchlist')).toEqual(now);
     expect(await fakeBrowser.storage.session.get(null)).toEqual({});
   });
@@ -197,16 +194,13 @@ describe('the private store', () => {
     await (await freshContext()).setItem('local:recentSearches', ['first']);
     down.mockRestore();
     // The page's open reads the kept copy ('first') and is held there ...
-    const hold = holdNext(fakeBrowser.storage.session, 'get');
-    const page = await freshContext();
-    const pageRead = page.getItem('local:recentSearches');
-    await hold.reached;
+    const page = await pageHeldAt(fakeBrowser.storage.session, 'local:recentSearches');
     // ... while another context, whose open fails, keeps a newer copy under the same name.
     const again = idbDown();
     await (await freshContext()).setItem('local:recentSearches', ['second']);
     again.mockRestore();
-    hold.release();
-    expect(await pageRead).toEqual(['first']); // (what the page read: the newer copy is not in yet)
+    page.release();
+    expect(await page.read).toEqual(['first']); // (what the page read: the newer copy is not in yet)
     expect(await fakeBrowser.storage.session.get(null)).toEqual({
       'private:recentSearches': { v: ['second'], id: expect.any(String) },
     });
