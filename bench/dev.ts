@@ -86,3 +86,44 @@ export async function startDevBench(
     },
   };
 }
+
+/** A Chromium trace event (the fields the developer tools read). */
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: {
+    name?: string;
+    beginData?: { stackTrace?: TraceFrame[] };
+    data?: { stackTrace?: TraceFrame[]; url?: string };
+  };
+}
+export interface TraceFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+}
+
+/** `during`'s result and the trace of the browser's page (the renderer's categories given) while it ran. */
+export async function traceWhile<T>(
+  b: Browser,
+  categories: string[],
+  during: () => Promise<T>,
+): Promise<{ events: TraceEvent[]; result: T }> {
+  const cdp = await b.context.newCDPSession(b.page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e) => {
+    events.push(...(e.value as unknown as TraceEvent[]));
+  });
+  const done = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: [...categories, '__metadata'] } });
+  const result = await during();
+  await cdp.send('Tracing.end');
+  await done;
+  await cdp.detach();
+  return { events, result };
+}

@@ -5,19 +5,8 @@
  * wait for the other processes of a small machine?).
  */
 import { ourWork, waitForScan } from './browser';
-import { startDevBench } from './dev';
+import { startDevBench, type TraceEvent, traceWhile } from './dev';
 import { tablePage } from './pages';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
 
 const dev = await startDevBench(
   (pools) => ({ '/heavy.html': tablePage('Heavy page', 2500, pools, 1) }),
@@ -26,27 +15,16 @@ const dev = await startDevBench(
 const { b } = dev;
 const runs = Number(process.env.RUNS ?? 3);
 for (let r = 0; r < runs; r++) {
-  const cdp = await b.context.newCDPSession(b.page);
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e) => {
-    events.push(...(e.value as unknown as TraceEvent[]));
-  });
-  const done = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
-  await cdp.send('Tracing.start', {
-    traceConfig: {
-      includedCategories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'toplevel',
-        '__metadata',
-      ],
+  const { events, result } = await traceWhile(
+    b,
+    ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'],
+    async () => {
+      await b.page.goto(`${dev.origin}/heavy.html`);
+      const probe = await waitForScan(b.page, 1);
+      return { probe, work: (await ourWork(b.page)).filter((w) => w.what === 'detect') };
     },
-  });
-  await b.page.goto(`${dev.origin}/heavy.html`);
-  const probe = await waitForScan(b.page, 1);
-  const work = (await ourWork(b.page)).filter((w) => w.what === 'detect');
-  await cdp.send('Tracing.end');
-  await done;
+  );
+  const { probe, work } = result;
   // The page's main thread: the renderer main thread that ran the idle callbacks (the slices).
   const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const on = (t: TraceEvent) => (e: TraceEvent) => e.pid === t.pid && e.tid === t.tid && e.ph === 'X';
@@ -77,7 +55,6 @@ for (let r = 0; r < runs; r++) {
     }
   }
   console.log(`run ${r + 1}: detection ${probe.ms.toFixed(1)} ms in ${work.length} slices; ${report}`);
-  await cdp.detach();
 }
 await dev.close();
 process.exit(0);
