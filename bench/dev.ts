@@ -127,3 +127,24 @@ export async function traceWhile<T>(
   await cdp.detach();
   return { events, result };
 }
+
+/** The page's main thread in a trace: the renderer main thread that ran the idle callbacks (our slices). */
+export function pageMainThread(events: TraceEvent[]): TraceEvent[] {
+  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const idle = (thread: TraceEvent[]) => thread.filter((e) => e.name === 'FireIdleCallback').length;
+  return mains
+    .map((t) => events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.ph === 'X'))
+    .sort((x, y) => idle(y) - idle(x))[0]!;
+}
+
+/**
+ * A thread's tasks, each once: a task is traced as two events, one inside the other, and a nested
+ * run loop as one event around many tasks; the innermost.
+ */
+export function tasksOf(thread: TraceEvent[]): TraceEvent[] {
+  const runs = thread.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
+  const end = (e: TraceEvent) => e.ts + (e.dur ?? 0);
+  return runs.filter(
+    (t) => !runs.some((o) => o !== t && t.ts <= o.ts && end(o) <= end(t) && (o.dur ?? 0) < (t.dur ?? 0)),
+  );
+}

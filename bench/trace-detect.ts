@@ -5,7 +5,7 @@
  * wait for the other processes of a small machine?).
  */
 import { ourWork, waitForScan } from './browser';
-import { startDevBench, type TraceEvent, traceWhile } from './dev';
+import { pageMainThread, startDevBench, tasksOf, traceWhile } from './dev';
 import { tablePage } from './pages';
 
 const dev = await startDevBench(
@@ -25,17 +25,8 @@ for (let r = 0; r < runs; r++) {
     },
   );
   const { probe, work } = result;
-  // The page's main thread: the renderer main thread that ran the idle callbacks (the slices).
-  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const on = (t: TraceEvent) => (e: TraceEvent) => e.pid === t.pid && e.tid === t.tid && e.ph === 'X';
-  const main = mains
-    .map((t) => events.filter(on(t)))
-    .sort(
-      (x, y) =>
-        y.filter((e) => e.name === 'FireIdleCallback').length -
-        x.filter((e) => e.name === 'FireIdleCallback').length,
-    )[0]!;
-  const tasks = main.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
+  const main = pageMainThread(events);
+  const tasks = tasksOf(main);
   const idle = main.filter((e) => e.name === 'FireIdleCallback');
   // performance.now() and trace time differ by an offset: the one that puts every detection slice
   // inside a task, trying each idle callback as the first slice's start.

@@ -6,7 +6,7 @@
  * with the script that forced a style or layout update when the trace names one.
  */
 import { ourWork, waitForScan } from './browser';
-import { type TraceEvent as E, startDevBench, traceWhile } from './dev';
+import { pageMainThread, startDevBench, tasksOf, traceWhile } from './dev';
 import { tablePage } from './pages';
 
 const dev = await startDevBench(
@@ -36,16 +36,8 @@ for (let r = 0; r < runs; r++) {
     .sort((a, b) => b.duration - a.duration)
     .slice(0, 3)
     .map((w) => `${w.what} ${w.duration.toFixed(1)}@${w.start.toFixed(0)}`);
-  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const on = (t: E) => (e: E) => e.pid === t.pid && e.tid === t.tid && e.ph === 'X';
-  const main = mains.map((t) => events.filter(on(t))).sort((x, y) => y.length - x.length)[0]!;
-  const runs50 = main.filter(
-    (e) => (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && (e.dur ?? 0) > 50_000,
-  );
-  // (a task is traced twice, one event inside the other: the outer one)
-  const tasks = runs50.filter(
-    (t) => !runs50.some((o) => o !== t && o.ts <= t.ts && o.ts + o.dur! >= t.ts + t.dur! && o.dur! > t.dur!),
-  );
+  const main = pageMainThread(events);
+  const tasks = tasksOf(main).filter((t) => (t.dur ?? 0) > 50_000);
   console.log(`run ${r + 1}: our longest ${longest.join(', ')}`);
   for (const t of tasks) {
     const inside = main.filter(

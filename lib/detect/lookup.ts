@@ -282,6 +282,11 @@ function fromOtherSite(distinct: readonly string[]): LookupInput | null {
   return address ? { type: 'address', address, kind: classify(address) } : null;
 }
 
+/** Why a link that names nothing to look up cannot be: a truncated address, a prediction market's page, or nothing. */
+function nothingIn(url: URL, p: readonly string[]): LookupInput {
+  return truncatedIn(p.join('/')) ?? noEventOn(url, p) ?? invalid(NOT_A_TARGET);
+}
+
 function fromUrl(url: URL): LookupInput {
   const p = pathSegments(url);
   const chain = otherChain(url, p);
@@ -297,8 +302,7 @@ function fromUrl(url: URL): LookupInput {
     return { type: 'address', address: target.address, kind: classify(target.address, target.kind) };
   // (a terminal's link naming two addresses, which its rule leaves: which one is meant?)
   const named = addressesInUrl(url);
-  if (!hasUrlRules(url) || named.length > 1)
-    return fromOtherSite(named) ?? truncatedIn(p.join('/')) ?? noEventOn(url, p) ?? invalid(NOT_A_TARGET);
+  if (!hasUrlRules(url) || named.length > 1) return fromOtherSite(named) ?? nothingIn(url, p);
   if (/\/(tx|transaction)\//.test(url.pathname)) return invalid('That link is a transaction, not an address');
   if (p[0] === 'block' && BLOCK_HOSTS.has(hostKey(url.hostname)) && /^\d{1,16}$/.test(p[1] ?? '')) {
     const slot = Number(p[1]);
@@ -308,7 +312,7 @@ function fromUrl(url: URL): LookupInput {
   const output = swapOutputOf(url)?.trim();
   if (output)
     return output.length >= 30 && ALPHANUMERIC.test(output) ? fromAddressLike(output) : search(output);
-  return truncatedIn(p.join('/')) ?? noEventOn(url, p) ?? invalid(NOT_A_TARGET);
+  return nothingIn(url, p);
 }
 
 /**
